@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order, stopping at the first failure.
+//   typecheck → unit (vitest) → server on PGlite → server on PostgreSQL (when TEST_DATABASE_URL
+//   is set) → build → element tests in Chromium → end-to-end against the built dashboard.
+// SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']],
+  ['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
+}
+steps.push(['build', 'npm', ['run', 'build']]);
+if (!process.env.SKIP_ELEMENTS) steps.push(['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]);
+if (!process.env.SKIP_E2E) steps.push(['end-to-end (Chromium)', 'node', ['scripts/test-e2e.mjs']]);
+
+const started = Date.now();
+for (const [name, cmd, args, env] of steps) {
+  const t = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } });
+  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - t) / 1000)} s)`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+console.log(`\nAll suites passed in ${Math.round((Date.now() - started) / 1000)} s.`);

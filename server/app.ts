@@ -1,0 +1,57 @@
+// Builds the fastify app: external plugins → app services → routes. main.ts listens; tests
+// call buildApp with their own database and use app.inject.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { Database, Db } from './db/client.js';
+import type { Config } from './config.js';
+import errors from './plugins/errors.js';
+import auth from './plugins/auth.js';
+import routes from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  database: Database;
+  config: Config;
+  logger?: boolean;
+}
+
+/** The legacy client sends paths with a stray trailing space ("…/edit-toggle/ "); drop it. */
+export function tolerantUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const rest = q === -1 ? '' : url.slice(q);
+  const trimmed = path.replace(/(%20|\s|\+)+$/i, '');
+  return (trimmed || '/') + rest;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    rewriteUrl: (req) => tolerantUrl(req.url ?? '/'),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    bodyLimit: 32 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+  });
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('config', opts.config);
+
+  // external
+  await app.register(cors, {
+    origin: true,
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Company-Id', 'X-Collection-Key'],
+  });
+  // app services
+  await app.register(errors);
+  await app.register(auth);
+  // routes
+  await app.register(routes);
+  return app;
+}

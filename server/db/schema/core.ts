@@ -1,0 +1,124 @@
+// Accounts, tenancy, reference lists and messages. Every tenant table carries company_id
+// (directly, or through its study) so repositories can always scope by company.
+import {
+  pgTable, serial, integer, text, boolean, timestamp, uniqueIndex, index, jsonb, primaryKey,
+} from 'drizzle-orm/pg-core';
+
+export const company = pgTable('company', {
+  id: serial('id').primaryKey(),
+  internalId: text('internal_id').notNull().unique(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const appUser = pgTable('app_user', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => company.id),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  location: text('location'),
+  jobTitle: text('job_title'),
+  phoneNumber: text('phone_number'),
+  email: text('email'),
+  userTypeId: integer('user_type_id').notNull().default(1),
+  superUser: boolean('super_user').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('app_user_company_idx').on(t.companyId)]);
+
+/** Sign-in tokens. Only a SHA-256 of the token is stored; the token itself is shown once. */
+export const authToken = pgTable('auth_token', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Failed sign-ins, kept in the database so any number of stateless servers share the limit. */
+export const loginAttempt = pgTable('login_attempt', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  ip: text('ip').notNull(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_attempt_user_idx').on(t.username, t.attemptedAt), index('login_attempt_ip_idx').on(t.ip, t.attemptedAt)]);
+
+/**
+ * Simple provider-curated lists (no foreign keys point here: repositories validate ids on write) that answer {id, name} / {code, description}:
+ * kinds environment, media, study_type, project_location, study_language, stim_type,
+ * incontext_site, panelist_role, next_button_type, ad_category, command,
+ * age_group, family_group, earnings_group, gender_group, socialgrade_group, ethnicity_group.
+ */
+export const lookupItem = pgTable('lookup_item', {
+  kind: text('kind').notNull(),
+  /** Stable id per kind: the API's *_id values (e.g. study_type_id 8) are these ids. */
+  id: integer('id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.kind, t.id] }), uniqueIndex('lookup_item_kind_code_uq').on(t.kind, t.code)]);
+
+export const adAssetType = pgTable('ad_asset_type', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const adTypeGroup = pgTable('ad_type_group', {
+  id: serial('id').primaryKey(),
+  adAssetTypeId: integer('ad_asset_type_id').notNull().references(() => adAssetType.id),
+  name: text('name').notNull(),
+});
+
+export const adType = pgTable('ad_type', {
+  id: serial('id').primaryKey(),
+  adTypeGroupId: integer('ad_type_group_id').notNull().references(() => adTypeGroup.id),
+  /** lookup_item of kind ad_category: the comparison set of norm type 4. */
+  adCategoryId: integer('ad_category_id'),
+  name: text('name').notNull(),
+});
+
+/** Brands and categories are shared reference data; only super users create them. */
+export const brandCategory = pgTable('brand_category', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  cleanName: text('clean_name').notNull().unique(),
+});
+
+export const brand = pgTable('brand', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  cleanName: text('clean_name').notNull().unique(),
+  brandCategoryId: integer('brand_category_id').notNull().references(() => brandCategory.id),
+});
+
+export const dashboardFeedback = pgTable('dashboard_feedback', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => company.id),
+  userId: integer('user_id').notNull().references(() => appUser.id),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessage = pgTable('contact_message', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => company.id),
+  userId: integer('user_id').notNull().references(() => appUser.id),
+  email: text('email').notNull(),
+  message: text('message').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Uploaded media and generated files, stored under DATA_DIR/storage (or S3 at scale). */
+export const storedFile = pgTable('stored_file', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').references(() => company.id),
+  key: text('key').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull().default(0),
+  uploaded: boolean('uploaded').notNull().default(false),
+  meta: jsonb('meta'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

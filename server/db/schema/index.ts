@@ -1,0 +1,3 @@
+export * from './core.js';
+export * from './study.js';
+export * from './analytics.js';

@@ -1,0 +1,157 @@
+// Provider-curated reference data every installation needs (lookup lists, ad taxonomy, brands,
+// standard instructions, commands, product question sets, study actions). Idempotent: inserts
+// only into empty tables, so it runs on every start and in tests.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  lookupItem, adAssetType, adTypeGroup, adType, brandCategory, brand, instruction, questionGroup,
+  question, answerOption, studyAction,
+} from '../db/schema/index.js';
+
+type Item = [id: number, code: string, name: string];
+
+/** kind → [id, code, name]. Ids are the API's *_id values and never change. */
+export const LOOKUPS: Record<string, Item[]> = {
+  // Icons in the study list: Webcam, Mobile, Lab / All devices, otherwise Unknown.
+  environment: [[1, '1', 'Webcam'], [2, '2', 'Mobile'], [3, '3', 'Lab'], [4, '4', 'All devices']],
+  media: [[1, '1', 'Display'], [2, '2', 'Social'], [3, '3', 'Video'], [4, '4', 'Digital'], [5, '5', 'Print'], [6, '6', 'Out of home']],
+  // study_type_id 4, 5, 7, 8, 10 go to the order confirmation; code 0 is the generic default.
+  study_type: [
+    [1, '0', 'Custom study'], [4, '4', 'Quick study'], [5, '5', 'Social / video ad test'],
+    [7, '7', 'Rich media page test'], [8, '8', 'Web page study'], [10, '10', 'Embedded study'],
+  ],
+  project_location: [[1, 'gb', 'United Kingdom'], [2, 'us', 'United States'], [3, 'de', 'Germany'], [4, 'fr', 'France'], [5, 'es', 'Spain'], [6, 'au', 'Australia']],
+  study_language: [[1, 'en', 'English'], [2, 'de', 'German'], [3, 'fr', 'French'], [4, 'es', 'Spanish']],
+  stim_type: [[1, 's', 'Script'], [2, 'va', 'VAST URL'], [3, 'vx', 'VAST XML'], [4, 'i', 'Image'], [5, 'v', 'Video']],
+  incontext_site: [
+    [1, 'fb', 'Facebook'], [2, 'vk', 'VK'], [3, 'in', 'Instagram'], [4, 'sc', 'Snapchat'], [5, 'pin', 'Pinterest'],
+    [6, 'tt', 'TikTok'], [7, 'yt', 'YouTube'], [8, 'rfb', 'Facebook (new social system)'], [9, 'rin', 'Instagram (new social system)'],
+  ],
+  panelist_role: [[1, '1', 'Desktop panelist'], [2, '2', 'Mobile panelist']],
+  // The quick study's panel list (study panels themselves live in the panel table).
+  recruitment_panel: [[1, '1', 'Gazeboard panel (desktop)'], [2, '2', 'Gazeboard panel (mobile)']],
+  next_button_type: [[1, '1', 'Standard button'], [2, '2', 'Floating button'], [3, '3', 'No button (auto advance)']],
+  ad_category: [[1, '1', 'Display banner'], [2, '2', 'Social feed'], [3, '3', 'Online video'], [4, '4', 'Rich media']],
+  command: [[1, '1', 'Calibrate'], [2, '2', 'Recalibrate'], [3, '3', 'Start camera'], [4, '4', 'Stop camera']],
+  age_group: [[1, '1', '18-24'], [2, '2', '25-34'], [3, '3', '35-44'], [4, '4', '45-54'], [5, '5', '55-64'], [6, '6', '65+']],
+  family_group: [[1, '1', 'Single, no children'], [2, '2', 'Couple, no children'], [3, '3', 'Family with children'], [4, '4', 'Empty nester']],
+  // Labels are thousands of pounds; the UI shows them as £{n}k.
+  earnings_group: [[1, '1', '0-20'], [2, '2', '20-40'], [3, '3', '40-60'], [4, '4', '60-100'], [5, '5', '100+']],
+  gender_group: [[1, '1', 'Female'], [2, '2', 'Male'], [3, '3', 'Non-binary']],
+  socialgrade_group: [[1, '1', 'AB'], [2, '2', 'C1'], [3, '3', 'C2'], [4, '4', 'DE']],
+  ethnicity_group: [[1, '1', 'White'], [2, '2', 'Mixed'], [3, '3', 'Asian'], [4, '4', 'Black'], [5, '5', 'Other ethnic group']],
+};
+
+/** Ad asset type → group → [type, ad category id]. */
+const AD_TAXONOMY: Record<string, Record<string, [string, number][]>> = {
+  Display: {
+    'Standard banners': [['Leaderboard 728x90', 1], ['MPU 300x250', 1], ['Skyscraper 160x600', 1], ['Billboard 970x250', 1]],
+    'Mobile banners': [['Mobile banner 320x50', 1], ['Mobile MPU 300x250', 1]],
+  },
+  Social: {
+    'Feed ads': [['Facebook feed', 2], ['Instagram feed', 2], ['TikTok feed', 2]],
+    'Story ads': [['Facebook story', 2], ['Instagram story', 2], ['Snapchat story', 2]],
+  },
+  Video: {
+    'Online video': [['Pre-roll', 3], ['Mid-roll', 3], ['Outstream', 3]],
+  },
+  'Rich media': {
+    'Interactive': [['Expandable', 4], ['Interstitial', 4]],
+  },
+};
+
+const BRANDS: Record<string, string[]> = {
+  'Food & drink': ['Crunchy Oats', 'Fizzwell', 'Morning Brew', 'Green Leaf'],
+  Automotive: ['Veloce Motors', 'Northway Cars'],
+  Retail: ['Shopwise', 'Urban Threads', 'Homestead'],
+  Finance: ['Blue Harbour Bank', 'Coinpath'],
+  Travel: ['Skylark Air', 'Wanderstay'],
+  Technology: ['Pixelcore', 'Nimbus Phones'],
+};
+
+const INSTRUCTIONS = [
+  ['Welcome', 'Welcome to the study. Thank you for taking part.'],
+  ['Webcam permission', 'Please allow access to your webcam so we can measure where you look.'],
+  ['Browse naturally', 'On the next page, browse as you normally would. Take as long as you like.'],
+  ['Watch the video', 'Please watch the following video.'],
+  ['Thank you', 'Thank you! You have completed the study.'],
+];
+
+const QUESTION_SETS: { name: string; text: string; preassign: boolean; system: string; questions: { name: string; short: string; type: string; answers: string[] }[] }[] = [
+  {
+    name: 'Standard screening', text: 'Screening questions asked before exposure', preassign: true, system: 'lu',
+    questions: [
+      { name: 'Which of these devices do you own?', short: 'devices', type: 'multiple_choice', answers: ['Laptop', 'Desktop', 'Smartphone', 'Tablet'] },
+      { name: 'How often do you shop online?', short: 'shop_freq', type: 'single_choice', answers: ['Daily', 'Weekly', 'Monthly', 'Rarely', 'Never'] },
+    ],
+  },
+  {
+    name: 'Brand recall', text: 'Post-exposure brand recall and intent', preassign: false, system: 'lu',
+    questions: [
+      { name: 'Which brands do you remember seeing advertised?', short: 'recall', type: 'brand_recall', answers: ['Crunchy Oats', 'Fizzwell', 'Veloce Motors', 'Shopwise', 'Skylark Air', 'None of these'] },
+      { name: 'How likely are you to buy from the brand you saw?', short: 'intent', type: 'single_choice', answers: ['Very likely', 'Quite likely', 'Not sure', 'Unlikely', 'Very unlikely'] },
+      { name: 'How did the advert make you feel?', short: 'feel', type: 'single_choice', answers: ['Happy', 'Curious', 'Indifferent', 'Annoyed'] },
+    ],
+  },
+  {
+    name: 'Partner survey', text: 'Questions hosted on an external survey platform', preassign: false, system: 'ex',
+    questions: [
+      { name: 'Did you notice any advertising on the page?', short: 'noticed', type: 'single_choice', answers: ['Yes', 'No', "Don't know"] },
+    ],
+  },
+];
+
+const ACTIONS: [string, string][] = [
+  ['Study goes live', 'live'], ['Study completed', 'completed'], ['Results ready', 'results'],
+];
+
+async function isEmpty(db: Db, table: string): Promise<boolean> {
+  const r = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  const rows = (r as unknown as { rows: { n: number }[] }).rows;
+  return Number(rows[0].n) === 0;
+}
+
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    if (await isEmpty(t, 'lookup_item')) {
+      const rows = Object.entries(LOOKUPS).flatMap(([kind, items]) =>
+        items.map(([id, code, name], position) => ({ kind, id, code, name, position })));
+      await t.insert(lookupItem).values(rows);
+    }
+    if (await isEmpty(t, 'ad_asset_type')) {
+      for (const [assetName, groups] of Object.entries(AD_TAXONOMY)) {
+        const [asset] = await t.insert(adAssetType).values({ name: assetName }).returning();
+        for (const [groupName, types] of Object.entries(groups)) {
+          const [group] = await t.insert(adTypeGroup).values({ name: groupName, adAssetTypeId: asset.id }).returning();
+          await t.insert(adType).values(types.map(([name, adCategoryId]) => ({ name, adCategoryId, adTypeGroupId: group.id })));
+        }
+      }
+    }
+    if (await isEmpty(t, 'brand_category')) {
+      for (const [categoryName, brands] of Object.entries(BRANDS)) {
+        const [category] = await t.insert(brandCategory).values({ name: categoryName, cleanName: categoryName.toLowerCase() }).returning();
+        await t.insert(brand).values(brands.map((name) => ({ name, cleanName: name.toLowerCase(), brandCategoryId: category.id })));
+      }
+    }
+    if (await isEmpty(t, 'instruction')) {
+      await t.insert(instruction).values(INSTRUCTIONS.map(([name, text]) => ({ name, text })));
+    }
+    if (await isEmpty(t, 'question_group')) {
+      for (const set of QUESTION_SETS) {
+        const [group] = await t.insert(questionGroup).values({
+          name: set.name, text: set.text, comment: '', questionSystem: set.system, isPreassign: set.preassign,
+        }).returning();
+        for (const [qi, q] of set.questions.entries()) {
+          const [row] = await t.insert(question).values({
+            questionGroupId: group.id, name: q.name, shortName: q.short, text: q.name, formattedType: q.type, position: qi,
+          }).returning();
+          await t.insert(answerOption).values(q.answers.map((text, position) => ({ questionId: row.id, text, position })));
+        }
+      }
+    }
+    if (await isEmpty(t, 'study_action')) {
+      await t.insert(studyAction).values(ACTIONS.map(([name, type]) => ({ name, type })));
+    }
+  });
+}

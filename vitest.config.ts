@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (SDK logic, jsdom) and `server` (fastify inject on a real database).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'dashboard/**/*.test.ts', 'dashboard/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite is memory hungry and the machine has 2 cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
