@@ -7,12 +7,15 @@ import type { Config } from './config.js';
 import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import routes from './routes/index.js';
+import { loadUrlSigner, type UrlSigner } from './storage/sign.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     database: Database;
     config: Config;
+    /** Signs media URLs (files, visuals) that browsers load without a token. */
+    signer: UrlSigner;
   }
 }
 
@@ -42,6 +45,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
+  app.decorate('signer', await loadUrlSigner(opts.database.db, opts.config.urlSecret));
 
   // external
   await app.register(cors, {

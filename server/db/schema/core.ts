@@ -122,3 +122,9 @@ export const storedFile = pgTable('stored_file', {
   meta: jsonb('meta'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Installation-wide settings shared by every server process (e.g. the URL-signing secret). */
+export const appSetting = pgTable('app_setting', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

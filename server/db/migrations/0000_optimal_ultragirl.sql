@@ -16,6 +16,11 @@ CREATE TABLE "ad_type_group" (
 	"name" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "app_setting" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "app_user" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
