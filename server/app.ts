@@ -7,7 +7,10 @@ import type { Config } from './config.js';
 import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import routes from './routes/index.js';
+import openapi from './plugins/openapi.js';
+import staticFiles from './plugins/static.js';
 import { loadUrlSigner, type UrlSigner } from './storage/sign.js';
+import { createStorage, type Storage } from './storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +25,9 @@ declare module 'fastify' {
 export interface BuildOptions {
   database: Database;
   config: Config;
-  logger?: boolean;
+  logger?: boolean | { level: string };
+  /** Defaults to DATA_DIR/storage (memory when the config has no data dir). */
+  storage?: Storage;
 }
 
 /** The legacy client sends paths with a stray trailing space ("…/edit-toggle/ "); drop it. */
@@ -46,6 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
   app.decorate('signer', await loadUrlSigner(opts.database.db, opts.config.urlSecret));
+  app.decorate('storage', opts.storage ?? createStorage(opts.config));
 
   // external
   await app.register(cors, {
@@ -55,7 +61,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // app services
   await app.register(errors);
   await app.register(auth);
-  // routes
+  // routes (openapi first so it sees them; static files last, below every API path)
+  await app.register(openapi);
   await app.register(routes);
+  await app.register(staticFiles);
   return app;
 }

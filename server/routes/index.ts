@@ -2,11 +2,34 @@
 // Each area is one folder with an index.ts exporting a fastify plugin; add one line per area.
 import type { FastifyInstance } from 'fastify';
 import meta from './meta/index.js';
+import authRoutes from './auth/index.js';
+import userRoutes from './user/index.js';
+import studyRoutes from './studies/index.js';
+import dashboardRoutes from './dashboard/index.js';
+import feedbackRoutes from './feedback/index.js';
+import openapiRoutes from './openapi/index.js';
+import files, { filesV1 } from './files/index.js';
+import ingestRoutes from './ingest/index.js';
+import reportRoutes from './reports/index.js';
+import visualRoutes from './visuals/index.js';
+import surveyRoutes from './survey/index.js';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(meta);
+  await app.register(files);
+  await app.register(visualRoutes);
   await app.register(async (v1) => {
     // areas under /v1.0 go here
+    await v1.register(authRoutes);
+    await v1.register(userRoutes);
+    await v1.register(studyRoutes);
+    await v1.register(dashboardRoutes);
+    await v1.register(feedbackRoutes);
+    await v1.register(openapiRoutes);
+    await v1.register(filesV1);
+    await v1.register(ingestRoutes);
+    await v1.register(reportRoutes);
+    await v1.register(surveyRoutes);
     v1.all('/*', { config: { public: true } }, async (request, reply) => {
       reply.status(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}` });
     });

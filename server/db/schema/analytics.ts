@@ -5,6 +5,7 @@ import {
   pgTable, serial, integer, text, boolean, timestamp, doublePrecision, jsonb, index, uniqueIndex,
   customType,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { study, cell, panel, step, stim, aoi, question, answerOption } from './study.js';
 
 /** bytea as a Node Buffer / Uint8Array on both PGlite and pg. */
@@ -20,7 +21,10 @@ export const analysisConfig = pgTable('analysis_config', {
   params: jsonb('params').notNull(),
   active: boolean('active').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // At most one active config, so concurrent first ingests cannot both create one.
+  uniqueIndex('analysis_config_active_uq').on(t.active).where(sql`active`),
+]);
 
 export const participant = pgTable('participant', {
   id: serial('id').primaryKey(),

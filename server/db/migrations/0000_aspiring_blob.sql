@@ -548,6 +548,7 @@ CREATE UNIQUE INDEX "step_stim_uq" ON "step_stim" USING btree ("step_id","stim_i
 CREATE INDEX "stim_company_idx" ON "stim" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "stim_study_idx" ON "stim" USING btree ("study_id");--> statement-breakpoint
 CREATE INDEX "study_company_idx" ON "study" USING btree ("company_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "analysis_config_active_uq" ON "analysis_config" USING btree ("active") WHERE active;--> statement-breakpoint
 CREATE INDEX "exposure_study_stim_idx" ON "exposure" USING btree ("study_id","stim_id","step_id");--> statement-breakpoint
 CREATE INDEX "exposure_participant_idx" ON "exposure" USING btree ("participant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "exposure_aoi_uq" ON "exposure_aoi" USING btree ("exposure_id","aoi_id");--> statement-breakpoint

@@ -1,0 +1,62 @@
+// The signed-in frame: header (nav toggle, company selector, account menu), side navigation,
+// breadcrumbs, the page, and the floating feedback widget on every page.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useGazeSelector } from '../../sdk/core/store/context';
+import { selectActingCompanyId, selectUser } from '../../sdk/core/session/selectors';
+import { AccountMenu } from './AccountMenu';
+import { Breadcrumbs } from './Breadcrumbs';
+import { CompanySelector } from './CompanySelector';
+import { SideNav } from './SideNav';
+import { GazeElement } from '../pages/GazeElement';
+
+/** D1-076: the super-user flag comes from browser storage (the server enforces it anyway). */
+function storedSuperUser(): boolean {
+  try {
+    return localStorage.getItem('superUser') === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function Shell({ children }: { children?: ReactNode }) {
+  const user = useGazeSelector(selectUser);
+  const acting = useGazeSelector(selectActingCompanyId);
+  const { pathname } = useLocation();
+  // Open on home, closed elsewhere (D1-071); the toggle overrides until the next navigation.
+  const [navOpen, setNavOpen] = useState(pathname === '/');
+  useEffect(() => setNavOpen(pathname === '/'), [pathname]);
+  const superUser = storedSuperUser();
+
+  return (
+    <div className="gz-app" data-nav={navOpen ? 'open' : 'closed'}>
+      <header className="gz-header">
+        <button
+          type="button"
+          className="gz-nav-toggle"
+          aria-controls="gz-sidenav"
+          aria-expanded={navOpen}
+          aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+          onClick={() => setNavOpen((o) => !o)}
+        >
+          ☰
+        </button>
+        <span className="gz-brand">
+          <span className="gz-logo" aria-hidden="true" /> Gazeboard
+        </span>
+        <span className="gz-spacer" />
+        {superUser ? <CompanySelector /> : null}
+        <AccountMenu name={user?.first_name ?? ''} />
+      </header>
+      <SideNav open={navOpen} userTypeId={user?.user_type_id ?? null} />
+      <main className="gz-main">
+        <Breadcrumbs />
+        {/* A new acting company re-mounts the page, so its elements fetch that company's data. */}
+        <div className="gz-page" key={acting ?? 'own'}>
+          {children ?? <Outlet />}
+        </div>
+      </main>
+      <GazeElement tag="gaze-feedback" />
+    </div>
+  );
+}

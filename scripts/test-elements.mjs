@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm run test:elements [filter…]`: bundle every sdk/elements/**/*.element.test.ts(x) with esbuild
+// (React and @open-wc/testing included, NODE_ENV defined), then run them in Chromium through
+// web-test-runner. Exits non-zero when a test fails. A filter keeps only test paths containing it.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// GAZE_ELEMENT_TEST_DIR (relative to the repo) lets parallel runs use separate bundles.
+const outDir = join(root, process.env.GAZE_ELEMENT_TEST_DIR || join('tmp', 'element-tests'));
+const filters = process.argv.slice(2);
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+const entries = walk(join(root, 'sdk', 'elements'))
+  .filter((p) => /\.element\.test\.tsx?$/.test(p))
+  .filter((p) => filters.length === 0 || filters.some((f) => relative(root, p).includes(f)));
+
+if (entries.length === 0) {
+  console.error('No element tests found' + (filters.length ? ` matching ${filters.join(', ')}` : ''));
+  process.exit(1);
+}
+
+rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: entries,
+  outdir: outDir,
+  outbase: join(root, 'sdk'),
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  jsx: 'automatic',
+  sourcemap: 'inline',
+  define: { 'process.env.NODE_ENV': '"development"' },
+  logLevel: 'warning',
+});
+
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const r = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js'), '--config', join(root, 'web-test-runner.config.mjs')],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } },
+);
+process.exit(r.status ?? 1);

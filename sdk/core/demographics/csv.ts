@@ -1,0 +1,34 @@
+// CSV export of the demographic summary: comma delimiter, CRLF line breaks, commas removed from
+// texts (D1-114, D1-150), so no field ever needs quoting.
+import type { Pie } from './pies';
+
+export const CSV_DELIMITER = ',';
+export const CSV_LINE_BREAK = '\r\n';
+export const NO_DATA_ALERT = 'No Data to download';
+export const CSV_HEADER = ['Group', 'Name', 'Count'];
+
+/** Commas are removed (not escaped) from every text, as the legacy export did. */
+export function csvText(value: unknown): string {
+  return String(value ?? '').replace(/,/g, '').replace(/[\r\n]+/g, ' ');
+}
+
+export function toCsv(rows: unknown[][]): string {
+  return rows.map((r) => r.map(csvText).join(CSV_DELIMITER)).join(CSV_LINE_BREAK);
+}
+
+/** Rows of the given pies (every slice, 'Other' included); [] when no slice counts anyone. */
+export function demographicRows(pies: Pie[]): (string | number)[][] {
+  const rows = pies.flatMap((p) => p.slices.map((s) => [p.title, s.name, s.y] as (string | number)[]));
+  return rows.some((r) => Number(r[2]) > 0) ? rows : [];
+}
+
+/** The CSV text, or null when there is nothing to download. */
+export function demographicCsv(pies: Pie[]): string | null {
+  const rows = demographicRows(pies);
+  return rows.length ? toCsv([CSV_HEADER, ...rows]) : null;
+}
+
+/** File name: participant-demographics[-<group>].csv. */
+export function csvFileName(pieTitle?: string): string {
+  return pieTitle ? `participant-demographics-${pieTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv` : 'participant-demographics.csv';
+}

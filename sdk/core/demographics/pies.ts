@@ -1,0 +1,64 @@
+// Pure shaping of the demographic summary into pies and CSV rows (no store, no DOM).
+import type { DemographicSummary, SummaryGroup } from '../api/demographics';
+
+export const PIE_TITLES: Record<SummaryGroup, string> = {
+  gender_group: 'Gender',
+  age_group: 'Age',
+  family_group: 'Family',
+  earnings_group: 'Earnings',
+  socialgrade_group: 'Social grade',
+  ethnicity_group: 'Ethnicity',
+};
+
+/** Pie order on the page (D1-109). */
+export const PIE_ORDER: SummaryGroup[] = ['gender_group', 'age_group', 'family_group', 'earnings_group', 'socialgrade_group', 'ethnicity_group'];
+
+export const OTHER_LABEL = 'Other';
+
+/**
+ * Earnings groups are thousands of pounds: '20-40' → '£20-40k' (D1-117). A label that already
+ * carries the sign or the suffix is not doubled.
+ */
+export function formatEarnings(name: string): string {
+  const core = String(name).trim().replace(/^£/, '').replace(/k$/i, '');
+  return `£${core}k`;
+}
+
+export function groupLabel(group: SummaryGroup, name: string): string {
+  return group === 'earnings_group' ? formatEarnings(name) : name;
+}
+
+export interface PieSlice {
+  name: string;
+  y: number;
+}
+
+export interface Pie {
+  group: SummaryGroup;
+  title: string;
+  slices: PieSlice[];
+  /** D1-111: a pie is drawn only when more than one slice (the 'Other' slice included) is above 0. */
+  hasData: boolean;
+}
+
+/**
+ * The 'Other' slice (D1-110) counts respondents in the summary's base (`total`: the respondents
+ * counted after the eye-tracking limit and the filters) who have NO group of this kind recorded:
+ * total − Σ group counts, never below 0. Without a total from the server it is 0.
+ */
+export function otherCount(counts: number[], total: number | null): number {
+  if (total == null) return 0;
+  return Math.max(0, total - counts.reduce((a, b) => a + b, 0));
+}
+
+export function buildPie(group: SummaryGroup, summary: DemographicSummary, total: number | null): Pie {
+  const entries = summary[group] ?? [];
+  const slices = entries.map((e) => ({ name: groupLabel(group, e.name), y: Number(e.count) || 0 }));
+  slices.push({ name: OTHER_LABEL, y: otherCount(slices.map((s) => s.y), total) });
+  return { group, title: PIE_TITLES[group], slices, hasData: slices.filter((s) => s.y > 0).length > 1 };
+}
+
+export function buildPies(summary: DemographicSummary | null, total: number | null): Pie[] {
+  if (!summary) return [];
+  return PIE_ORDER.map((g) => buildPie(g, summary, total));
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Form, Formik } from 'formik';
+import styled from 'styled-components';
+import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
+import { accountActions } from '../../core/account/slice';
+import { selectAccountLoading, selectAccountSaving, selectCompanyName, selectProfileForm } from '../../core/account/selectors';
+import type { Profile } from '../../core/api/types';
+import { Actions, Button, Card, FormikTextField, Heading, Spinner, TextField } from '../../ui';
+import { profileSchema } from './schema';
+
+const Fieldset = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+`;
+
+const FIELDS: { name: keyof Profile; label: string; type?: string; autoComplete?: string }[] = [
+  { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'location', label: 'Location' },
+  { name: 'job_title', label: 'Job title', autoComplete: 'organization-title' },
+  { name: 'phone_number', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+];
+
+export function Account() {
+  const dispatch = useGazeDispatch();
+  const initial = useGazeSelector(selectProfileForm);
+  const company = useGazeSelector(selectCompanyName);
+  const saving = useGazeSelector(selectAccountSaving);
+  const loading = useGazeSelector(selectAccountLoading);
+
+  useEffect(() => {
+    dispatch(accountActions.load());
+  }, [dispatch]);
+
+  return (
+    <Card>
+      <Heading>My account {loading ? <Spinner $size={16} /> : null}</Heading>
+      <Formik
+        initialValues={initial}
+        enableReinitialize
+        validationSchema={profileSchema}
+        onSubmit={(values) => {
+          dispatch(accountActions.save(values));
+        }}
+      >
+        <Form noValidate part="form">
+          {/* A disabled fieldset disables every control in it while saving (D1-041). */}
+          <Fieldset disabled={saving} aria-busy={saving}>
+            {FIELDS.map((f) => (
+              <FormikTextField key={f.name} name={f.name} label={f.label} type={f.type ?? 'text'} autoComplete={f.autoComplete} />
+            ))}
+            <TextField label="Company name" name="company_name" value={company} readOnly />
+            <Actions>
+              <Button type="submit">Save</Button>
+              {saving ? <Spinner $size={16} /> : null}
+            </Actions>
+          </Fieldset>
+        </Form>
+      </Formik>
+    </Card>
+  );
+}
+
+export default Account;

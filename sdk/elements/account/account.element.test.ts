@@ -1,0 +1,70 @@
+import { expect } from '@open-wc/testing';
+import './account.element';
+import { configure } from '../../core/api/client';
+import { getStore } from '../../core/store/store';
+import { buttonByText, byLabel, deferred, mount, resetPage, stubHttp, typeInto, waitFor, describe, it, beforeEach, type StubResponse } from '../test-utils';
+
+const USER = {
+  first_name: 'Ada', last_name: null, location: 'London', job_title: null, phone_number: null,
+  email: 'ada@example.com', username: 'ada', company_name: 'Acme Research', company_id: 1, user_type_id: 1, super_user: false,
+};
+
+describe('<gaze-account>', () => {
+  beforeEach(() => {
+    resetPage();
+    configure({ apiBase: '/api' });
+  });
+
+  it('D1-037 D1-039 loads the profile; nulls are empty fields; company name read-only (D1-038)', async () => {
+    stubHttp((req) => (req.url === '/api/user/get-details' ? { data: USER } : { data: {} }));
+    const el = await mount('gaze-account');
+    await waitFor(() => byLabel(el, 'First name').value === 'Ada', 'profile loaded');
+    expect(byLabel(el, 'Last name').value).to.equal('');
+    expect(byLabel(el, 'Location').value).to.equal('London');
+    expect(byLabel(el, 'Job title').value).to.equal('');
+    expect(byLabel(el, 'Phone number').value).to.equal('');
+    expect(byLabel(el, 'Email').value).to.equal('ada@example.com');
+    const company = byLabel(el, 'Company name') as HTMLInputElement;
+    expect(company.value).to.equal('Acme Research');
+    expect(company.readOnly).to.equal(true);
+    expect((byLabel(el, 'First name') as HTMLInputElement).readOnly).to.equal(false);
+  });
+
+  it('D1-040 D1-041 saves via update-details and is disabled while saving', async () => {
+    const hold = deferred<StubResponse>();
+    const http = stubHttp((req) => (req.url === '/api/user/get-details' ? { data: USER } : hold.promise));
+    const el = await mount('gaze-account');
+    await waitFor(() => byLabel(el, 'First name').value === 'Ada', 'profile loaded');
+    typeInto(byLabel(el, 'Job title'), 'Researcher');
+    buttonByText(el, 'Save').click();
+    await waitFor(() => http.requests.some((r) => r.url === '/api/user/update-details'), 'save request');
+    const save = http.requests.find((r) => r.url === '/api/user/update-details')!;
+    expect(save.method).to.equal('POST');
+    expect(save.body).to.deep.equal({
+      first_name: 'Ada', last_name: '', location: 'London', job_title: 'Researcher', phone_number: '', email: 'ada@example.com',
+    });
+    await waitFor(() => (el.shadowRoot!.querySelector('fieldset') as HTMLFieldSetElement).disabled, 'disabled while saving');
+    expect(buttonByText(el, 'Save').matches(':disabled')).to.equal(true);
+    expect((byLabel(el, 'Job title') as HTMLInputElement).matches(':disabled')).to.equal(true);
+    hold.resolve({ data: { success: true } });
+    await waitFor(() => !(el.shadowRoot!.querySelector('fieldset') as HTMLFieldSetElement).disabled, 're-enabled');
+    expect(byLabel(el, 'Job title').value).to.equal('Researcher');
+    expect(getStore().getState().account.savedCount).to.equal(1);
+  });
+
+  it('D1-042 a failed save re-enables the form with no message', async () => {
+    const hold = deferred<StubResponse>();
+    stubHttp((req) => (req.url === '/api/user/get-details' ? { data: USER } : hold.promise));
+    const el = await mount('gaze-account');
+    await waitFor(() => byLabel(el, 'First name').value === 'Ada', 'profile loaded');
+    const before = el.shadowRoot!.textContent;
+    const fieldset = el.shadowRoot!.querySelector('fieldset') as HTMLFieldSetElement;
+    buttonByText(el, 'Save').click();
+    await waitFor(() => fieldset.disabled, 'disabled while saving');
+    hold.resolve({ status: 500, data: { success: false, message: 'boom' } });
+    await waitFor(() => !fieldset.disabled, 're-enabled');
+    expect(getStore().getState().account.saving).to.equal(false);
+    expect(el.shadowRoot!.textContent).to.equal(before);
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+  });
+});

@@ -1,0 +1,172 @@
+import { expect } from '@open-wc/testing';
+import './login.element';
+import { defineElement } from '../define';
+import { Login } from './Login';
+import { getStore } from '../../core/store/store';
+import { getClientConfig, configure } from '../../core/api/client';
+import { $, $$, buttonByText, byLabel, mount, resetPage, stubHttp, typeInto, waitFor, waitForText, text, describe, it, beforeEach } from '../test-utils';
+
+const USER = {
+  first_name: 'Ada', last_name: 'Lovelace', location: null, job_title: null, phone_number: null,
+  email: 'ada@example.com', username: 'ada', company_name: 'Acme', company_id: 1, user_type_id: 1, super_user: false,
+};
+
+describe('<gaze-login>', () => {
+  beforeEach(() => {
+    resetPage();
+    configure({ apiBase: '/api' });
+  });
+
+  it('renders styles inside the shadow root (styled rule applies to a shadow element)', async () => {
+    const el = await mount('gaze-login');
+    const button = buttonByText(el, 'Sign In');
+    const style = getComputedStyle(button);
+    // --gaze-primary default #00badb (D1-004) reaches the button through the shadow-root sheet.
+    expect(style.backgroundColor).to.equal('rgb(0, 186, 219)');
+    expect(style.cursor).to.equal('pointer');
+    expect(el.shadowRoot!.querySelectorAll('style').length).to.be.greaterThan(0);
+  });
+
+  it('--gaze-primary set by the host themes the element', async () => {
+    const el = await mount('gaze-login');
+    el.style.setProperty('--gaze-primary', 'rgb(255, 0, 0)');
+    expect(getComputedStyle(buttonByText(el, 'Sign In')).backgroundColor).to.equal('rgb(255, 0, 0)');
+  });
+
+  it('D1-020 has username, password with show/hide toggle and Sign In', async () => {
+    const el = await mount('gaze-login');
+    const pw = byLabel(el, 'Password') as HTMLInputElement;
+    expect(byLabel(el, 'Username')).to.exist;
+    expect(pw.type).to.equal('password');
+    buttonByText(el, 'Show').click();
+    await waitFor(() => pw.type === 'text', 'password shown');
+    buttonByText(el, 'Hide').click();
+    await waitFor(() => pw.type === 'password', 'password hidden');
+  });
+
+  it('D1-021 D1-022 links are real hrefs and emit a composed gaze-navigate', async () => {
+    const el = await mount('gaze-login');
+    const links = $$(el, 'a') as HTMLAnchorElement[];
+    const forgot = links.find((a) => a.textContent === 'Forgot password?')!;
+    const signup = links.find((a) => a.textContent === "Don't have an account? Sign up")!;
+    expect(forgot.getAttribute('href')).to.equal('/forgot_password');
+    expect(signup.getAttribute('href')).to.equal('/request_login');
+    const seen: { path: string; composed: boolean; bubbles: boolean }[] = [];
+    const listener = (e: Event) => {
+      const ce = e as CustomEvent<{ path: string }>;
+      seen.push({ path: ce.detail.path, composed: ce.composed, bubbles: ce.bubbles });
+    };
+    document.addEventListener('gaze-navigate', listener);
+    const before = location.href;
+    forgot.click();
+    signup.click();
+    document.removeEventListener('gaze-navigate', listener);
+    expect(location.href).to.equal(before);
+    expect(seen).to.deep.equal([
+      { path: '/forgot_password', composed: true, bubbles: true },
+      { path: '/request_login', composed: true, bubbles: true },
+    ]);
+  });
+
+  it('D1-023 D1-024 username and password are Required', async () => {
+    const http = stubHttp();
+    const el = await mount('gaze-login');
+    buttonByText(el, 'Sign In').click();
+    await waitFor(() => $$(el, '[part="error"]').length === 2, 'two Required messages');
+    expect($$(el, '[part="error"]').map((e) => e.textContent)).to.deep.equal(['Required', 'Required']);
+    expect(http.requests).to.have.length(0);
+  });
+
+  it('D1-025 D1-026 signs in: token call without auth header, then profile with it; emits gaze-signed-in', async () => {
+    const http = stubHttp((req) =>
+      req.url.endsWith('/auth-token') ? { data: { token: 'tok123' } } : { data: USER },
+    );
+    const el = await mount('gaze-login', { 'api-base': 'http://api.test/v1.0' });
+    const signedIn = new Promise<CustomEvent>((r) => el.addEventListener('gaze-signed-in', (e) => r(e as CustomEvent), { once: true }));
+    typeInto(byLabel(el, 'Username'), 'ada');
+    typeInto(byLabel(el, 'Password'), 'secret');
+    buttonByText(el, 'Sign In').click();
+    const ev = await signedIn;
+    expect(ev.detail.user.username).to.equal('ada');
+    expect(ev.composed).to.equal(true);
+    expect(http.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([
+      'POST http://api.test/v1.0/auth-token',
+      'GET http://api.test/v1.0/user/get-details',
+    ]);
+    expect(http.requests[0].body).to.deep.equal({ username: 'ada', password: 'secret' });
+    expect(http.requests[0].headers.authorization).to.equal(undefined);
+    expect(http.requests[1].headers.authorization).to.equal('Token tok123');
+    // D1-030 browser storage
+    expect(JSON.parse(localStorage.getItem('user')!).username).to.equal('ada');
+    expect(localStorage.getItem('token')).to.equal('tok123');
+    expect(localStorage.getItem('userType')).to.equal('1');
+    expect(getStore().getState().session.authenticated).to.equal(true);
+  });
+
+  it('D1-027 a failed login shows "Invalid username or password"; store keeps D1-028 text', async () => {
+    stubHttp(() => ({ status: 400, data: { success: false, message: 'bad credentials' } }));
+    const el = await mount('gaze-login');
+    typeInto(byLabel(el, 'Username'), 'ada');
+    typeInto(byLabel(el, 'Password'), 'wrong');
+    buttonByText(el, 'Sign In').click();
+    await waitForText(el, 'Invalid username or password');
+    expect(getStore().getState().session.error).to.equal('Invalid email or password');
+    expect(getStore().getState().session.authenticated).to.equal(false);
+  });
+
+  it('D1-026 D1-027 token ok but profile fetch fails → not authenticated, failure text', async () => {
+    stubHttp((req) => (req.url.endsWith('/auth-token') ? { data: { token: 't' } } : { status: 500, data: {} }));
+    const el = await mount('gaze-login');
+    typeInto(byLabel(el, 'Username'), 'ada');
+    typeInto(byLabel(el, 'Password'), 'pw');
+    buttonByText(el, 'Sign In').click();
+    await waitForText(el, 'Invalid username or password');
+    expect(getStore().getState().session.authenticated).to.equal(false);
+    expect(localStorage.getItem('token')).to.equal(null);
+  });
+
+  it('D1-032 D1-033 D1-034 forgot view: Recover Password only logs the value', async () => {
+    const http = stubHttp();
+    const el = await mount('gaze-login', { view: 'forgot' });
+    const logged: unknown[] = [];
+    const orig = console.log;
+    console.log = (...a: unknown[]) => logged.push(...a);
+    try {
+      typeInto(byLabel(el, 'Email'), 'ada@example.com');
+      const before = text(el);
+      buttonByText(el, 'Recover Password').click();
+      await waitFor(() => logged.length > 0, 'console.log');
+      expect(logged).to.deep.equal(['ada@example.com']);
+      expect(http.requests).to.have.length(0);
+      expect(text(el)).to.equal(before);
+    } finally {
+      console.log = orig;
+    }
+  });
+
+  it('request view links back to /login', async () => {
+    const el = await mount('gaze-login', { view: 'request', 'contact-email': 'help@example.com' });
+    expect(text(el)).to.contain('Request a login');
+    expect(($(el, 'a[href="mailto:help@example.com"]'))).to.exist;
+    expect($(el, 'a[href="/login"]')).to.exist;
+  });
+
+  it('defining a tag twice is a no-op', () => {
+    const first = customElements.get('gaze-login');
+    const again = defineElement('gaze-login', Login);
+    expect(again).to.equal(first);
+    expect(customElements.get('gaze-login')).to.equal(first);
+  });
+
+  it('D1-010 D1-126 attributes api-base and token reach the client', async () => {
+    const http = stubHttp(() => ({ data: { token: 'x' } }));
+    await mount('gaze-login', { 'api-base': 'https://example.test/api/v1.0/', token: 'embed-token', 'company-id': '42' });
+    expect(getClientConfig().apiBase).to.equal('https://example.test/api/v1.0');
+    expect(getClientConfig().token).to.equal('embed-token');
+    await getStore().dispatch({ type: 'account/load' });
+    await waitFor(() => http.requests.length > 0, 'request');
+    expect(http.requests[0].url).to.equal('https://example.test/api/v1.0/user/get-details');
+    expect(http.requests[0].headers.authorization).to.equal('Token embed-token');
+    expect(http.requests[0].headers['x-company-id']).to.equal('42');
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
+import { environmentKind, environmentLabel } from '../../ui/EnvironmentIcon';
+import { truncate } from '../../ui/truncate';
+
+describe('study list cells', () => {
+  it('D1-095 D1-096 Live / Not live, Completed / Not completed', () => {
+    expect([liveText(true), liveText(false)]).toEqual(['Live', 'Not live']);
+    expect([completedText(true), completedText(false)]).toEqual(['Completed', 'Not completed']);
+  });
+
+  it('D1-098 D1-099 returned / requested and the tooltip wording', () => {
+    expect(participantsText(200, 150)).toBe('150 / 200');
+    expect(participantsTooltip(200, 150)).toBe('200 participants requested, 150 returned so far');
+    expect(participantsTooltip(null, undefined)).toBe('0 participants requested, 0 returned so far');
+  });
+
+  it('fieldwork dates as dd/mm/yyyy without a time-zone shift', () => {
+    expect(formatDate('2024-03-05')).toBe('05/03/2024');
+    expect(formatDate('2024-12-31T23:30:00.000Z')).toBe('31/12/2024');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('D1-093 environment icons: Webcam, Mobile, Lab / All devices, otherwise Unknown', () => {
+    expect(['Webcam', 'mobile', 'Lab', 'All devices', 'Smart TV', null].map(environmentKind)).toEqual([
+      'webcam', 'mobile', 'lab', 'lab', 'unknown', 'unknown',
+    ]);
+    expect(environmentLabel('All devices')).toBe('All devices');
+    expect(environmentLabel('Smart TV')).toBe('Unknown');
+  });
+
+  it('D1-104 cut at 40 characters with three dots', () => {
+    expect(truncate('x'.repeat(41))).toBe(`${'x'.repeat(40)}...`);
+    expect(truncate('x'.repeat(40))).toBe('x'.repeat(40));
+  });
+});

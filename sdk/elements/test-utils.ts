@@ -1,0 +1,96 @@
+// Helpers for element tests in Chromium (sdk/elements/<x>/<x>.element.test.ts). Not exported from
+// the SDK. HTTP is stubbed at the axios adapter, so the real client (base URL, headers, 401
+// handling) runs in every test.
+import { setTransport } from '../core/api/client';
+import { resetStore } from '../core/store/store';
+import type { GazeTag } from './registry';
+export { stubHttp, deferred, type RecordedRequest, type StubResponse, type StubHandler } from '../core/api/test-transport';
+
+/** Fresh page state: no stored session, a new store, the real transport. */
+export function resetPage(): void {
+  for (const el of Array.from(document.body.querySelectorAll('[data-test-mount]'))) el.remove();
+  localStorage.clear();
+  resetStore();
+  setTransport();
+}
+
+export async function mount(tag: GazeTag, attrs: Record<string, string> = {}): Promise<HTMLElement> {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  el.setAttribute('data-test-mount', '');
+  document.body.appendChild(el);
+  await waitFor(() => el.shadowRoot && el.shadowRoot.childElementCount > 0);
+  return el;
+}
+
+export async function waitFor<T>(probe: () => T | null | undefined | false, message = 'condition', timeout = 5000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${message}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export function $(el: HTMLElement, selector: string): HTMLElement | null {
+  return el.shadowRoot!.querySelector<HTMLElement>(selector);
+}
+
+export function $$(el: HTMLElement, selector: string): HTMLElement[] {
+  return Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>(selector));
+}
+
+/** Visible text of the element's shadow tree. */
+export function text(el: HTMLElement): string {
+  return el.shadowRoot!.textContent ?? '';
+}
+
+export async function waitForText(el: HTMLElement, needle: string, timeout?: number): Promise<void> {
+  await waitFor(() => text(el).includes(needle), `text "${needle}"`, timeout);
+}
+
+export function byLabel(el: HTMLElement, label: string): HTMLInputElement | HTMLTextAreaElement {
+  const l = Array.from(el.shadowRoot!.querySelectorAll('label')).find((x) => x.textContent?.trim() === label);
+  const id = l?.getAttribute('for');
+  const input = id ? el.shadowRoot!.getElementById(id) : null;
+  if (!input) throw new Error(`No field labelled "${label}"`);
+  return input as HTMLInputElement;
+}
+
+export function buttonByText(el: HTMLElement, label: string): HTMLButtonElement {
+  const b = Array.from(el.shadowRoot!.querySelectorAll('button')).find((x) => x.textContent?.trim() === label);
+  if (!b) throw new Error(`No button "${label}"`);
+  return b;
+}
+
+/** Type into a React-controlled field: React tracks the native value setter, so use it. */
+export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new Event('blur', { bubbles: true }));
+  input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Mocha's globals, typed here so element tests need no global type package:
+// import { describe, it, beforeEach } from '../test-utils'.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Fn = (this: any) => unknown;
+interface MochaGlobals {
+  describe: (title: string, fn: () => void) => void;
+  it: (title: string, fn: Fn) => void;
+  beforeEach: (fn: Fn) => void;
+  afterEach: (fn: Fn) => void;
+  before: (fn: Fn) => void;
+  after: (fn: Fn) => void;
+}
+const g = globalThis as unknown as MochaGlobals;
+export const describe: MochaGlobals['describe'] = (t, f) => g.describe(t, f);
+export const it: MochaGlobals['it'] = (t, f) => g.it(t, f);
+export const beforeEach: MochaGlobals['beforeEach'] = (f) => g.beforeEach(f);
+export const afterEach: MochaGlobals['afterEach'] = (f) => g.afterEach(f);
+export const before: MochaGlobals['before'] = (f) => g.before(f);
+export const after: MochaGlobals['after'] = (f) => g.after(f);

@@ -1,0 +1,74 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useField } from 'formik';
+import styled from 'styled-components';
+import { tokens } from './theme';
+
+const Wrap = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  margin-bottom: 12px;
+`;
+const Label = styled.label`
+  font-weight: 500;
+`;
+const inputCss = `
+  font: inherit;
+  padding: 8px 10px;
+  border-radius: ${tokens.radius};
+  border: 1px solid ${tokens.border};
+  background: ${tokens.surface};
+  color: inherit;
+  width: 100%;
+  &:focus { outline: 2px solid ${tokens.primary}; outline-offset: -1px; }
+  &:disabled, &[readonly] { background: #f2f4f6; }
+`;
+const Input = styled.input`${inputCss}`;
+const Area = styled.textarea`${inputCss} min-height: 96px; resize: vertical;`;
+export const FieldError = styled.div.attrs({ part: 'error', role: 'alert' })`
+  color: ${tokens.danger};
+  font-size: 0.9em;
+`;
+
+interface Common {
+  label: ReactNode;
+  error?: string | null;
+  /** Extra content beside the input (e.g. a show/hide toggle). */
+  adornment?: ReactNode;
+}
+
+export type TextFieldProps = Common &
+  (({ multiline?: false } & InputHTMLAttributes<HTMLInputElement>) | ({ multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>));
+
+/** A labelled input or textarea with its validation message underneath. */
+export function TextField({ label, error, adornment, ...rest }: TextFieldProps) {
+  const auto = useId();
+  const id = rest.id ?? auto;
+  const errId = `${id}-error`;
+  const control =
+    'multiline' in rest && rest.multiline ? (
+      (() => {
+        const { multiline: _m, ...area } = rest;
+        return <Area id={id} aria-invalid={Boolean(error)} aria-describedby={error ? errId : undefined} {...area} />;
+      })()
+    ) : (
+      (() => {
+        const { multiline: _m, ...input } = rest as { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
+        return <Input id={id} aria-invalid={Boolean(error)} aria-describedby={error ? errId : undefined} {...input} />;
+      })()
+    );
+  return (
+    <Wrap part="field">
+      <Label htmlFor={id}>{label}</Label>
+      {adornment ? <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>{control}{adornment}</div> : control}
+      {error ? <FieldError id={errId}>{error}</FieldError> : null}
+    </Wrap>
+  );
+}
+
+/** TextField bound to a Formik field by name; shows the error once the field is touched. */
+export function FormikTextField(props: TextFieldProps & { name: string }) {
+  const [field, meta] = useField(props.name);
+  const error = meta.touched && meta.error ? meta.error : null;
+  return <TextField {...(props as TextFieldProps)} {...field} value={field.value ?? ''} error={error} />;
+}

@@ -1,0 +1,152 @@
+// One exposure's summary (design.md §6, docs/metrics.md "Collection and per-exposure summaries"):
+// viewability from the observed intervals, fixations from the samples, then what fell inside the
+// stim and inside each of its AOIs. Pure: ingest and recompute both call it.
+import { RULES, type AnalysisConfig } from './config.js';
+import { detectFixations, type Fixation } from './fixations.js';
+import { summarizeViewability, viewabilityRule, type ViewInterval } from './viewability.js';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** An AOI as drawn on the stim (stim pixels). */
+export interface AoiShape {
+  id: number;
+  shape: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** polygon vertices, [[x, y], …] or [{x, y}, …] */
+  points?: unknown;
+}
+
+export interface ExposureInput {
+  stimType: string;
+  /** The stim's own size (AOIs are drawn in it); null when unknown → AOIs taken as page-sized. */
+  naturalWidth: number | null;
+  naturalHeight: number | null;
+  /** Where the stim was rendered on the page, page px. */
+  rect: Rect;
+  intervals: readonly ViewInterval[];
+  /** Flat (t, x, y) triples, page px, sorted by t; empty when not eye-tracked. */
+  samples: ArrayLike<number>;
+  /** participant.has_eyetracking */
+  hasEyetracking: boolean;
+  aois: readonly AoiShape[];
+}
+
+export interface ExposureSummary {
+  eyetracked: boolean;
+  viewable: boolean;
+  viewableMs: number;
+  firstViewableMs: number | null;
+  viewed: boolean;
+  dwellMs: number;
+  timeToFirstViewMs: number | null;
+  fixationCount: number;
+}
+
+export interface AoiSummary {
+  aoiId: number;
+  dwellMs: number;
+  firstFixationMs: number | null;
+  fixationCount: number;
+}
+
+export interface ExposureResult {
+  summary: ExposureSummary;
+  /** Every fixation of the step, page px (stored in exposure_gaze). */
+  fixations: Fixation[];
+  aois: AoiSummary[];
+}
+
+const inRect = (f: { x: number; y: number }, r: Rect) =>
+  f.x >= r.x && f.x <= r.x + r.width && f.y >= r.y && f.y <= r.y + r.height;
+
+function polygonPoints(points: unknown): [number, number][] {
+  if (!Array.isArray(points)) return [];
+  return points.flatMap((p): [number, number][] => {
+    if (Array.isArray(p) && p.length >= 2) return [[Number(p[0]), Number(p[1])]];
+    if (p && typeof p === 'object' && 'x' in p && 'y' in p) return [[Number((p as { x: unknown }).x), Number((p as { y: unknown }).y)]];
+    return [];
+  });
+}
+
+function inPolygon(x: number, y: number, poly: [number, number][]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Is a page-px point inside an AOI drawn in stim px, with the stim scaled into rect? */
+export function makeAoiTest(aoi: AoiShape, rect: Rect, naturalWidth: number | null, naturalHeight: number | null) {
+  const sx = naturalWidth ? rect.width / naturalWidth : 1;
+  const sy = naturalHeight ? rect.height / naturalHeight : 1;
+  // Back to stim px: cheaper than scaling every polygon vertex, and the same test.
+  const toStim = (f: { x: number; y: number }) => [(f.x - rect.x) / sx, (f.y - rect.y) / sy] as const;
+  if (aoi.shape === 'polygon') {
+    const poly = polygonPoints(aoi.points);
+    return (f: { x: number; y: number }) => {
+      if (poly.length < 3) return false;
+      const [x, y] = toStim(f);
+      return inPolygon(x, y, poly);
+    };
+  }
+  return (f: { x: number; y: number }) => {
+    const [x, y] = toStim(f);
+    return x >= aoi.x && x <= aoi.x + aoi.width && y >= aoi.y && y <= aoi.y + aoi.height;
+  };
+}
+
+export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisConfig, 'algorithm' | 'params'>): ExposureResult {
+  const { rect } = input;
+  const view = summarizeViewability(input.intervals, viewabilityRule(input.stimType, rect.width, rect.height));
+  const eyetracked = input.hasEyetracking && input.samples.length >= 3;
+  const fixations = eyetracked ? detectFixations(input.samples, config) : [];
+
+  const inside = fixations.filter((f) => inRect(f, rect));
+  const dwellMs = inside.reduce((a, f) => a + f.duration, 0);
+  const firstQualifying = inside.find((f) => f.duration >= RULES.viewedMinFixationMs);
+  const viewed = view.viewable && firstQualifying !== undefined;
+  const timeToFirstViewMs = viewed && view.firstViewableMs !== null
+    ? Math.max(0, firstQualifying!.start - view.firstViewableMs)
+    : null;
+
+  const aois: AoiSummary[] = [];
+  for (const aoi of input.aois) {
+    const test = makeAoiTest(aoi, rect, input.naturalWidth, input.naturalHeight);
+    let dwell = 0;
+    let count = 0;
+    let first: number | null = null;
+    for (const f of inside) {
+      if (!test(f)) continue;
+      dwell += f.duration;
+      count++;
+      if (first === null) first = f.start;
+    }
+    if (count > 0) aois.push({ aoiId: aoi.id, dwellMs: dwell, firstFixationMs: first, fixationCount: count });
+  }
+
+  return {
+    summary: {
+      eyetracked,
+      viewable: view.viewable,
+      viewableMs: view.viewableMs,
+      firstViewableMs: view.firstViewableMs,
+      viewed,
+      dwellMs,
+      timeToFirstViewMs,
+      fixationCount: inside.length,
+    },
+    fixations,
+    aois,
+  };
+}

@@ -1,0 +1,83 @@
+// Serves the built dashboard (dist/app) at / with an index.html fallback for client routes, and
+// the built SDK (dist/sdk) at /sdk/ for embedders. Registered after the routes: API paths are
+// more specific and always win, and anything under /v1.0 still answers the JSON 404.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface StaticOptions {
+  /** The built dashboard; default <project>/dist/app. */
+  appDir?: string;
+  /** The built SDK; default <project>/dist/sdk. */
+  sdkDir?: string;
+}
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Paths the dashboard's client routes never use; a miss there is a real 404. */
+const NOT_CLIENT_ROUTES = /^\/(v1\.0|sdk|files|visuals)(\/|$)|^\/meta\.json$/;
+
+export const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Gazeboard</title></head>
+<body style="font-family: sans-serif; margin: 3rem">
+<h1>Gazeboard</h1>
+<p>The dashboard is not built yet. Run <code>npm run build</code> and restart the server.</p>
+<p>The API is up: see <a href="/v1.0/openapi.json">/v1.0/openapi.json</a>.</p>
+</body></html>
+`;
+
+const isFile = (p: string) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** The request path as a file path inside root, or null when it would leave root. */
+function inside(root: string, urlPath: string): string | null {
+  if (urlPath.includes('\0')) return null;
+  const rel = path.posix.normalize('/' + urlPath).replace(/^\/+/, '');
+  const full = path.resolve(root, rel);
+  return full === root || full.startsWith(root + path.sep) ? rel : null;
+}
+
+const acceptsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
+
+export default async function staticFiles(app: FastifyInstance, opts: StaticOptions) {
+  const appDir = path.resolve(opts.appDir ?? path.join(projectRoot, 'dist/app'));
+  const sdkDir = path.resolve(opts.sdkDir ?? path.join(projectRoot, 'dist/sdk'));
+
+  // serve:false only adds reply.sendFile; the routes below decide what is served.
+  await app.register(fastifyStatic, { serve: false, root: appDir });
+
+  const common = { config: { public: true }, schema: { hide: true } };
+
+  app.get<{ Params: { '*': string } }>('/sdk/*', common, async (request, reply) => {
+    const rel = inside(sdkDir, request.params['*'] ?? '');
+    if (rel === null || !isFile(path.join(sdkDir, rel))) return reply.callNotFound();
+    // Embedders load the SDK from their own origin (global CORS reflects the Origin header).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile(rel, sdkDir, { cacheControl: false });
+  });
+
+  const page = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+    const rel = inside(appDir, urlPath);
+    if (rel !== null && rel !== '' && isFile(path.join(appDir, rel))) {
+      // Vite fingerprints everything under assets/, so those never change under one name.
+      reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(rel, appDir, { cacheControl: false });
+    }
+    const pathOnly = '/' + urlPath.replace(/^\/+/, '');
+    if (NOT_CLIENT_ROUTES.test(pathOnly) || (pathOnly !== '/' && !acceptsHtml(request))) return reply.callNotFound();
+    reply.header('cache-control', 'no-cache');
+    if (!isFile(path.join(appDir, 'index.html'))) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.sendFile('index.html', appDir, { cacheControl: false });
+  };
+
+  app.get('/', common, (request, reply) => page(request, reply, ''));
+  app.get<{ Params: { '*': string } }>('/*', common, (request, reply) => page(request, reply, request.params['*'] ?? ''));
+}

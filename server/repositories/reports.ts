@@ -1,0 +1,439 @@
+// All SQL behind the attention reports: the base E of a stim, grouped aggregates of the
+// per-exposure summary columns (one query per request, never one per exposure), per-stim rows
+// for norms, survival counts, feature aggregates, participant rows and fixations for visuals.
+// Every aggregate is cast (::int / ::float8) so PGlite and pg both return numbers.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { DemographicFilters } from '../analytics/base.js';
+import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
+import type { FeatureAggregate } from '../analytics/features.js';
+import type { StimProfile } from '../analytics/norms.js';
+import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const r = await db.execute(query);
+  return (r as unknown as { rows: T[] }).rows;
+}
+
+const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+export const pairKey = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
+
+// ---------------------------------------------------------------------------------------------
+// Study, stims and tenancy
+
+export interface StudyRow {
+  id: number;
+  companyId: number;
+  name: string;
+  preAssignQuestionGroupId: number | null;
+}
+
+/** The study when it belongs to the company; null otherwise (callers answer 404, never 403). */
+export async function findStudy(db: Db, studyId: number, companyId: number): Promise<StudyRow | null> {
+  const r = await rows<StudyRow>(db, sql`
+    select id, company_id as "companyId", name, pre_assign_question_group_id as "preAssignQuestionGroupId"
+    from study where id = ${studyId} and company_id = ${companyId}`);
+  return r[0] ?? null;
+}
+
+export interface PlacedStim {
+  cellId: number;
+  cellName: string;
+  stepId: number;
+  stepPosition: number;
+  stimId: number;
+  name: string;
+  stimType: string;
+  source: string | null;
+  lowQualitySource: string | null;
+  width: number | null;
+  height: number | null;
+  brandId: number | null;
+}
+
+const placedSelect = sql`
+  c.id as "cellId", c.name as "cellName", c.position as "cellPosition", st.id as "stepId", st.position as "stepPosition",
+  s.id as "stimId", s.name, s.stim_type as "stimType", s.source, s.low_quality_source as "lowQualitySource",
+  s.width, s.height, s.brand_id as "brandId"`;
+
+/**
+ * Every stim placed in the study: the stim of a stim step, and the stims on cache and embedded
+ * page steps (step_stim), in cell and step order.
+ */
+export async function studyStims(db: Db, studyId: number): Promise<PlacedStim[]> {
+  const r = await rows<PlacedStim & { cellPosition: number; k: number }>(db, sql`
+    select ${placedSelect}, 0 as k from step st join cell c on c.id = st.cell_id join stim s on s.id = st.stim_id
+    where st.study_id = ${studyId}
+    union all
+    select ${placedSelect}, ss.id as k from step st join cell c on c.id = st.cell_id
+      join step_stim ss on ss.step_id = st.id join stim s on s.id = ss.stim_id
+    where st.study_id = ${studyId}
+    order by "cellPosition", "cellId", "stepPosition", "stepId", k`);
+  return r.map(({ cellPosition: _c, k: _k, ...p }) => ({
+    ...p, cellId: Number(p.cellId), stepId: Number(p.stepId), stepPosition: Number(p.stepPosition), stimId: Number(p.stimId),
+    width: p.width === null ? null : Number(p.width), height: p.height === null ? null : Number(p.height),
+    brandId: p.brandId === null ? null : Number(p.brandId),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The base E
+
+/** Demographic filters: OR within a kind, AND across kinds. */
+function filterSql(f: DemographicFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.ageGroupIds.length) parts.push(sql`p.age_group_id in (${list(f.ageGroupIds)})`);
+  if (f.familyGroupIds.length) parts.push(sql`p.family_group_id in (${list(f.familyGroupIds)})`);
+  if (f.earningsGroupIds.length) parts.push(sql`p.earnings_group_id in (${list(f.earningsGroupIds)})`);
+  if (f.genderGroupIds.length) parts.push(sql`p.gender_group_id in (${list(f.genderGroupIds)})`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/**
+ * Measured: eye-tracked participant, gaze received, inside the study's quality thresholds (a
+ * threshold that is set excludes participants whose value is missing).
+ */
+const measuredSql = sql`coalesce(p.has_eyetracking and e.eyetracked
+  and (sd.max_accuracy is null or p.calibration_accuracy_px <= sd.max_accuracy)
+  and (sd.max_precision is null or p.calibration_precision_px <= sd.max_precision)
+  and (sd.min_calibration_frame_rate is null or p.frame_rate >= sd.min_calibration_frame_rate)
+  and (sd.min_connection_speed is null or p.connection_speed_kbps >= sd.min_connection_speed)
+  and (sd.min_dwell_ms is null or e.page_dwell_ms >= sd.min_dwell_ms)
+  and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms), false)`;
+
+/** Exposures that count at all: real (not test) participants who completed the study. */
+const exposureFrom = sql`exposure e join participant p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
+const countedSql = sql`p.is_test = false and p.status = 'complete'`;
+
+const aggregateSelect = sql`
+  count(*) filter (where m)::int as "baseSize",
+  count(*) filter (where m and viewable)::int as "viewableN",
+  count(*) filter (where m and viewable and viewed)::int as "viewedN",
+  coalesce(sum(page_dwell_ms) filter (where m), 0)::float8 as "pageDwellSumMs",
+  coalesce(sum(viewable_ms) filter (where m and viewable), 0)::float8 as "viewableMsSum",
+  coalesce(sum(dwell_ms) filter (where m and viewable and viewed), 0)::float8 as "dwellSumMs",
+  count(time_to_first_view_ms) filter (where m and viewable and viewed)::int as "ttfvN",
+  coalesce(sum(time_to_first_view_ms) filter (where m and viewable and viewed), 0)::float8 as "ttfvSumMs",
+  coalesce(sum(case when page_dwell_ms > 0 then least(viewable_ms / page_dwell_ms, 1) else 0 end) filter (where m), 0)::float8 as "viewableShareSum",
+  count(*)::int as "scriptN",
+  count(*) filter (where viewable)::int as "scriptViewableN"`;
+
+const exposureColumns = sql`e.step_id, e.stim_id, e.viewable, e.viewed, e.page_dwell_ms, e.viewable_ms, e.dwell_ms,
+  e.time_to_first_view_ms, ${measuredSql} as m`;
+
+type AggRow = StimAggregate & { stepId: number; stimId: number };
+
+const toAggregate = (r: AggRow): StimAggregate => ({
+  baseSize: Number(r.baseSize), viewableN: Number(r.viewableN), viewedN: Number(r.viewedN),
+  pageDwellSumMs: Number(r.pageDwellSumMs), viewableMsSum: Number(r.viewableMsSum), dwellSumMs: Number(r.dwellSumMs),
+  ttfvN: Number(r.ttfvN), ttfvSumMs: Number(r.ttfvSumMs), viewableShareSum: Number(r.viewableShareSum),
+  scriptN: Number(r.scriptN), scriptViewableN: Number(r.scriptViewableN),
+});
+
+export interface StepStim {
+  stepId: number;
+  stimId: number;
+}
+
+const pairsSql = (pairs: StepStim[]) =>
+  sql`e.step_id in (${list([...new Set(pairs.map((p) => p.stepId))])}) and e.stim_id in (${list([...new Set(pairs.map((p) => p.stimId))])})`;
+
+/** Aggregates of each requested (step, stim) of a study over its base; missing pairs are empty. */
+export async function studyAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, StimAggregate>> {
+  const out = new Map<string, StimAggregate>(pairs.map((p) => [pairKey(p.stepId, p.stimId), { ...EMPTY_AGGREGATE }]));
+  if (!pairs.length) return out;
+  const r = await rows<AggRow>(db, sql`
+    select step_id as "stepId", stim_id as "stimId", ${aggregateSelect}
+    from (select ${exposureColumns} from ${exposureFrom}
+          where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)}${filterSql(filters)}) x
+    group by step_id, stim_id`);
+  for (const row of r) {
+    const key = pairKey(Number(row.stepId), Number(row.stimId));
+    if (out.has(key)) out.set(key, toAggregate(row));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Norms: one grouped query over every stim with data (any company; only aggregates leave).
+
+export interface NormSource {
+  aggregates: Map<number, StimAggregate>;
+  profiles: StimProfile[];
+  features: Map<number, FeatureAggregate[]>;
+  tags: Map<number, string[]>;
+}
+
+async function loadNormSource(db: Db): Promise<NormSource> {
+  const aggRows = await rows<AggRow>(db, sql`
+    select 0 as "stepId", stim_id as "stimId", ${aggregateSelect}
+    from (select ${exposureColumns} from ${exposureFrom} where ${countedSql}) x
+    group by stim_id having count(*) filter (where m) > 0`);
+  const aggregates = new Map(aggRows.map((r) => [Number(r.stimId), toAggregate(r)]));
+  const ids = [...aggregates.keys()];
+  const profiles = ids.length ? await rows<StimProfile>(db, sql`
+    select s.id as "stimId", s.brand_id as "brandId", b.brand_category_id as "brandCategoryId",
+      at.ad_category_id as "adCategoryId", s.stim_type as "stimType"
+    from stim s left join brand b on b.id = s.brand_id left join ad_type at on at.id = s.ad_type_id
+    where s.id in (${list(ids)})`) : [];
+  const featureRows = await rows<FeatureAggregate & { stimId: number }>(db, sql`
+    select stim_id as "stimId", tag, count(*)::int as viewers, sum(dwell)::float8 as "dwellSumMs",
+      avg(first_fix)::float8 as "firstFixationAvgMs"
+    from (select e.id, e.stim_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
+          from exposure_aoi ea join aoi a on a.id = ea.aoi_id join ${exposureFrom} on e.id = ea.exposure_id
+          where ${countedSql} and e.viewable and e.viewed and ea.fixation_count > 0 and ${measuredSql}
+          group by e.id, e.stim_id, a.tag) x
+    group by stim_id, tag`);
+  const features = new Map<number, FeatureAggregate[]>();
+  for (const r of featureRows) {
+    const id = Number(r.stimId);
+    if (!features.has(id)) features.set(id, []);
+    features.get(id)!.push(toFeature(r));
+  }
+  return { aggregates, profiles: profiles.map(toProfile), features, tags: await aoiTags(db, ids) };
+}
+
+const toProfile = (p: StimProfile): StimProfile => ({
+  stimId: Number(p.stimId),
+  brandId: p.brandId === null ? null : Number(p.brandId),
+  brandCategoryId: p.brandCategoryId === null ? null : Number(p.brandCategoryId),
+  adCategoryId: p.adCategoryId === null ? null : Number(p.adCategoryId),
+  stimType: p.stimType,
+});
+
+const toFeature = (r: FeatureAggregate): FeatureAggregate => ({
+  tag: r.tag,
+  viewers: Number(r.viewers),
+  dwellSumMs: Number(r.dwellSumMs),
+  firstFixationAvgMs: r.firstFixationAvgMs === null ? null : Number(r.firstFixationAvgMs),
+});
+
+// Norm rows change only when exposures do; a cheap fingerprint decides whether to rebuild them.
+const normCache = new WeakMap<Db, { fingerprint: string; source: NormSource }>();
+
+export async function normSource(db: Db): Promise<NormSource> {
+  const [fp] = await rows<{ n: number; m: number; c: number; f: number; p: number }>(db, sql`
+    select count(*)::int as n, coalesce(max(id), 0)::int as m, coalesce(sum(analysis_config_id), 0)::float8 as c,
+      coalesce(sum(dwell_ms), 0)::float8 as f,
+      (select coalesce(sum(id * (case when is_test then 1 else 2 end) * length(status)), 0)::float8 from participant) as p
+    from exposure`);
+  const aoiFp = await rows<{ n: number; m: number }>(db, sql`select count(*)::int as n, coalesce(max(id), 0)::int as m from aoi`);
+  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${aoiFp[0].n}:${aoiFp[0].m}`;
+  const hit = normCache.get(db);
+  if (hit && hit.fingerprint === fingerprint) return hit.source;
+  const source = await loadNormSource(db);
+  normCache.set(db, { fingerprint, source });
+  return source;
+}
+
+/** Brand / category / ad category of the stims being reported (they may have no data yet). */
+export async function stimProfiles(db: Db, stimIds: number[]): Promise<Map<number, StimProfile>> {
+  if (!stimIds.length) return new Map();
+  const r = await rows<StimProfile>(db, sql`
+    select s.id as "stimId", s.brand_id as "brandId", b.brand_category_id as "brandCategoryId",
+      at.ad_category_id as "adCategoryId", s.stim_type as "stimType"
+    from stim s left join brand b on b.id = s.brand_id left join ad_type at on at.id = s.ad_type_id
+    where s.id in (${list(stimIds)})`);
+  return new Map(r.map((p) => [Number(p.stimId), toProfile(p)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Survival curves
+
+export interface SurvivalCounts {
+  total: number;
+  /** t (ms) → how many of the base have a value > t. */
+  counts: Map<number, number>;
+}
+
+export async function survivalCounts(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters,
+  graphTypeId: GraphTypeId, points: number[]): Promise<Map<string, SurvivalCounts>> {
+  const out = new Map<string, SurvivalCounts>(pairs.map((p) => [pairKey(p.stepId, p.stimId), { total: 0, counts: new Map() }]));
+  if (!pairs.length) return out;
+  const def = GRAPH_TYPES[graphTypeId];
+  const value = sql.raw(`e.${def.column}`);
+  const base = def.base === 'viewed' ? sql` and e.viewable and e.viewed` : def.base === 'viewable' ? sql` and e.viewable` : sql``;
+  const times = sql.join(points.map((t) => sql`(${t}::float8)`), sql`, `);
+  const r = await rows<{ stepId: number; stimId: number; t: number; n: number; total: number }>(db, sql`
+    select b.step_id as "stepId", b.stim_id as "stimId", t.t::float8 as t,
+      count(*) filter (where b.v > t.t)::int as n, count(*)::int as total
+    from (select e.step_id, e.stim_id, ${value} as v from ${exposureFrom}
+          where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)} and ${measuredSql}${base}${filterSql(filters)}) b
+    cross join (values ${times}) as t(t)
+    group by 1, 2, 3`);
+  for (const row of r) {
+    const entry = out.get(pairKey(Number(row.stepId), Number(row.stimId)));
+    if (!entry) continue;
+    entry.total = Number(row.total);
+    entry.counts.set(Number(row.t), Number(row.n));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Features
+
+/** Distinct AOI tags per stim, in the order they were drawn. */
+export async function aoiTags(db: Db, stimIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(stimIds.map((id) => [id, []]));
+  if (!stimIds.length) return out;
+  const r = await rows<{ stimId: number; tag: string }>(db, sql`
+    select stim_id as "stimId", tag from aoi where stim_id in (${list(stimIds)})
+    group by stim_id, tag order by stim_id, min(id)`);
+  for (const row of r) out.get(Number(row.stimId))?.push(row.tag);
+  return out;
+}
+
+export async function studyFeatureAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, FeatureAggregate[]>> {
+  const out = new Map<string, FeatureAggregate[]>(pairs.map((p) => [pairKey(p.stepId, p.stimId), []]));
+  if (!pairs.length) return out;
+  const r = await rows<FeatureAggregate & { stepId: number; stimId: number }>(db, sql`
+    select step_id as "stepId", stim_id as "stimId", tag, count(*)::int as viewers, sum(dwell)::float8 as "dwellSumMs",
+      avg(first_fix)::float8 as "firstFixationAvgMs"
+    from (select e.id, e.step_id, e.stim_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
+          from exposure_aoi ea join aoi a on a.id = ea.aoi_id join ${exposureFrom} on e.id = ea.exposure_id
+          where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)} and e.viewable and e.viewed
+            and ea.fixation_count > 0 and ${measuredSql}${filterSql(filters)}
+          group by e.id, e.step_id, e.stim_id, a.tag) x
+    group by step_id, stim_id, tag`);
+  for (const row of r) out.get(pairKey(Number(row.stepId), Number(row.stimId)))?.push(toFeature(row));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Downloads
+
+export interface ParticipantRow {
+  participant_reference: string;
+  age_group: string | null;
+  family_group: string | null;
+  earnings_group: string | null;
+  gender_group: string | null;
+  has_eyetracking: boolean;
+  calibration_accuracy_px: number | null;
+  calibration_precision_px: number | null;
+  frame_rate: number | null;
+  connection_speed_kbps: number | null;
+  in_base: boolean;
+  page_dwell_time: number;
+  viewable: boolean;
+  viewable_time: number;
+  viewed: boolean;
+  dwell_time: number;
+  time_to_first_view: number | null;
+  fixation_count: number;
+}
+
+/** One row per exposure of real, complete participants (filtered); in_base marks the members of E. */
+export async function participantRows(db: Db, studyId: number, stepId: number, stimId: number, filters: DemographicFilters,
+  limitToEyetracking: boolean): Promise<ParticipantRow[]> {
+  const r = await rows<ParticipantRow>(db, sql`
+    select p.reference as participant_reference, la.name as age_group, lf.name as family_group, le.name as earnings_group,
+      lg.name as gender_group, p.has_eyetracking, p.calibration_accuracy_px::float8 as calibration_accuracy_px,
+      p.calibration_precision_px::float8 as calibration_precision_px, p.frame_rate::float8 as frame_rate,
+      p.connection_speed_kbps::float8 as connection_speed_kbps, ${measuredSql} as in_base,
+      (e.page_dwell_ms / 1000)::float8 as page_dwell_time, e.viewable, (e.viewable_ms / 1000)::float8 as viewable_time,
+      e.viewed, (e.dwell_ms / 1000)::float8 as dwell_time, (e.time_to_first_view_ms / 1000)::float8 as time_to_first_view,
+      e.fixation_count
+    from ${exposureFrom}
+      left join lookup_item la on la.kind = 'age_group' and la.id = p.age_group_id
+      left join lookup_item lf on lf.kind = 'family_group' and lf.id = p.family_group_id
+      left join lookup_item le on le.kind = 'earnings_group' and le.id = p.earnings_group_id
+      left join lookup_item lg on lg.kind = 'gender_group' and lg.id = p.gender_group_id
+    where e.study_id = ${studyId} and e.step_id = ${stepId} and e.stim_id = ${stimId} and ${countedSql}
+      ${limitToEyetracking ? sql`and p.has_eyetracking` : sql``}${filterSql(filters)}
+    order by p.reference, e.id`);
+  return r.map((row) => ({
+    ...row,
+    page_dwell_time: Number(row.page_dwell_time), viewable_time: Number(row.viewable_time), dwell_time: Number(row.dwell_time),
+    time_to_first_view: row.time_to_first_view === null ? null : Number(row.time_to_first_view),
+    fixation_count: Number(row.fixation_count),
+  }));
+}
+
+export interface FeatureParticipantRow {
+  participant_reference: string;
+  feature_name: string;
+  dwell_time: number;
+  time_to_first_fixation: number | null;
+  fixation_count: number;
+}
+
+/** Per viewer in E and feature tag they fixated: their dwell, first fixation and fixation count. */
+export async function featureParticipantRows(db: Db, studyId: number, stepId: number, stimId: number,
+  filters: DemographicFilters): Promise<FeatureParticipantRow[]> {
+  const r = await rows<FeatureParticipantRow>(db, sql`
+    select p.reference as participant_reference, a.tag as feature_name, (sum(ea.dwell_ms) / 1000)::float8 as dwell_time,
+      (min(ea.first_fixation_ms) / 1000)::float8 as time_to_first_fixation, sum(ea.fixation_count)::int as fixation_count
+    from exposure_aoi ea join aoi a on a.id = ea.aoi_id join ${exposureFrom} on e.id = ea.exposure_id
+    where e.study_id = ${studyId} and e.step_id = ${stepId} and e.stim_id = ${stimId} and ${countedSql}
+      and e.viewable and e.viewed and ea.fixation_count > 0 and ${measuredSql}${filterSql(filters)}
+    group by e.id, p.reference, a.tag
+    order by p.reference, e.id, min(a.id)`);
+  return r.map((row) => ({
+    ...row, dwell_time: Number(row.dwell_time), fixation_count: Number(row.fixation_count),
+    time_to_first_fixation: row.time_to_first_fixation === null ? null : Number(row.time_to_first_fixation),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visuals
+
+export interface AoiShape {
+  id: number;
+  tag: string;
+  shape: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  points: unknown;
+}
+
+export async function stimAois(db: Db, stimId: number): Promise<AoiShape[]> {
+  const r = await rows<AoiShape>(db, sql`
+    select id, tag, shape, x::float8 as x, y::float8 as y, width::float8 as width, height::float8 as height, points
+    from aoi where stim_id = ${stimId} order by id`);
+  return r.map((a) => ({ ...a, id: Number(a.id), x: Number(a.x), y: Number(a.y), width: Number(a.width), height: Number(a.height) }));
+}
+
+/** Changes whenever the base's data does (new exposures, recomputed fixations): keys the PNG cache. */
+export async function visualFingerprint(db: Db, studyId: number, stepId: number, stimId: number): Promise<string> {
+  const [r] = await rows<{ n: number; m: number; c: number; f: number; a: number; am: number }>(db, sql`
+    select count(*)::int as n, coalesce(max(e.id), 0)::int as m, coalesce(max(e.analysis_config_id), 0)::int as c,
+      coalesce(sum(e.fixation_count), 0)::int as f,
+      (select count(*)::int from aoi where stim_id = ${stimId}) as a,
+      (select coalesce(sum(id + x + y + width + height), 0)::float8 from aoi where stim_id = ${stimId}) as am
+    from ${exposureFrom}
+    where e.study_id = ${studyId} and e.step_id = ${stepId} and e.stim_id = ${stimId} and ${countedSql} and ${measuredSql}`);
+  return `${r.n}:${r.m}:${r.c}:${r.f}:${r.a}:${r.am}`;
+}
+
+export interface ExposureFixations {
+  stimX: number;
+  stimY: number;
+  stimWidth: number;
+  stimHeight: number;
+  /** Packed little-endian Float32 quadruples (start_ms, duration_ms, x, y), page pixels. */
+  fixations: Uint8Array;
+}
+
+export async function baseFixations(db: Db, studyId: number, stepId: number, stimId: number): Promise<ExposureFixations[]> {
+  const r = await rows<ExposureFixations>(db, sql`
+    select e.stim_x::float8 as "stimX", e.stim_y::float8 as "stimY", e.stim_width::float8 as "stimWidth",
+      e.stim_height::float8 as "stimHeight", g.fixations
+    from exposure_gaze g join ${exposureFrom} on e.id = g.exposure_id
+    where e.study_id = ${studyId} and e.step_id = ${stepId} and e.stim_id = ${stimId} and ${countedSql} and ${measuredSql}`);
+  return r.map((x) => ({
+    stimX: Number(x.stimX), stimY: Number(x.stimY), stimWidth: Number(x.stimWidth), stimHeight: Number(x.stimHeight),
+    fixations: x.fixations instanceof Uint8Array ? x.fixations : new Uint8Array(0),
+  }));
+}
+
+/** The size the stim was shown at most often, for stims without a stored size (scripts, VAST). */
+export async function shownSize(db: Db, stimId: number): Promise<{ width: number; height: number } | null> {
+  const r = await rows<{ w: number; h: number }>(db, sql`
+    select round(stim_width)::int as w, round(stim_height)::int as h from exposure where stim_id = ${stimId}
+    group by 1, 2 order by count(*) desc limit 1`);
+  return r[0] ? { width: Number(r[0].w), height: Number(r[0].h) } : null;
+}

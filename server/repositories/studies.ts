@@ -1,0 +1,146 @@
+// The study list, the home counts and the tenancy check other study routes start from.
+// Every function takes the acting company id; nothing here reads another company's rows.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { batch, study } from '../db/schema/index.js';
+
+export interface LiveCompletedCounts {
+  total_live: number;
+  total_completed: number;
+}
+
+/** Over the company's whole study list: live = live flag, completed = completed flag. */
+export async function studyCounts(db: Db, companyId: number): Promise<LiveCompletedCounts> {
+  const rows = await db
+    .select({
+      total_live: sql<number>`count(*) filter (where ${study.live})::int`,
+      total_completed: sql<number>`count(*) filter (where ${study.completed})::int`,
+    })
+    .from(study)
+    .where(eq(study.companyId, companyId));
+  return { total_live: Number(rows[0]?.total_live ?? 0), total_completed: Number(rows[0]?.total_completed ?? 0) };
+}
+
+/** Batch users' home counts: live and completed batches of the company. */
+export async function batchCounts(db: Db, companyId: number): Promise<LiveCompletedCounts> {
+  const rows = await db
+    .select({
+      total_live: sql<number>`count(*) filter (where ${batch.live})::int`,
+      total_completed: sql<number>`count(*) filter (where ${batch.completed})::int`,
+    })
+    .from(batch)
+    .where(eq(batch.companyId, companyId));
+  return { total_live: Number(rows[0]?.total_live ?? 0), total_completed: Number(rows[0]?.total_completed ?? 0) };
+}
+
+/** The study's name when it belongs to the company, else null (callers answer 404). */
+export async function findCompanyStudy(db: Db, companyId: number, studyId: number): Promise<{ id: number; name: string } | null> {
+  const rows = await db
+    .select({ id: study.id, name: study.name })
+    .from(study)
+    .where(and(eq(study.id, studyId), eq(study.companyId, companyId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export const STUDY_SORT_KEYS = ['name', 'environment', 'media', 'id'] as const;
+export type StudySortKey = (typeof STUDY_SORT_KEYS)[number];
+
+export interface StudyListQuery {
+  companyId: number;
+  page: number;
+  pageSize: number;
+  sortKey: StudySortKey;
+  descending: boolean;
+  /** Case-insensitive substring of the name; empty = all. */
+  name: string;
+  live: boolean | null;
+  completed: boolean | null;
+  /** 0 = all */
+  mediaId: number;
+  /** 0 = all */
+  environmentId: number;
+}
+
+export interface StudyListItem {
+  study_id: number;
+  name: string;
+  environment: string | null;
+  media: string | null;
+  live: boolean;
+  completed: boolean;
+  cell_count: number;
+  participants_requested: number;
+  participants_returned: number;
+  data_collection_start: string | null;
+  data_collection_end: string | null;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const iso = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+};
+
+// Correlated subqueries name the outer table explicitly: drizzle renders a column of a
+// single-table select without its table, which inside a subquery would bind to the inner table.
+const outer = (column: string) => sql.raw(`"study"."${column}"`);
+
+export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: StudyListItem[]; total: number }> {
+  const environmentName = sql`(select li.name from lookup_item li where li.kind = 'environment' and li.id = ${outer('environment_id')})`;
+  const mediaName = sql`(select li.name from lookup_item li where li.kind = 'media' and li.id = ${outer('media_id')})`;
+
+  const where: SQL[] = [eq(study.companyId, q.companyId)];
+  if (q.name) where.push(sql`${study.name} ilike ${'%' + escapeLike(q.name) + '%'} escape '\\'`);
+  if (q.live !== null) where.push(eq(study.live, q.live));
+  if (q.completed !== null) where.push(eq(study.completed, q.completed));
+  if (q.mediaId) where.push(eq(study.mediaId, q.mediaId));
+  if (q.environmentId) where.push(eq(study.environmentId, q.environmentId));
+  const condition = and(...where);
+
+  const dir = sql.raw(q.descending ? 'desc' : 'asc');
+  // Studies without an environment or media sort after the named ones in both directions.
+  const sortExpr: Record<StudySortKey, SQL> = {
+    name: sql`lower(${study.name}) ${dir}, ${study.id} ${dir}`,
+    environment: sql`lower(${environmentName}) ${dir} nulls last, lower(${study.name}) asc, ${study.id} asc`,
+    media: sql`lower(${mediaName}) ${dir} nulls last, lower(${study.name}) asc, ${study.id} asc`,
+    id: sql`${study.id} ${dir}`,
+  };
+
+  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(study).where(condition);
+  const total = Number(countRow?.n ?? 0);
+
+  const rows = await db
+    .select({
+      study_id: study.id,
+      name: study.name,
+      environment: sql<string | null>`${environmentName}`,
+      media: sql<string | null>`${mediaName}`,
+      live: study.live,
+      completed: study.completed,
+      cell_count: sql<number>`(select count(*) from cell c where c.study_id = ${outer('id')})::int`,
+      participants_requested: study.participantsRequested,
+      participants_returned: sql<number>`(select count(*) from participant p where p.study_id = ${outer('id')} and p.status = 'complete' and not p.is_test)::int`,
+      data_collection_start: study.dataCollectionStart,
+      data_collection_end: study.dataCollectionEnd,
+    })
+    .from(study)
+    .where(condition)
+    .orderBy(sortExpr[q.sortKey])
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+
+  return {
+    total,
+    items: rows.map((r) => ({
+      ...r,
+      cell_count: Number(r.cell_count),
+      participants_returned: Number(r.participants_returned),
+      data_collection_start: iso(r.data_collection_start),
+      data_collection_end: iso(r.data_collection_end),
+    })),
+  };
+}

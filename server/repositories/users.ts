@@ -1,0 +1,138 @@
+// Users, their companies and failed sign-ins (the sign-in rate limit lives in the database so
+// every server process behind a load balancer sees the same counts).
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { appUser, company, loginAttempt } from '../db/schema/index.js';
+
+export interface Credentials {
+  id: number;
+  passwordHash: string;
+}
+
+export async function findCredentials(db: Db, username: string): Promise<Credentials | null> {
+  const rows = await db
+    .select({ id: appUser.id, passwordHash: appUser.passwordHash })
+    .from(appUser)
+    .where(eq(appUser.username, username))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The user object of GET /user/get-details (spec field names). */
+export interface UserDetails {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  location: string | null;
+  job_title: string | null;
+  phone_number: string | null;
+  email: string | null;
+  username: string;
+  company_name: string;
+  company_id: number;
+  user_type_id: number;
+  super_user: boolean;
+}
+
+export async function getUserDetails(db: Db, userId: number): Promise<UserDetails | null> {
+  const rows = await db
+    .select({
+      id: appUser.id,
+      first_name: appUser.firstName,
+      last_name: appUser.lastName,
+      location: appUser.location,
+      job_title: appUser.jobTitle,
+      phone_number: appUser.phoneNumber,
+      email: appUser.email,
+      username: appUser.username,
+      company_name: company.name,
+      company_id: appUser.companyId,
+      user_type_id: appUser.userTypeId,
+      super_user: appUser.superUser,
+    })
+    .from(appUser)
+    .innerJoin(company, eq(company.id, appUser.companyId))
+    .where(eq(appUser.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export interface ProfileUpdate {
+  first_name?: string | null;
+  last_name?: string | null;
+  location?: string | null;
+  job_title?: string | null;
+  phone_number?: string | null;
+  email?: string | null;
+}
+
+/** Saves only the fields present, so a client that omits e-mail (the legacy one) keeps it. */
+export async function updateUserDetails(db: Db, userId: number, p: ProfileUpdate): Promise<void> {
+  const set: Partial<typeof appUser.$inferInsert> = {};
+  if (p.first_name !== undefined) set.firstName = p.first_name;
+  if (p.last_name !== undefined) set.lastName = p.last_name;
+  if (p.location !== undefined) set.location = p.location;
+  if (p.job_title !== undefined) set.jobTitle = p.job_title;
+  if (p.phone_number !== undefined) set.phoneNumber = p.phone_number;
+  if (p.email !== undefined) set.email = p.email;
+  if (Object.keys(set).length === 0) return;
+  await db.update(appUser).set(set).where(eq(appUser.id, userId));
+}
+
+export interface CompanySummary {
+  id: number;
+  internal_id: string;
+  name: string;
+  logo_url: string | null;
+}
+
+export async function getCompany(db: Db, companyId: number): Promise<CompanySummary | null> {
+  const rows = await db
+    .select({ id: company.id, internal_id: company.internalId, name: company.name, logo_url: company.logoUrl })
+    .from(company)
+    .where(eq(company.id, companyId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listCompanies(db: Db): Promise<CompanySummary[]> {
+  return db
+    .select({ id: company.id, internal_id: company.internalId, name: company.name, logo_url: company.logoUrl })
+    .from(company)
+    .orderBy(asc(sql`lower(${company.name})`), asc(company.id));
+}
+
+// ---- failed sign-ins ----------------------------------------------------------------------
+
+/** Usernames are compared case-insensitively for the limit so "Alice" and "alice" share it. */
+export const attemptKey = (username: string) => username.trim().toLowerCase();
+
+export async function recordFailedLogin(db: Db, username: string, ip: string, now = new Date()): Promise<void> {
+  await db.insert(loginAttempt).values({ username: attemptKey(username), ip, attemptedAt: now });
+  // Keep the table small: anything older than a day can no longer count against anyone.
+  await db.delete(loginAttempt).where(lt(loginAttempt.attemptedAt, new Date(now.getTime() - 24 * 3600_000)));
+}
+
+export interface FailureWindow {
+  count: number;
+  /** The oldest failure still inside the window (it leaves first), or null when none. */
+  oldest: Date | null;
+}
+
+async function failures(db: Db, column: typeof loginAttempt.username | typeof loginAttempt.ip, value: string, since: Date): Promise<FailureWindow> {
+  const rows = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<number | null>`(extract(epoch from min(${loginAttempt.attemptedAt})) * 1000)::float8` })
+    .from(loginAttempt)
+    .where(and(eq(column, value), gte(loginAttempt.attemptedAt, since)));
+  const r = rows[0];
+  return { count: Number(r?.count ?? 0), oldest: r?.oldest != null ? new Date(Number(r.oldest)) : null };
+}
+
+export const failuresForUsername = (db: Db, username: string, since: Date) =>
+  failures(db, loginAttempt.username, attemptKey(username), since);
+
+export const failuresForIp = (db: Db, ip: string, since: Date) => failures(db, loginAttempt.ip, ip, since);
+
+export async function clearFailedLogins(db: Db, username: string): Promise<void> {
+  await db.delete(loginAttempt).where(eq(loginAttempt.username, attemptKey(username)));
+}

@@ -1,0 +1,151 @@
+// Stored files. Outside /v1.0 (checklist contradiction 14): GET /files/<key> and PUT /files/<key>
+// carry their own expiring signature instead of a token, because <img>/<video> tags and the
+// uploader's raw PUT cannot send an Authorization header. Inside /v1.0: POST /stims/create_signed_url.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import {
+  InvalidKeyError, TooLargeError, contentTypeFor, requestOrigin, safeFileName, sanitizeKey, uploadUrl,
+  verifyDownload, verifyUpload,
+} from '../../storage/index.js';
+import { findFile, markUploaded, recordFile } from '../../repositories/files.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../errors.js';
+
+/** Largest upload accepted by a signed PUT (video stims). */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+/** How long a signed upload URL stays valid. */
+export const UPLOAD_TTL_SECONDS = 3600;
+
+const keyParams = {
+  type: 'object',
+  required: ['*'],
+  properties: { '*': { type: 'string', minLength: 1, maxLength: 1024 } },
+} as const;
+const signatureQuery = {
+  type: 'object',
+  required: ['expires', 'sig'],
+  properties: { expires: { type: 'string', maxLength: 20 }, sig: { type: 'string', maxLength: 200 } },
+} as const;
+
+interface FileRequest {
+  Params: { '*': string };
+  Querystring: { expires: string; sig: string };
+}
+
+function keyOf(request: FastifyRequest<FileRequest>): string {
+  try {
+    return sanitizeKey(request.params['*']);
+  } catch {
+    throw badRequest('Invalid file key', { key: 'must be a plain storage key' });
+  }
+}
+
+/** `bytes=a-b` or `bytes=a-` (single range); anything else is served whole. */
+export function parseRange(header: string | undefined): { start: number; end: number } | null {
+  const m = /^bytes=(\d+)-(\d*)$/.exec(header ?? '');
+  if (!m) return null;
+  const start = Number(m[1]);
+  const end = m[2] === '' ? Number.MAX_SAFE_INTEGER : Number(m[2]);
+  return end >= start ? { start, end } : null;
+}
+
+export default async function files(app: FastifyInstance) {
+  // Upload bodies are streamed to storage untouched, whatever their content type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.get<FileRequest>('/files/*', {
+    config: { public: true },
+    schema: { params: keyParams, querystring: signatureQuery },
+  }, async (request, reply: FastifyReply) => {
+    const key = keyOf(request);
+    const { expires, sig } = request.query;
+    if (!verifyDownload(app.signer, key, expires, sig)) throw forbidden('Invalid or expired signature');
+    const range = parseRange(request.headers.range);
+    const found = await app.storage.get(key, range ?? undefined);
+    if (!found) throw notFound('File not found');
+    // Private caching until the signature expires: the URL itself is the credential.
+    const maxAge = Math.max(0, Math.min(24 * 3600, Number(expires) - Math.floor(Date.now() / 1000)));
+    reply
+      .header('content-type', found.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('last-modified', found.modified.toUTCString())
+      .header('cache-control', `private, max-age=${maxAge}`)
+      .header('x-content-type-options', 'nosniff')
+      // Uploaded HTML (cached pages, ad markup) must never run with the dashboard's origin.
+      .header('content-security-policy', 'sandbox allow-scripts allow-popups allow-forms');
+    if (range) {
+      // Video seeking: one byte range per request (what browsers ask for).
+      if (range.start >= found.size) {
+        found.stream.destroy();
+        return reply.status(416).header('content-range', `bytes */${found.size}`).send();
+      }
+      const end = Math.min(range.end, found.size - 1);
+      reply.status(206).header('content-range', `bytes ${range.start}-${end}/${found.size}`).header('content-length', end - range.start + 1);
+    } else {
+      reply.header('content-length', found.size);
+    }
+    return reply.send(found.stream);
+  });
+
+  app.put<FileRequest>('/files/*', {
+    config: { public: true },
+    schema: { params: keyParams, querystring: signatureQuery },
+  }, async (request) => {
+    const key = keyOf(request);
+    const { expires, sig } = request.query;
+    if (!verifyUpload(app.signer, key, expires, sig)) throw forbidden('Invalid or expired signature');
+    const row = await findFile(app.db, key);
+    if (!row) throw notFound('No upload was prepared for this key');
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > MAX_UPLOAD_BYTES) throw new HttpError(413, 'File too large (200 MB at most)');
+    const contentType = String(request.headers['content-type'] || row.contentType || contentTypeFor(key)).slice(0, 200);
+    const body = (request.body as Readable | undefined) ?? request.raw;
+    let size: number;
+    try {
+      ({ size } = await app.storage.put(key, body, contentType, { maxBytes: MAX_UPLOAD_BYTES }));
+    } catch (err) {
+      if (err instanceof TooLargeError) throw new HttpError(413, 'File too large (200 MB at most)');
+      if (err instanceof InvalidKeyError) throw badRequest('Invalid file key');
+      throw err;
+    }
+    await markUploaded(app.db, key, size, contentType);
+    return { success: true, key, size };
+  });
+}
+
+/** Registered inside the /v1.0 block. */
+export async function filesV1(app: FastifyInstance) {
+  app.post<{ Body: { file_name: string; content_type?: string } }>('/stims/create_signed_url', {
+    schema: {
+      tags: ['stims', 'files'],
+      summary: 'Prepare an upload: a signed URL that accepts one PUT of the file',
+      description: 'Answers {success:true, url, source, key, expires_in}. PUT the raw file to url (no Authorization header; Content-Type = the file type; at most 200 MB; valid 1 h), then store source (the storage key) as the stim source with POST /stims/{id}/edit. Files are kept under the acting company\'s prefix c/<company id>/uploads/.',
+      body: {
+        type: 'object',
+        required: ['file_name'],
+        properties: {
+          file_name: { type: 'string', minLength: 1, maxLength: 255 },
+          content_type: { type: 'string', maxLength: 200 },
+        },
+      },
+    },
+  }, async (request) => {
+    const { companyId } = request.auth;
+    const name = safeFileName(request.body.file_name);
+    const key = `c/${companyId}/uploads/${randomBytes(8).toString('hex')}-${name}`;
+    const contentType = request.body.content_type || contentTypeFor(name);
+    await recordFile(app.db, {
+      companyId, key, contentType, uploaded: false,
+      meta: { file_name: request.body.file_name, user_id: request.auth.userId },
+    });
+    return {
+      success: true,
+      url: uploadUrl(app, key, requestOrigin(request), UPLOAD_TTL_SECONDS),
+      // What to store as the stim's source once the PUT has succeeded.
+      source: key,
+      key,
+      expires_in: UPLOAD_TTL_SECONDS,
+    };
+  });
+}

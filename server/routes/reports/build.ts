@@ -1,0 +1,133 @@
+// Turns repository aggregates into the report payloads (shared by the compare and per-stim routes).
+import type { FastifyInstance } from 'fastify';
+import { publicUrl } from '../../storage/index.js';
+import { notFound } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { stimKind, type DemographicFilters, type StimRef } from '../../analytics/base.js';
+import { computeMetrics, meanMetrics, type StimMetrics } from '../../analytics/metrics.js';
+import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
+import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
+import { curveFromCounts, timePoints, type GraphRequest } from '../../analytics/survival.js';
+import * as repo from '../../repositories/reports.js';
+
+/** The requested stims, each checked to be placed in that cell and step of the study (else 404). */
+export async function resolveStims(db: Db, studyId: number, refs: StimRef[]): Promise<repo.PlacedStim[]> {
+  const placed = await repo.studyStims(db, studyId);
+  return refs.map((r) => {
+    const hit = placed.find((p) => p.cellId === r.cellId && p.stepId === r.stepId && p.stimId === r.stimId);
+    if (!hit) throw notFound(`Stim ${r.stimId} is not in cell ${r.cellId}, step ${r.stepId} of this study`);
+    return hit;
+  });
+}
+
+/** Visual kinds: path segment → the legacy field names that carry its URL. */
+export const VISUAL_KINDS = ['heatmap', 'vieworder', 'featureanalysis', 'analysis'] as const;
+export type VisualKind = (typeof VISUAL_KINDS)[number];
+
+export function visualPath(studyId: number, stepId: number, stimId: number, kind: VisualKind): string {
+  return `/visuals/${studyId}/${stepId}/${stimId}/${kind}.png`;
+}
+
+/** Signed URL of a rendered visual; `low` adds quality=low (outside the signature: it only shrinks). */
+export function visualUrl(app: FastifyInstance, studyId: number, s: repo.PlacedStim, kind: VisualKind, low = false): string {
+  const signed = (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '') + app.signer.sign(visualPath(studyId, s.stepId, s.stimId, kind));
+  return low ? `${signed}&quality=low` : signed;
+}
+
+export const sourceUrl = (app: FastifyInstance, s: repo.PlacedStim) => publicUrl(app, s.source);
+export const lowSourceUrl = (app: FastifyInstance, s: repo.PlacedStim) => publicUrl(app, s.lowQualitySource ?? s.source);
+
+export async function stimMetrics(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters): Promise<StimMetrics[]> {
+  const aggs = await repo.studyAggregates(db, studyId, stims, filters);
+  return stims.map((s) => computeMetrics(aggs.get(repo.pairKey(s.stepId, s.stimId))!));
+}
+
+// Per-stim metrics of the norm source are computed once per cached source.
+const normMetricCache = new WeakMap<repo.NormSource, Map<number, StimMetrics>>();
+const normFeatureCache = new WeakMap<repo.NormSource, Map<number, Record<string, FeatureMetrics>>>();
+
+function sourceMetrics(src: repo.NormSource, stimId: number): StimMetrics {
+  let m = normMetricCache.get(src);
+  if (!m) normMetricCache.set(src, (m = new Map()));
+  if (!m.has(stimId)) m.set(stimId, computeMetrics(src.aggregates.get(stimId)!));
+  return m.get(stimId)!;
+}
+
+function sourceFeatures(src: repo.NormSource, stimId: number): Record<string, FeatureMetrics> {
+  let m = normFeatureCache.get(src);
+  if (!m) normFeatureCache.set(src, (m = new Map()));
+  if (!m.has(stimId)) {
+    const viewed = src.aggregates.get(stimId)?.viewedN ?? 0;
+    m.set(stimId, computeFeatures(src.tags.get(stimId) ?? [], src.features.get(stimId) ?? [], viewed));
+  }
+  return m.get(stimId)!;
+}
+
+async function comparisonSets(db: Db, stimIds: number[], normType: NormTypeId) {
+  const [src, profiles] = await Promise.all([repo.normSource(db), repo.stimProfiles(db, stimIds)]);
+  const sets = new Map<number, number[]>();
+  for (const id of stimIds) {
+    const target = profiles.get(id);
+    sets.set(id, target ? comparisonSet(target, src.profiles, normType) : []);
+  }
+  return { src, sets };
+}
+
+/** Norm of each stim: mean of every metric over its comparison set, plus norm_size. */
+export async function stimNorms(db: Db, stimIds: number[], normType: NormTypeId) {
+  const { src, sets } = await comparisonSets(db, stimIds, normType);
+  return new Map(stimIds.map((id) => [id, meanMetrics(sets.get(id)!.map((c) => sourceMetrics(src, c)))]));
+}
+
+export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId) {
+  const [aggs, features, tags, { src, sets }] = await Promise.all([
+    repo.studyAggregates(db, studyId, stims, filters),
+    repo.studyFeatureAggregates(db, studyId, stims, filters),
+    repo.aoiTags(db, [...new Set(stims.map((s) => s.stimId))]),
+    comparisonSets(db, [...new Set(stims.map((s) => s.stimId))], normType),
+  ]);
+  return stims.map((s) => {
+    const key = repo.pairKey(s.stepId, s.stimId);
+    const stimTags = tags.get(s.stimId) ?? [];
+    const feature_data = computeFeatures(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
+    const norm_data = featureNorms(stimTags, sets.get(s.stimId)!.map((c) => sourceFeatures(src, c)));
+    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data };
+  });
+}
+
+export async function survivalCurves(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, g: GraphRequest) {
+  const points = timePoints(g);
+  const counts = await repo.survivalCounts(db, studyId, stims, filters, g.graphTypeId, points);
+  return stims.map((s) => {
+    const c = counts.get(repo.pairKey(s.stepId, s.stimId))!;
+    return { stim_name: s.name, stim_id: s.stimId, cell_id: s.cellId, step_id: s.stepId, graph_data: curveFromCounts(points, c.counts, c.total) };
+  });
+}
+
+export async function stimSize(db: Db, s: repo.PlacedStim): Promise<{ width: number; height: number }> {
+  if (s.width && s.height) return { width: s.width, height: s.height };
+  return (await repo.shownSize(db, s.stimId)) ?? { width: 300, height: 250 };
+}
+
+export function visualData(app: FastifyInstance, studyId: number, s: repo.PlacedStim, size: { width: number; height: number }) {
+  const v = (kind: VisualKind, low = false) => visualUrl(app, studyId, s, kind, low);
+  return {
+    stim_id: s.stimId,
+    cell_id: s.cellId,
+    step_id: s.stepId,
+    stim_type: stimKind(s.stimType),
+    stim_height: size.height,
+    stim_width: size.width,
+    stim_name: s.name,
+    original_url: sourceUrl(app, s),
+    original_url_low_quality: lowSourceUrl(app, s),
+    vieworder_url: v('vieworder'),
+    vieworder_url_low_quality: v('vieworder', true),
+    featureanalysis_url: v('featureanalysis'),
+    featureanalysis_url_low_quality: v('featureanalysis', true),
+    analysis_url: v('analysis'),
+    analysis_url_low_quality: v('analysis', true),
+    heatmap_url: v('heatmap'),
+    heatmap_url_low_quality: v('heatmap', true),
+  };
+}

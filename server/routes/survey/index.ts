@@ -1,0 +1,132 @@
+// Question report (spec doc 3 §3 "Question data", §7): the study's questions, answer counts,
+// participants' answers and the brand-recall aggregate of a stim. Scoped to the caller's company.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../errors.js';
+import { readFilters, reportBodyProperties } from '../../analytics/base.js';
+import { round6 } from '../../analytics/metrics.js';
+import { findStudy, studyStims } from '../../repositories/reports.js';
+import * as survey from '../../repositories/survey.js';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const body = { type: ['object', 'null'], properties: reportBodyProperties } as const;
+const questionParams = {
+  type: 'object', required: ['id', 'questionSystem', 'questionId'],
+  properties: { id, questionSystem: { type: 'string', enum: ['ex', 'lu'] }, questionId: id },
+} as const;
+
+interface Body { limit_to_eyetracking?: boolean }
+interface QuestionParams { id: number; questionSystem: string; questionId: number }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** Question names may carry the survey tool's HTML; the report shows plain text. */
+export function stripHtml(s: string): string {
+  return s.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, e: string) => ENTITIES[e]).replace(/\s+/g, ' ').trim();
+}
+
+export default async function surveyRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  async function study(request: FastifyRequest, studyId: number) {
+    const s = await findStudy(db, studyId, request.auth.companyId);
+    if (!s) throw notFound('Study not found');
+    return s;
+  }
+
+  async function studyQuestion(request: FastifyRequest<{ Params: QuestionParams }>) {
+    const s = await study(request, request.params.id);
+    const q = (await survey.studyQuestions(db, s.id))
+      .find((x) => x.questionId === request.params.questionId && x.questionSystem === request.params.questionSystem);
+    if (!q) throw notFound('Question not found in this study');
+    return { s, q };
+  }
+
+  app.post<{ Params: { id: number } }>('/studies/:id/survey/overview', {
+    schema: { params: { type: 'object', required: ['id'], properties: { id } }, body },
+  }, async (request) => {
+    const s = await study(request, request.params.id);
+    const groups = { ex_preassign_questions: [] as unknown[], lu_preassign_questions: [] as unknown[], ex_questions: [] as unknown[], lu_questions: [] as unknown[] };
+    for (const q of await survey.studyQuestions(db, s.id)) {
+      const system = q.questionSystem === 'ex' ? 'ex' : 'lu';
+      groups[`${system}_${q.screening ? 'preassign_questions' : 'questions'}`].push({
+        name: stripHtml(q.name), question_id: q.questionId, question_system: system, formatted_type: q.formattedType,
+      });
+    }
+    return { success: true, data: { data: groups } };
+  });
+
+  app.post<{ Params: QuestionParams; Body: Body | null }>('/studies/:id/survey/:questionSystem/:questionId/aggregate', {
+    schema: { params: questionParams, body },
+  }, async (request) => {
+    const { s, q } = await studyQuestion(request);
+    const limit = request.body?.limit_to_eyetracking ?? true;
+    const [options, { counts, total }] = await Promise.all([
+      survey.answerOptions(db, q.questionId),
+      survey.answerCounts(db, s.id, q.questionId, limit, readFilters(request.body)),
+    ]);
+    // Every option (zero counts included: the chart drops them), then free-text answers.
+    const answer_data = options.map((text) => ({ text, count: counts.get(text) ?? 0 }));
+    const extra = [...counts.entries()].filter(([text]) => !options.includes(text)).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    for (const [text, count] of extra) answer_data.push({ text, count });
+    return { success: true, data: { data: { answer_data, total_user_count: total, question_id: q.questionId } } };
+  });
+
+  app.post<{ Params: QuestionParams; Body: Body | null }>('/studies/:id/survey/:questionSystem/:questionId/participant', {
+    schema: { params: questionParams, body },
+  }, async (request) => {
+    const { s, q } = await studyQuestion(request);
+    const limit = request.body?.limit_to_eyetracking ?? true;
+    const [answers, rows] = await Promise.all([
+      survey.answerOptions(db, q.questionId),
+      survey.participantAnswers(db, s.id, q.questionId, limit, readFilters(request.body)),
+    ]);
+    return {
+      success: true,
+      data: {
+        data: {
+          answers,
+          participant_answer_data: rows.map((r) => ({ participant_reference: r.reference, answer_data: r.texts.map((text) => ({ text })) })),
+          name: stripHtml(q.name),
+          short_name: q.shortName,
+          question_id: q.questionId,
+        },
+      },
+    };
+  });
+
+  app.post<{ Params: { id: number; stimId: number }; Body: Body | null }>('/studies/:id/stim/:stimId/survey/spontaneous_prompted_brand_aggregate', {
+    schema: { params: { type: 'object', required: ['id', 'stimId'], properties: { id, stimId: id } }, body },
+  }, async (request) => {
+    const s = await study(request, request.params.id);
+    const stimId = request.params.stimId;
+    if (!(await studyStims(db, s.id)).some((p) => p.stimId === stimId)) throw notFound('Stim not found in this study');
+    const info = (await survey.brandOfStim(db, stimId))!;
+    const limit = request.body?.limit_to_eyetracking ?? true;
+    const recall = (await survey.studyQuestions(db, s.id)).filter((q) => q.formattedType === 'brand_recall' && !q.screening);
+    const withOptions = await Promise.all(recall.map(async (q) => ({ q, options: await survey.answerOptions(db, q.questionId) })));
+    const respondents = info.brandName
+      ? await survey.brandRecall(db, s.id, stimId, info.brandName, recall.map((q) => q.questionId), limit, readFilters(request.body))
+      : [];
+    const share = (list: survey.RecallRespondent[]) => {
+      const recalled = list.filter((r) => r.recalled).length;
+      return { respondents: list.length, recalled, percent: list.length ? round6((recalled / list.length) * 100) : 0 };
+    };
+    // Spontaneous recall: free-text questions (no options offered); prompted: a list of brands.
+    const group = (spontaneous: boolean) => {
+      const qs = withOptions.filter((x) => (x.options.length === 0) === spontaneous).map((x) => x.q);
+      const ids = new Set(qs.map((q) => q.questionId));
+      const list = respondents.filter((r) => ids.has(r.questionId));
+      return {
+        questions: qs.map((q) => ({ question_id: q.questionId, name: stripHtml(q.name), short_name: q.shortName })),
+        total: share(list),
+        viewed: share(list.filter((r) => r.viewed)),
+        not_viewed: share(list.filter((r) => r.exposed && !r.viewed)),
+        not_exposed: share(list.filter((r) => !r.exposed)),
+      };
+    };
+    return {
+      success: true,
+      data: { data: { stim_id: stimId, stim_name: info.stimName, brand_name: info.brandName, spontaneous: group(true), prompted: group(false) } },
+    };
+  });
+}

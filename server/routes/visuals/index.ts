@@ -1,0 +1,110 @@
+// GET /visuals/{studyId}/{stepId}/{stimId}/{kind}.png[?quality=low]: report visuals rendered from
+// the base's fixations and the stim's AOIs. Outside /v1.0 and without a token (an <img> cannot
+// send one), but only with a valid, unexpired signature from app.signer (the report endpoints
+// hand out signed URLs); anything else is 403. Rendered PNGs are cached by data fingerprint.
+import type { FastifyInstance } from 'fastify';
+import { forbidden, notFound } from '../../errors.js';
+import { readAll } from '../../storage/index.js';
+import { NO_FILTERS, stimKind } from '../../analytics/base.js';
+import { computeFeatures } from '../../analytics/features.js';
+import { decodePng, resizeNearest, type Canvas } from '../../analytics/visuals/canvas.js';
+import { renderVisual, unpackFixations, MAX_SIDE, type AoiBox, type Fixation, type VisualKind } from '../../analytics/visuals/render.js';
+import { PngCache } from '../../analytics/visuals/cache.js';
+import * as repo from '../../repositories/reports.js';
+import { stimSize } from '../reports/build.js';
+
+const FILE = /^(heatmap|vieworder|featureanalysis|analysis)\.png$/;
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+interface Params { studyId: number; stepId: number; stimId: number; file: string }
+interface Query { expires?: string; sig?: string; quality?: 'low' | 'high' }
+
+/** AOI bounding box in stim pixels (polygons are boxed: the visuals draw rectangles). */
+function box(a: repo.AoiShape): { x: number; y: number; width: number; height: number } {
+  if (a.shape === 'polygon' && Array.isArray(a.points) && a.points.length) {
+    const pts = (a.points as unknown[]).map((p) => (Array.isArray(p) ? { x: Number(p[0]), y: Number(p[1]) } : (p as { x: number; y: number })));
+    const xs = pts.map((p) => Number(p.x)), ys = pts.map((p) => Number(p.y));
+    return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  }
+  return { x: a.x, y: a.y, width: a.width, height: a.height };
+}
+
+export default async function visuals(app: FastifyInstance) {
+  const db = app.db;
+  const cache = new PngCache();
+
+  async function background(source: string | null, width: number, height: number): Promise<Canvas | null> {
+    if (!source || /^[a-z]+:/i.test(source)) return null;
+    try {
+      const bytes = await readAll(app.storage, source);
+      const img = bytes ? decodePng(bytes) : null;
+      return img ? resizeNearest(img, width, height) : null;
+    } catch {
+      return null; // not a valid key or not a PNG: neutral frame
+    }
+  }
+
+  app.get<{ Params: Params; Querystring: Query }>('/visuals/:studyId/:stepId/:stimId/:file', {
+    config: { public: true },
+    schema: {
+      params: {
+        type: 'object', required: ['studyId', 'stepId', 'stimId', 'file'],
+        properties: { studyId: id, stepId: id, stimId: id, file: { type: 'string', pattern: FILE.source } },
+      },
+      querystring: {
+        type: 'object',
+        properties: { expires: { type: 'string' }, sig: { type: 'string' }, quality: { type: 'string', enum: ['low', 'high'] } },
+      },
+    },
+  }, async (request, reply) => {
+    const { studyId, stepId, stimId, file } = request.params;
+    const path = `/visuals/${studyId}/${stepId}/${stimId}/${file}`;
+    if (!app.signer.verify(path, request.query.expires, request.query.sig)) throw forbidden('Invalid or expired signature');
+    const kind = FILE.exec(file)![1] as VisualKind;
+    const low = request.query.quality === 'low';
+    const placed = (await repo.studyStims(db, studyId)).find((p) => p.stepId === stepId && p.stimId === stimId);
+    if (!placed) throw notFound('Stim not found');
+
+    const fingerprint = await repo.visualFingerprint(db, studyId, stepId, stimId);
+    const key = `${path}:${low ? 'low' : 'high'}:${fingerprint}`;
+    let png = cache.get(key);
+    if (!png) {
+      const size = await stimSize(db, placed);
+      // Very large stims are drawn scaled down; every coordinate goes through k.
+      const k = Math.min(1, MAX_SIDE / Math.max(size.width, size.height));
+      const width = Math.max(1, Math.round(size.width * k)), height = Math.max(1, Math.round(size.height * k));
+      const video = stimKind(placed.stimType) === 'video';
+      const [exposures, aois, aggs, features] = await Promise.all([
+        repo.baseFixations(db, studyId, stepId, stimId),
+        repo.stimAois(db, stimId),
+        repo.studyAggregates(db, studyId, [placed], NO_FILTERS),
+        repo.studyFeatureAggregates(db, studyId, [placed], NO_FILTERS),
+      ]);
+      const fixations: Fixation[] = [];
+      for (const e of exposures) {
+        if (!(e.stimWidth > 0 && e.stimHeight > 0)) continue;
+        // Page pixels → stim pixels (the stim may have been shown scaled).
+        const sx = width / e.stimWidth, sy = height / e.stimHeight;
+        for (const f of unpackFixations(e.fixations)) {
+          fixations.push({ x: (f.x - e.stimX) * sx, y: (f.y - e.stimY) * sy, durationMs: f.durationMs });
+        }
+      }
+      const pk = repo.pairKey(stepId, stimId);
+      const tags = [...new Set(aois.map((a) => a.tag))];
+      const metrics = computeFeatures(tags, features.get(pk) ?? [], aggs.get(pk)!.viewedN);
+      const boxes: AoiBox[] = aois.map((a) => {
+        const b = box(a);
+        return {
+          tag: a.tag, x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k,
+          viewOrder: metrics[a.tag].view_order, viewedPercent: metrics[a.tag].panelist_viewed_percent,
+        };
+      });
+      const bg = video ? null : await background(placed.source, width, height);
+      png = renderVisual(kind, { width, height, background: bg, video, fixations, aois: boxes }, low);
+      cache.set(key, png);
+    }
+    reply.header('content-type', 'image/png');
+    reply.header('cache-control', 'private, max-age=3600');
+    return reply.send(png);
+  });
+}

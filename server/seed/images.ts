@@ -1,0 +1,210 @@
+// Demo creatives drawn with pngjs: a coloured ad mock-up per brand and format (logo, headline,
+// product, call-to-action blocks, brand name in a 5x7 pixel font) and small company logos.
+// The blocks are returned as AOI rectangles, so heatmaps and feature reports line up with them.
+import { PNG } from 'pngjs';
+
+type RGB = [number, number, number];
+
+const GLYPHS: Record<string, string> = {
+  A: '01110 10001 10001 11111 10001 10001 10001', B: '11110 10001 10001 11110 10001 10001 11110',
+  C: '01110 10001 10000 10000 10000 10001 01110', D: '11110 10001 10001 10001 10001 10001 11110',
+  E: '11111 10000 10000 11110 10000 10000 11111', F: '11111 10000 10000 11110 10000 10000 10000',
+  G: '01110 10001 10000 10111 10001 10001 01111', H: '10001 10001 10001 11111 10001 10001 10001',
+  I: '01110 00100 00100 00100 00100 00100 01110', J: '00111 00010 00010 00010 00010 10010 01100',
+  K: '10001 10010 10100 11000 10100 10010 10001', L: '10000 10000 10000 10000 10000 10000 11111',
+  M: '10001 11011 10101 10101 10001 10001 10001', N: '10001 10001 11001 10101 10011 10001 10001',
+  O: '01110 10001 10001 10001 10001 10001 01110', P: '11110 10001 10001 11110 10000 10000 10000',
+  Q: '01110 10001 10001 10001 10101 10010 01101', R: '11110 10001 10001 11110 10100 10010 10001',
+  S: '01111 10000 10000 01110 00001 00001 11110', T: '11111 00100 00100 00100 00100 00100 00100',
+  U: '10001 10001 10001 10001 10001 10001 01110', V: '10001 10001 10001 10001 10001 01010 00100',
+  W: '10001 10001 10001 10101 10101 10101 01010', X: '10001 10001 01010 00100 01010 10001 10001',
+  Y: '10001 10001 10001 01010 00100 00100 00100', Z: '11111 00001 00010 00100 01000 10000 11111',
+  0: '01110 10001 10011 10101 11001 10001 01110', 1: '00100 01100 00100 00100 00100 00100 01110',
+  2: '01110 10001 00001 00010 00100 01000 11111', 3: '11111 00010 00100 00010 00001 10001 01110',
+  4: '00010 00110 01010 10010 11111 00010 00010', 5: '11111 10000 11110 00001 00001 10001 01110',
+  6: '00110 01000 10000 11110 10001 10001 01110', 7: '11111 00001 00010 00100 01000 01000 01000',
+  8: '01110 10001 10001 01110 10001 10001 01110', 9: '01110 10001 10001 01111 00001 00010 01100',
+  '&': '01100 10010 10100 01000 10101 10010 01101', '-': '00000 00000 00000 11111 00000 00000 00000',
+  '%': '11000 11001 00010 00100 01000 10011 00011', '!': '00100 00100 00100 00100 00100 00000 00100',
+  '.': '00000 00000 00000 00000 00000 00000 00100', "'": '00100 00100 01000 00000 00000 00000 00000',
+  '£': '00110 01001 01000 11100 01000 01000 11111', ' ': '00000 00000 00000 00000 00000 00000 00000',
+};
+const FONT = new Map(Object.entries(GLYPHS).map(([ch, rows]) => [ch, rows.split(' ').map((r) => r.split('').map((b) => b === '1'))]));
+
+class Canvas {
+  readonly png: PNG;
+  constructor(readonly width: number, readonly height: number) {
+    this.png = new PNG({ width, height });
+  }
+
+  rect(x: number, y: number, w: number, h: number, [r, g, b]: RGB) {
+    const x0 = Math.max(0, Math.round(x)), y0 = Math.max(0, Math.round(y));
+    const x1 = Math.min(this.width, Math.round(x + w)), y1 = Math.min(this.height, Math.round(y + h));
+    if (x1 <= x0) return;
+    // Buffer.fill repeats the 4-byte pixel natively: drawing ~46 Mpx of demo ads stays fast.
+    const pixel = Buffer.from([r, g, b, 255]);
+    for (let yy = y0; yy < y1; yy++) {
+      const row = yy * this.width;
+      this.png.data.fill(pixel, (row + x0) * 4, (row + x1) * 4);
+    }
+  }
+
+  circle(cx: number, cy: number, radius: number, [r, g, b]: RGB) {
+    const d = this.png.data;
+    const r2 = radius * radius;
+    for (let yy = Math.max(0, Math.floor(cy - radius)); yy < Math.min(this.height, Math.ceil(cy + radius)); yy++) {
+      for (let xx = Math.max(0, Math.floor(cx - radius)); xx < Math.min(this.width, Math.ceil(cx + radius)); xx++) {
+        if ((xx - cx) ** 2 + (yy - cy) ** 2 <= r2) {
+          const i = (yy * this.width + xx) * 4;
+          d[i] = r; d[i + 1] = g; d[i + 2] = b; d[i + 3] = 255;
+        }
+      }
+    }
+  }
+
+  gradient(top: RGB, bottom: RGB) {
+    for (let y = 0; y < this.height; y++) {
+      const t = this.height > 1 ? y / (this.height - 1) : 0;
+      this.rect(0, y, this.width, 1, top.map((c, k) => Math.round(c + (bottom[k] - c) * t)) as RGB);
+    }
+  }
+
+  /** Draws text at the largest integer scale that fits the box, centred in it. */
+  text(str: string, box: Box, color: RGB, maxScale = 64) {
+    const s = str.toUpperCase().split('').filter((ch) => FONT.has(ch)).join('');
+    if (!s) return;
+    const scale = Math.max(1, Math.min(maxScale, Math.floor(box.width / (s.length * 6 - 1)), Math.floor(box.height / 7)));
+    // Longer than the box even at scale 1: cut it.
+    const fits = Math.max(1, Math.floor((box.width + scale) / (6 * scale)));
+    const shown = s.slice(0, fits);
+    const w = (shown.length * 6 - 1) * scale;
+    let x = box.x + (box.width - w) / 2;
+    const y = box.y + (box.height - 7 * scale) / 2;
+    for (const ch of shown) {
+      const g = FONT.get(ch)!;
+      g.forEach((row, ry) => row.forEach((on, rx) => { if (on) this.rect(x + rx * scale, y + ry * scale, scale, scale, color); }));
+      x += 6 * scale;
+    }
+  }
+
+  encode(): Buffer {
+    // A fixed Paeth filter: as small as pngjs's adaptive choice on these flat shapes, twice as fast.
+    return PNG.sync.write(this.png, { colorType: 2, filterType: 4 });
+  }
+}
+
+export interface Box { x: number; y: number; width: number; height: number }
+export interface DemoAoi extends Box { tag: string }
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (const ch of s) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+function hsl(h: number, s: number, l: number): RGB {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+export function brandPalette(brand: string, variant = 0) {
+  const hue = (hash(brand) % 360 + variant * 40) % 360;
+  return {
+    top: hsl(hue, 0.55, 0.93), bottom: hsl(hue, 0.5, 0.82), primary: hsl(hue, 0.65, 0.38),
+    accent: hsl((hue + 150) % 360, 0.55, 0.55), ink: [255, 255, 255] as RGB, dark: [34, 34, 40] as RGB,
+  };
+}
+
+const r = (x: number, y: number, width: number, height: number): Box => ({
+  x: Math.round(x), y: Math.round(y), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)),
+});
+
+/** Where the four blocks go for a format, by its shape. */
+function layout(w: number, h: number, variant: number): Record<'logo' | 'headline' | 'product' | 'cta', Box> {
+  const ratio = w / h;
+  const m = Math.round(Math.min(w, h) * 0.08);
+  if (ratio >= 2.5) {
+    // Banners and billboards: a row.
+    const logoSide = h - 2 * m;
+    const cta = r(w - m - w * 0.18, h * 0.3, w * 0.18, h * 0.4);
+    const product = r(cta.x - m - h * 0.9, m, h * 0.9, h - 2 * m);
+    const headline = r(m * 2 + logoSide, h * 0.2, product.x - (m * 3 + logoSide), h * 0.6);
+    return { logo: r(m, m, logoSide, logoSide), headline, product, cta };
+  }
+  if (ratio <= 0.6) {
+    // Skyscrapers and stories: a column.
+    const logo = r(w * 0.3, m, w * 0.4, w * 0.4);
+    const headline = r(m, logo.y + logo.height + m, w - 2 * m, h * 0.12);
+    const cta = r(w * 0.15, h - m - h * 0.08, w * 0.7, h * 0.08);
+    const top = headline.y + headline.height + m;
+    const product = r(m, top, w - 2 * m, cta.y - m - top);
+    return { logo, headline, product, cta };
+  }
+  // MPUs, squares and 16:9: headline on top, product below, logo and CTA in the corners.
+  const headline = r(m, m, w - 2 * m, h * 0.18);
+  const logo = r(variant % 2 ? w - m - h * 0.22 : m, h - m - h * 0.22, h * 0.22, h * 0.22);
+  const cta = r(variant % 2 ? m : w - m - w * 0.34, h - m - h * 0.16, w * 0.34, h * 0.16);
+  const top = headline.y + headline.height + m;
+  const product = r(w * 0.2, top, w * 0.6, logo.y - m - top);
+  return { logo, headline, product, cta };
+}
+
+/** The AOI rectangles of the ad drawAd draws for this size and variant. */
+export function adAois(width: number, height: number, variant = 0): DemoAoi[] {
+  const L = layout(width, height, variant);
+  return [
+    { tag: 'Logo', ...L.logo }, { tag: 'Headline', ...L.headline },
+    { tag: 'Product', ...L.product }, { tag: 'CTA', ...L.cta },
+  ];
+}
+
+export interface AdImage {
+  png: Buffer;
+  aois: DemoAoi[];
+}
+
+/** One ad creative: brand colours, the brand name as headline, a product shape and a CTA button. */
+export function drawAd(opts: { brand: string; width: number; height: number; cta: string; variant?: number; video?: boolean }): AdImage {
+  const { brand, width, height, cta } = opts;
+  const variant = opts.variant ?? 0;
+  const c = new Canvas(width, height);
+  const p = brandPalette(brand, variant);
+  c.gradient(p.top, p.bottom);
+  const L = layout(width, height, variant);
+  // Logo: a filled square with the brand initials.
+  c.rect(L.logo.x, L.logo.y, L.logo.width, L.logo.height, p.primary);
+  const initials = brand.split(/\s+/).map((w) => w[0]).join('').slice(0, 2);
+  const inset = Math.round(L.logo.width * 0.15);
+  c.text(initials, r(L.logo.x + inset, L.logo.y + inset, L.logo.width - 2 * inset, L.logo.height - 2 * inset), p.ink);
+  c.text(brand, L.headline, p.dark);
+  // Product: a pack shape (rounded by a circle on top) in the accent colour.
+  const pr = L.product;
+  c.rect(pr.x + pr.width * 0.25, pr.y + pr.height * 0.25, pr.width * 0.5, pr.height * 0.75, p.accent);
+  c.circle(pr.x + pr.width / 2, pr.y + pr.height * 0.25, Math.min(pr.width * 0.25, pr.height * 0.25), p.accent);
+  if (opts.video) {
+    // A poster frame: a play triangle over the product.
+    const cx = pr.x + pr.width / 2, cy = pr.y + pr.height / 2, s = Math.min(pr.width, pr.height) * 0.2;
+    for (let dy = -s; dy <= s; dy++) c.rect(cx - s / 2, cy + dy, s * (1 - Math.abs(dy) / s), 1, p.ink);
+  }
+  c.rect(L.cta.x, L.cta.y, L.cta.width, L.cta.height, p.primary);
+  const pad = Math.round(Math.min(L.cta.width, L.cta.height) * 0.2);
+  c.text(cta, r(L.cta.x + pad, L.cta.y + pad, L.cta.width - 2 * pad, L.cta.height - 2 * pad), p.ink);
+  return {
+    png: c.encode(),
+    aois: adAois(width, height, variant),
+  };
+}
+
+/** A square company logo: initials on the company colour. */
+export function drawLogo(name: string, size = 128): Buffer {
+  const c = new Canvas(size, size);
+  const p = brandPalette(name);
+  c.rect(0, 0, size, size, p.primary);
+  const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2);
+  c.text(initials, r(size * 0.15, size * 0.25, size * 0.7, size * 0.5), p.ink);
+  return c.encode();
+}

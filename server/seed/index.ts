@@ -1,0 +1,115 @@
+// What `npm start` seeds: reference data always; the demo (seed/demo.ts) into an empty database
+// unless SEED=0; then respondents for the demo's live and completed studies, one study at a
+// time with a marker per study in app_setting, so a restart resumes where a killed run stopped.
+import { eq, like, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { appSetting, appUser, company, participant } from '../db/schema/index.js';
+import { Worker } from 'node:worker_threads';
+import { LocalStorage, type Storage } from '../storage/index.js';
+import { hashPassword } from '../auth/password.js';
+import { seedReference } from './reference.js';
+import { seedDemo, hasAnyCompany, RESPONDENT_STUDIES_KEY } from './demo.js';
+import { seedRespondents } from './respondents.js';
+import { DEMO_PASSWORD } from './accounts.js';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
+export { seedDemo, planDemo } from './demo.js';
+
+type Log = (message: string) => void;
+const DONE_PREFIX = 'demo.respondents.';
+
+export interface StartSeedResult {
+  /** 'demo' when the demo was seeded now, 'admin' for an empty database with SEED=0, else 'none'. */
+  seeded: 'demo' | 'admin' | 'none';
+  /** Demo studies still waiting for respondents. */
+  pendingRespondents: number[];
+}
+
+/**
+ * Starts drawing the demo's files in a worker thread (local storage only). Resolves when done;
+ * never rejects: on any failure seedDemo simply draws what is missing itself.
+ */
+export function prepareDemoFilesInBackground(storage: Storage, log: Log = () => {}): Promise<void> {
+  if (!(storage instanceof LocalStorage)) return Promise.resolve();
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      // Node 20 does not apply `--import tsx` to a worker's .ts entry: register tsx inside it first.
+      const api = import.meta.resolve('tsx/esm/api');
+      const entry = new URL('./files-worker.ts', import.meta.url).href;
+      const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+      worker = new Worker(boot, { eval: true, workerData: { root: storage.root } });
+    } catch (err) {
+      log(`demo files: no worker (${err instanceof Error ? err.message : String(err)}); drawing in the main thread`);
+      resolve();
+      return;
+    }
+    worker.once('message', (m: { ok: boolean; written?: number; error?: string }) => {
+      if (!m.ok) log(`demo files: worker failed (${m.error}); drawing in the main thread`);
+      else if (m.written) log(`demo: drew ${m.written} files`);
+    });
+    worker.once('error', (err) => log(`demo files: worker failed (${err.message}); drawing in the main thread`));
+    worker.once('exit', () => resolve());
+  });
+}
+
+/** Reference data, and the demo (or only an admin account) into an empty database. */
+export async function seedOnStart(db: Db, storage: Storage, opts: { demo: boolean; log?: Log; filesReady?: Promise<void> }): Promise<StartSeedResult> {
+  const log = opts.log ?? (() => {});
+  await seedReference(db);
+  let seeded: StartSeedResult['seeded'] = 'none';
+  if (!(await hasAnyCompany(db))) {
+    if (opts.demo) {
+      const t = Date.now();
+      await opts.filesReady;
+      const s = await seedDemo(db, storage, log);
+      log(`demo data: ${s.studies} studies, ${s.stims} stims, ${s.files} files in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      seeded = 'demo';
+    } else {
+      await seedAdminOnly(db);
+      seeded = 'admin';
+    }
+  }
+  return { seeded, pendingRespondents: opts.demo ? await pendingRespondentStudies(db) : [] };
+}
+
+/** SEED=0 on an empty database: only the provider company and its super user, so someone can sign in. */
+async function seedAdminOnly(db: Db): Promise<void> {
+  const password = process.env.ADMIN_PASSWORD || DEMO_PASSWORD;
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [c] = await tx.insert(company).values({ internalId: 'gazeboard', name: 'Gazeboard' }).returning();
+    await tx.insert(appUser).values({ companyId: c.id, username: 'admin', passwordHash: hash, firstName: 'Admin', userTypeId: 1, superUser: true });
+  });
+}
+
+export async function pendingRespondentStudies(db: Db): Promise<number[]> {
+  const list = await db.select().from(appSetting).where(eq(appSetting.key, RESPONDENT_STUDIES_KEY));
+  if (!list[0]) return [];
+  const all = JSON.parse(list[0].value) as number[];
+  const done = new Set((await db.select({ key: appSetting.key }).from(appSetting).where(like(appSetting.key, `${DONE_PREFIX}%`)))
+    .map((r) => Number(r.key.slice(DONE_PREFIX.length))));
+  return all.filter((id) => !done.has(id));
+}
+
+/** Seeds respondents study by study; progress goes to log. Safe to call again after a crash. */
+export async function seedPendingRespondents(db: Db, studyIds: number[], log: Log = () => {}, signal?: AbortSignal): Promise<void> {
+  const total = studyIds.length;
+  for (const [i, id] of studyIds.entries()) {
+    if (signal?.aborted) return;
+    // PGlite answers through promise (microtask) chains; without a macrotask turn here the HTTP
+    // server would not accept a request until the whole seeding finished.
+    await new Promise((resolve) => setImmediate(resolve));
+    // Respondents left by a run that was killed half-way through this study.
+    await db.delete(participant).where(eq(participant.studyId, id));
+    await seedRespondents(db, { studyIds: [id] });
+    await db.insert(appSetting).values({ key: `${DONE_PREFIX}${id}`, value: 'done' }).onConflictDoNothing();
+    if (i + 1 === total || (i + 1) % 5 === 0) log(`seeding respondents ${i + 1}/${total} studies`);
+  }
+}
+
+/** Participants per study, for logs and tests. */
+export async function participantCount(db: Db): Promise<number> {
+  const r = await db.execute(sql`select count(*)::int as n from participant`);
+  return Number((r as unknown as { rows: { n: number }[] }).rows[0].n);
+}

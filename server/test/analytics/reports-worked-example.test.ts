@@ -1,0 +1,83 @@
+// Reproduces the worked example of docs/metrics.md ("Worked example") number for number.
+// If a definition changes, this test and the document must change together.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { testApp } from '../helpers.js';
+import type { Database } from '../../db/client.js';
+import { seedReference } from '../../seed/reference.js';
+import { tenant, createStudy, addStimStep, addExposure, addAoi, brandId } from './report-fixtures.js';
+
+let app: FastifyInstance;
+let database: Database;
+let t: Awaited<ReturnType<typeof tenant>>;
+let ids: { studyId: number; cellId: number; stepId: number; stimId: number };
+const s = (sec: number) => sec * 1000;
+
+beforeAll(async () => {
+  ({ app, database } = await testApp());
+  const db = database.db;
+  await seedReference(db);
+  t = await tenant(db);
+  const brand = await brandId(db, 'Fizzwell');
+  const st = await createStudy(db, { companyId: t.companyId });
+  ids = { ...st, ...(await addStimStep(db, st.studyId, st.cellId, { companyId: t.companyId, name: 'Example MPU', brandId: brand })) };
+  const logo = await addAoi(db, ids.stimId, 'Logo', { x: 10, y: 10, width: 80, height: 40 });
+  const headline = await addAoi(db, ids.stimId, 'Headline', { x: 10, y: 60, width: 280, height: 50 });
+  // The table of the worked example, row by row.
+  await addExposure(db, ids, { participant: { reference: 'A' }, pageDwellMs: s(8), viewable: true, viewableMs: s(4), viewed: true, dwellMs: s(2), timeToFirstViewMs: s(0.4),
+    aois: [{ aoiId: logo, dwellMs: s(0.6), firstFixationMs: s(0.5) }, { aoiId: headline, dwellMs: s(1), firstFixationMs: s(1) }] });
+  await addExposure(db, ids, { participant: { reference: 'B' }, pageDwellMs: s(6), viewable: true, viewableMs: s(6), viewed: true, dwellMs: s(1), timeToFirstViewMs: s(0.8),
+    aois: [{ aoiId: logo, dwellMs: s(0.4), firstFixationMs: s(1.2) }] });
+  await addExposure(db, ids, { participant: { reference: 'C' }, pageDwellMs: s(10), viewable: true, viewableMs: s(2) });
+  await addExposure(db, ids, { participant: { reference: 'D' }, pageDwellMs: s(4), viewable: false });
+  await addExposure(db, ids, { participant: { reference: 'E' }, pageDwellMs: s(12), viewable: true, viewableMs: s(6), viewed: true, dwellMs: s(3), timeToFirstViewMs: s(1.2),
+    aois: [{ aoiId: headline, dwellMs: s(2), firstFixationMs: s(0.9) }] });
+  await addExposure(db, ids, { participant: { reference: 'F', hasEyetracking: false }, pageDwellMs: s(5), viewable: true, viewableMs: s(3) });
+  await addExposure(db, ids, { participant: { reference: 'G', hasEyetracking: false }, pageDwellMs: s(5), viewable: false });
+  await addExposure(db, ids, { participant: { reference: 'H', isTest: true }, pageDwellMs: s(9), viewable: true, viewableMs: s(9), viewed: true, dwellMs: s(9), timeToFirstViewMs: 0 });
+  // Two other Fizzwell stims (the brand norm): one viewer each, dwell 1.5 s and 2.5 s.
+  for (const dwell of [1.5, 2.5]) {
+    const o = await createStudy(db, { companyId: t.companyId });
+    const w = { ...o, ...(await addStimStep(db, o.studyId, o.cellId, { companyId: t.companyId, brandId: brand })) };
+    await addExposure(db, w, { pageDwellMs: s(10), viewable: true, viewableMs: s(5), viewed: true, dwellMs: s(dwell), timeToFirstViewMs: s(1) });
+  }
+});
+afterAll(async () => { await app.close(); await database.close(); });
+
+const data = () => ({ data: [{ cell_id: ids.cellId, step_id: ids.stepId, stim_id: ids.stimId }] });
+const call = (suffix: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/v1.0/studies/${ids.studyId}/compare_report/${suffix}`, headers: t.headers, payload });
+
+describe('docs/metrics.md worked example', () => {
+  it('metrics', async () => {
+    const d = (await call('overall_attention', data())).json().data[0];
+    expect(d.stim_data).toEqual({
+      base_size: 5,
+      panelist_viewable_script_percent: 71.428571,
+      avg_page_dwell_time: 8,
+      panelist_viewable_percent: 80,
+      avg_stim_viewable_time: 4.5,
+      panelist_viewed_percent: 75,
+      avg_stim_dwell_time: 2,
+      attention_per_1000_impressions: 1200,
+      avg_time_to_first_view: 0.8,
+      percent_viewable: 44,
+      avg_viewed_time: 1.5,
+    });
+    expect(d.norm_data).toMatchObject({ norm_size: 2, avg_stim_dwell_time: 2, panelist_viewable_percent: 100, panelist_viewed_percent: 100 });
+  });
+
+  it('survival curve', async () => {
+    const g = (await call('graph2_data', { ...data(), graph_type_id: 1, time_segment: 1000, max_time: 3000 })).json().data[0].graph_data;
+    expect(g).toEqual([{ x: 0, y: 100 }, { x: 1, y: 66.6667 }, { x: 2, y: 33.3333 }, { x: 3, y: 0 }]);
+  });
+
+  it('features', async () => {
+    const f = (await call('feature_attention', data())).json();
+    expect(f.feature_tag_list).toEqual(['Logo', 'Headline']);
+    expect(f.data[0].feature_data).toEqual({
+      Logo: { panelist_viewed_percent: 66.666667, avg_feature_dwell_time: 0.5, view_order: 1 },
+      Headline: { panelist_viewed_percent: 66.666667, avg_feature_dwell_time: 1.5, view_order: 2 },
+    });
+  });
+});

@@ -1,0 +1,224 @@
+// Demo data (issue 2): deterministic, complete enough to exercise every screen, files real.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { freshDatabase } from '../helpers.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { LocalStorage, publicUrl, readAll } from '../../storage/index.js';
+import { verifyPassword } from '../../auth/password.js';
+import {
+  DEMO_ACCOUNTS, DEMO_PASSWORD, participantCount, pendingRespondentStudies, seedOnStart, seedPendingRespondents,
+} from '../../seed/index.js';
+
+let a: Database;
+let b: Database;
+let dirA: string;
+let dirB: string;
+let storage: LocalStorage;
+
+const rows = async <T = Record<string, unknown>>(db: Database, q: string): Promise<T[]> =>
+  (await db.db.execute(sql.raw(q)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  dirA = await mkdtemp(path.join(tmpdir(), 'gazeboard-seed-a-'));
+  dirB = await mkdtemp(path.join(tmpdir(), 'gazeboard-seed-b-'));
+  a = await freshDatabase();
+  b = await freshDatabase();
+  storage = new LocalStorage(path.join(dirA, 'storage'));
+  const ra = await seedOnStart(a.db, storage, { demo: true });
+  const rb = await seedOnStart(b.db, new LocalStorage(path.join(dirB, 'storage')), { demo: true });
+  expect(ra.seeded).toBe('demo');
+  expect(rb.seeded).toBe('demo');
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await rm(dirA, { recursive: true, force: true });
+  await rm(dirB, { recursive: true, force: true });
+});
+
+const ACME = "(select id from company where name = 'Acme Research')";
+
+describe('demo seed', () => {
+  it('is deterministic: two fresh databases get the same studies, cells, steps and stims', async () => {
+    const snapshot = async (db: Database) => ({
+      studies: await rows(db, 'select s.name, c.internal_id, s.phase_id, s.live, s.completed, s.media_id, s.environment_id, s.participants_requested, s.data_collection_start, s.data_collection_end from study s join company c on c.id = s.company_id order by s.id'),
+      cells: await rows(db, 'select count(*)::int as n from cell'),
+      steps: await rows(db, 'select step_type, count(*)::int as n from step group by step_type order by step_type'),
+      stims: await rows(db, 'select name, stim_type, width, height, source from stim order by id'),
+      aois: await rows(db, 'select tag, x, y, width, height from aoi order by id'),
+      placements: await rows(db, 'select x, y from step_stim order by id'),
+      batches: await rows(db, 'select internal_id, batch_label, name from batch order by id'),
+    });
+    const sa = await snapshot(a);
+    expect(sa.studies.length).toBeGreaterThan(70);
+    expect(await snapshot(b)).toEqual(sa);
+  });
+
+  it('gives Acme Research at least 60 studies across every phase, media and environment', async () => {
+    const [s] = await rows<{ n: number; media: number; env: number; phases: number; live: number; done: number; neither: number; long: number; lower: number }>(a, `
+      select count(*)::int as n, count(distinct media_id)::int as media, count(distinct environment_id)::int as env,
+             count(distinct phase_id)::int as phases,
+             count(*) filter (where live and not completed)::int as live,
+             count(*) filter (where completed)::int as done,
+             count(*) filter (where not live and not completed)::int as neither,
+             count(*) filter (where length(name) > 40)::int as long,
+             count(*) filter (where name = lower(name))::int as lower
+      from study where company_id = ${ACME}`);
+    expect(s.n).toBeGreaterThanOrEqual(60);
+    expect(s.media).toBe(6);
+    expect(s.env).toBe(4);
+    expect(s.phases).toBe(5);
+    expect(s.live).toBeGreaterThan(5);
+    expect(s.done).toBeGreaterThan(5);
+    expect(s.neither).toBeGreaterThan(5);
+    expect(s.long).toBeGreaterThan(5);
+    expect(s.lower).toBeGreaterThan(3);
+    const [types] = await rows<{ n: number }>(a, `select count(distinct study_type_id)::int as n from study where company_id = ${ACME}`);
+    expect(types.n).toBe(6);
+    const [cells] = await rows<{ min: number; max: number }>(a, `select min(n)::int as min, max(n)::int as max from (select count(c.id) as n from study s left join cell c on c.study_id = s.id where s.company_id = ${ACME} group by s.id) t`);
+    expect(cells.min).toBeGreaterThanOrEqual(1);
+    expect(cells.max).toBe(4);
+  });
+
+  it('has steps of every type, each referencing what its type needs', async () => {
+    const types = (await rows<{ step_type: string }>(a, 'select distinct step_type from step order by 1')).map((r) => r.step_type);
+    expect(types).toEqual(['cache', 'calibration', 'command', 'embedded', 'external', 'instruction', 'question', 'stim', 'validation']);
+    const [bad] = await rows<{ n: number }>(a, `select count(*)::int as n from step where
+      (step_type = 'instruction' and instruction_id is null) or (step_type = 'stim' and stim_id is null)
+      or (step_type = 'cache' and cache_page_id is null) or (step_type in ('external','embedded') and external_page_id is null)
+      or (step_type = 'question' and question_group_id is null) or (step_type = 'command' and command_id is null)`);
+    expect(bad.n).toBe(0);
+    // Page steps hold several ads at page positions.
+    const [pages] = await rows<{ steps: number; multi: number }>(a, `select count(*)::int as steps, count(*) filter (where n > 1)::int as multi
+      from (select st.id, count(ss.id) as n from step st join step_stim ss on ss.step_id = st.id where st.step_type in ('cache','embedded') group by st.id) t`);
+    expect(pages.steps).toBeGreaterThan(20);
+    expect(pages.multi).toBeGreaterThan(10);
+  });
+
+  it('stores a real PNG of the right size for every image stim, with AOIs inside it', async () => {
+    const stims = await rows<{ id: number; source: string; width: number; height: number; stim_type: string }>(a,
+      "select id, source, width, height, stim_type from stim where stim_type in ('i', 'v') order by id");
+    expect(stims.length).toBeGreaterThan(100);
+    const sizes = new Set(stims.map((s) => `${s.width}x${s.height}`));
+    for (const f of ['300x250', '728x90', '160x600', '970x250', '320x50', '1080x1920']) expect(sizes).toContain(f);
+    const checked = new Set<string>();
+    for (const s of stims) {
+      if (checked.has(s.source)) continue;
+      checked.add(s.source);
+      const bytes = await readAll(storage, s.source);
+      expect(bytes, s.source).not.toBeNull();
+      const png = PNG.sync.read(bytes!);
+      expect([png.width, png.height]).toEqual([s.width, s.height]);
+    }
+    const [outside] = await rows<{ n: number }>(a, `select count(*)::int as n from aoi join stim on stim.id = aoi.stim_id
+      where aoi.x < 0 or aoi.y < 0 or aoi.x + aoi.width > stim.width or aoi.y + aoi.height > stim.height`);
+    expect(outside.n).toBe(0);
+    const [noAoi] = await rows<{ n: number }>(a, "select count(*)::int as n from stim where stim_type = 'i' and not exists (select 1 from aoi where aoi.stim_id = stim.id)");
+    expect(noAoi.n).toBe(0);
+    const tags = (await rows<{ tag: string }>(a, 'select distinct tag from aoi order by 1')).map((r) => r.tag);
+    expect(tags).toEqual(['CTA', 'Headline', 'Logo', 'Product']);
+    const [files] = await rows<{ n: number }>(a, "select count(*)::int as n from stored_file where uploaded and content_type = 'image/png'");
+    expect(files.n).toBe(checked.size + 4);
+    // Every stim type, with tags for scripts and VAST.
+    const byType = await rows<{ stim_type: string; tagged: number }>(a, 'select stim_type, count(tag)::int as tagged from stim group by 1 order by 1');
+    expect(byType.map((r) => r.stim_type)).toEqual(['i', 's', 'v', 'va', 'vx']);
+    for (const t of byType.filter((r) => ['s', 'va', 'vx'].includes(r.stim_type))) expect(t.tagged).toBeGreaterThan(0);
+  });
+
+  it('lets every demo account sign in with the password gazeboard', async () => {
+    const users = await rows<{ username: string; password_hash: string; user_type_id: number; super_user: boolean; company: string; first_name: string }>(a,
+      'select u.username, u.password_hash, u.user_type_id, u.super_user, c.name as company, u.first_name from app_user u join company c on c.id = u.company_id');
+    for (const acc of DEMO_ACCOUNTS) {
+      const u = users.find((x) => x.username === acc.username)!;
+      expect(u, acc.username).toBeDefined();
+      expect(u.company).toBe(acc.company);
+      expect(await verifyPassword(DEMO_PASSWORD, u.password_hash)).toBe(true);
+      expect(await verifyPassword('wrong', u.password_hash)).toBe(false);
+    }
+    const by = (n: string) => users.find((x) => x.username === n)!;
+    expect(by('researcher')).toMatchObject({ user_type_id: 1, super_user: false, first_name: 'Rita' });
+    expect(by('vendor')).toMatchObject({ user_type_id: 2, super_user: false });
+    expect(by('admin')).toMatchObject({ super_user: true, company: 'Gazeboard' });
+  });
+
+  it('keeps the other tenant apart: Northwind has its own rows and nothing crosses companies', async () => {
+    const [nw] = await rows<{ n: number }>(a, "select count(*)::int as n from study where company_id = (select id from company where name = 'Northwind Media')");
+    expect(nw.n).toBeGreaterThanOrEqual(8);
+    const [cross] = await rows<{ n: number }>(a, `select count(*)::int as n from step st join study s on s.id = st.study_id
+      left join stim on stim.id = st.stim_id left join cache_page cp on cp.id = st.cache_page_id left join external_page ep on ep.id = st.external_page_id
+      left join question_group qg on qg.id = st.question_group_id
+      where stim.company_id <> s.company_id or cp.company_id <> s.company_id or ep.company_id <> s.company_id or qg.company_id <> s.company_id`);
+    expect(cross.n).toBe(0);
+    const [placed] = await rows<{ n: number }>(a, 'select count(*)::int as n from step_stim ss join step st on st.id = ss.step_id join study s on s.id = st.study_id join stim on stim.id = ss.stim_id where stim.company_id <> s.company_id');
+    expect(placed.n).toBe(0);
+    const [logos] = await rows<{ n: number }>(a, "select count(*)::int as n from company where logo_url like 'logos/%.png'");
+    expect(logos.n).toBe(4);
+  });
+
+  it("gives the vendor's company vendors and batches backed by studies with stims", async () => {
+    const bs = await rows<{ label: string; study_id: number; stims: number; with_step: number; company: string }>(a, `select b.batch_label as label, b.study_id, c.name as company,
+      count(bs.id)::int as stims, count(bs.step_id)::int as with_step
+      from batch b join company c on c.id = b.company_id left join batch_stim bs on bs.batch_id = b.id group by b.id, c.name order by b.id`);
+    expect(bs.length).toBe(8);
+    for (const x of bs) {
+      expect(x.company).toBe('Adscope Partners');
+      expect(x.study_id).toBeTruthy();
+      expect(x.stims).toBeGreaterThanOrEqual(4);
+      expect(x.with_step).toBe(x.stims);
+    }
+    const [v] = await rows<{ n: number }>(a, "select count(*)::int as n from vendor where company_id = (select id from company where name = 'Adscope Partners')");
+    expect(v.n).toBe(2);
+    const [r] = await rows<{ rows: number; panels: number }>(a, 'select count(distinct r.id)::int as rows, count(p.id)::int as panels from report_row r join report_panel p on p.report_row_id = r.id');
+    expect(r.rows).toBeGreaterThanOrEqual(3);
+    expect(r.panels).toBeGreaterThanOrEqual(4);
+  });
+
+  it('marks only live and completed studies for respondents, and seeding them resumes without duplicates', async () => {
+    const pending = await pendingRespondentStudies(a.db);
+    const [eligible] = await rows<{ n: number }>(a, 'select count(*)::int as n from study where live or completed');
+    expect(pending.length).toBe(eligible.n);
+    const setup = (await rows<{ id: number }>(a, 'select id from study where not live and not completed')).map((r) => r.id);
+    expect(pending.some((id) => setup.includes(id))).toBe(false);
+
+    await seedPendingRespondents(a.db, pending.slice(0, 2));
+    const after = await participantCount(a.db);
+    expect(after).toBeGreaterThan(0);
+    expect(await pendingRespondentStudies(a.db)).toEqual(pending.slice(2));
+    // A run killed half-way through a study left partial rows: the resume replaces them.
+    await a.db.execute(sql.raw(`insert into participant (study_id, reference, session_id) values (${pending[2]}, 'half', 'half-done')`));
+    await seedPendingRespondents(a.db, pending.slice(2, 3));
+    const [half] = await rows<{ n: number }>(a, "select count(*)::int as n from participant where session_id = 'half-done'");
+    expect(half.n).toBe(0);
+    // A second start seeds nothing new.
+    const again = await seedOnStart(a.db, storage, { demo: true });
+    expect(again.seeded).toBe('none');
+    expect(again.pendingRespondents).toEqual(pending.slice(3));
+  });
+
+  it('serves the seeded creatives and logos through signed URLs', async () => {
+    const app = await buildApp({ database: a, config: { ...loadConfig({}), seed: false, dataDir: dirA }, storage });
+    try {
+      const [s] = await rows<{ source: string }>(a, "select source from stim where stim_type = 'i' order by id limit 1");
+      const res = await app.inject({ method: 'GET', url: publicUrl(app, s.source) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(PNG.sync.read(res.rawPayload).width).toBeGreaterThan(0);
+      const logo = await app.inject({ method: 'GET', url: publicUrl(app, 'logos/acme-research.png') });
+      expect(logo.statusCode).toBe(200);
+      // Sign-in through the API when the auth route is present.
+      const signIn = await app.inject({ method: 'POST', url: '/v1.0/auth-token', payload: { username: 'researcher', password: DEMO_PASSWORD } });
+      if (signIn.statusCode !== 404) {
+        expect(signIn.statusCode).toBe(200);
+        expect(typeof signIn.json().token).toBe('string');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

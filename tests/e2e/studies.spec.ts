@@ -1,0 +1,173 @@
+// Home and the study list, every visible number and row compared with the API's own answer for
+// the same request. Also the super user's company switch.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { api, apiToken, freshPage, launchBrowser, signIn, until, waitForText, type DemoUser } from './helpers';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+interface Overview {
+  total_live: number;
+  total_completed: number;
+  company: string;
+  first_name: string;
+}
+interface StudyPage {
+  data: { study_id: number; name: string }[];
+  total_page_num: number;
+  total_count: number;
+}
+
+async function overviewOf(user: DemoUser): Promise<Overview> {
+  const res = await api<Overview>(await apiToken(user), '/studies/overview');
+  assert.equal(res.status, 200);
+  return res.body;
+}
+
+async function studiesOf(user: DemoUser, body: Record<string, unknown>, companyId?: number | string): Promise<string[]> {
+  const res = await api<StudyPage>(await apiToken(user), '/studies', { body, companyId });
+  assert.equal(res.status, 200);
+  return res.body.data.map((s) => s.name);
+}
+
+/** Full study names of the rendered rows (the name link's title; the text may be cut at 40). */
+const rowNames = (page: Page) => page.locator('gaze-study-list tbody tr a').evaluateAll((as) => as.map((a) => a.getAttribute('title') ?? ''));
+
+async function expectRows(page: Page, expected: string[], what: string) {
+  assert.ok(expected.length > 0, `${what}: the API answered rows to compare with`);
+  let seen: string[] = [];
+  try {
+    await until(async () => {
+      seen = await rowNames(page);
+      return JSON.stringify(seen) === JSON.stringify(expected);
+    }, what);
+  } catch {
+    assert.deepEqual(seen, expected, what);
+  }
+}
+
+describe('home', () => {
+  for (const user of ['researcher', 'vendor'] as const) {
+    it(`D1-079 D1-080 D1-081 D1-082 greets ${user} by first name with the company and the API's counts`, async () => {
+      const o = await overviewOf(user);
+      const { page, context } = await freshPage(browser);
+      await signIn(page, user);
+      const text = await waitForText(page, `Hello, ${o.first_name}`, o.company);
+      const counts = await page.locator('gaze-home [data-count] strong').allInnerTexts();
+      assert.deepEqual(counts.map(Number), [o.total_live, o.total_completed], text.slice(0, 300));
+      // Create Study is for study users only.
+      assert.equal(await page.locator('gaze-home').getByText('Create Study').count(), user === 'researcher' ? 1 : 0);
+      await context.close();
+    });
+  }
+});
+
+describe('study list', () => {
+  it('D1-089 D1-090 D1-101 D1-103 the first page is the API default (25 rows, name_asc); sorting by name and media re-asks the server', async () => {
+    const { page, context } = await freshPage(browser);
+    await signIn(page, 'researcher');
+    await page.goto('/my_studies');
+    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    assert.equal((await rowNames(page)).length, 25);
+
+    const th = (name: string) => page.locator('gaze-study-list thead th').filter({ hasText: name }).getByRole('button');
+    await th('Study name').click();
+    await expectRows(page, await studiesOf('researcher', { order_by: 'name_desc' }), 'name_desc');
+    await th('Media').click();
+    await expectRows(page, await studiesOf('researcher', { order_by: 'media_asc' }), 'media_asc');
+    await th('Media').click();
+    await expectRows(page, await studiesOf('researcher', { order_by: 'media_desc' }), 'media_desc');
+    await context.close();
+  });
+
+  it('D1-083 D1-084 D1-103 searching (debounced) filters by name, matching the API', async () => {
+    const { page, context } = await freshPage(browser);
+    await signIn(page, 'researcher');
+    await page.goto('/my_studies');
+    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    await page.getByPlaceholder('Search my studies...').fill('green leaf');
+    const expected = await studiesOf('researcher', { filter_name: 'green leaf' });
+    await expectRows(page, expected, 'search "green leaf"');
+    assert.ok(expected.every((n) => n.toLowerCase().includes('green leaf')));
+    await context.close();
+  });
+
+  it('D1-088 D1-089 D1-102 page size and pagination (above and below the table) page through the API answers', async () => {
+    const { page, context } = await freshPage(browser);
+    await signIn(page, 'researcher');
+    await page.goto('/my_studies');
+    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    await page.locator('gaze-study-list [data-where="top"] select').selectOption('10');
+    await expectRows(page, await studiesOf('researcher', { results_per_page: 10 }), 'page size 10');
+    await page.locator('gaze-study-list [data-where="top"]').getByRole('button', { name: 'Next page' }).click();
+    await expectRows(page, await studiesOf('researcher', { results_per_page: 10, page_num: 2 }), 'page 2');
+    await page.locator('gaze-study-list [data-where="bottom"]').getByRole('button', { name: '3', exact: true }).click();
+    await expectRows(page, await studiesOf('researcher', { results_per_page: 10, page_num: 3 }), 'page 3 from the bottom pager');
+    // A new page size starts again at page 1 (D1 §4).
+    await page.locator('gaze-study-list [data-where="bottom"] select').selectOption('50');
+    await expectRows(page, await studiesOf('researcher', { results_per_page: 50, page_num: 1 }), 'page size 50');
+    await context.close();
+  });
+
+  it('D1-085 D1-087 D1-107 the Live and Completed filters and the Media filter match the API', async () => {
+    const { page, context } = await freshPage(browser);
+    await signIn(page, 'researcher');
+    await page.goto('/my_studies');
+    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    await page.locator('gaze-study-list').getByRole('button', { name: /^Filters/ }).click();
+    await page.locator('gaze-study-list').getByLabel('Live').check();
+    await expectRows(page, await studiesOf('researcher', { filter_live: '1' }), 'live only');
+    await page.locator('gaze-study-list').getByLabel('Live').uncheck();
+    await page.locator('gaze-study-list').getByLabel('Completed').check();
+    await expectRows(page, await studiesOf('researcher', { filter_completed: '1' }), 'completed only');
+    await page.locator('gaze-study-list').getByLabel('Completed').uncheck();
+
+    const media = page.locator('gaze-study-list').getByLabel('Media');
+    const option = media.locator('option', { hasText: 'Video' });
+    const id = Number(await option.getAttribute('value'));
+    await media.selectOption(String(id));
+    await expectRows(page, await studiesOf('researcher', { filter_media_id: id }), 'media Video');
+    await context.close();
+  });
+
+  it("D1-075 the super user's company switch changes the study list to that company's studies", async () => {
+    const { page, context } = await freshPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/my_studies');
+    const companies = (await api<{ data: { id: number; name: string }[] }>(await apiToken('admin'), '/dashboard/data/companies_list')).body.data;
+    const acme = companies.find((c) => c.name === 'Acme Research')!;
+    const northwind = companies.find((c) => c.name === 'Northwind Media')!;
+    const select = page.locator('select[aria-label="Company"]');
+    await until(async () => (await select.locator('option').count()) > 1, 'the company list');
+
+    await select.selectOption(String(acme.id));
+    const acmeRows = await studiesOf('admin', {}, acme.id);
+    await expectRows(page, acmeRows, 'Acme Research studies');
+    await select.selectOption(String(northwind.id));
+    const northwindRows = await studiesOf('admin', {}, northwind.id);
+    assert.notDeepEqual(northwindRows, acmeRows);
+    await expectRows(page, northwindRows, 'Northwind Media studies');
+    await context.close();
+  });
+
+  it('D1-092 a study name links to its overview; the demographics sub-page places <gaze-demographics> titled with the study name', async () => {
+    const token = await apiToken('researcher');
+    const first = (await api<StudyPage>(token, '/studies', { body: {} })).body.data[0];
+    const { page, context } = await freshPage(browser);
+    await signIn(page, 'researcher');
+    await page.goto('/my_studies');
+    const link = page.locator('gaze-study-list tbody tr a').first();
+    await until(async () => (await link.getAttribute('title')) === first.name, 'the first row');
+    assert.equal(await link.getAttribute('href'), `/my_studies/overview/${first.study_id}`);
+    await page.goto(`/my_studies/overview/${first.study_id}/demographics`);
+    await page.locator('gaze-demographics').getByText(first.name, { exact: true }).first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,83 @@
+// SDK library build → dist/sdk:
+//   dist/sdk/elements/<name>.js  one self-registering ES module per element (shared code in chunks/)
+//   dist/sdk/index.js            the side-effect-free API (configure, getStore, signOut, …)
+//   dist/sdk/gazeboard.js        ONE self-contained file registering every tag, React inside —
+//                                a plain HTML page needs one <script type="module"> and nothing else
+//   dist/sdk/types/              declarations (vite-plugin-dts)
+// Everything is bundled (no externals), so pitfall 4 (require('react') from externals) cannot bite.
+import { existsSync, readdirSync } from 'node:fs';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import dts from 'vite-plugin-dts';
+
+const outDir = 'dist/sdk';
+
+const elementEntries = Object.fromEntries(
+  readdirSync('sdk/elements', { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => [`elements/${d.name}`, `sdk/elements/${d.name}/${d.name}.element.ts`] as const)
+    .filter(([, file]) => existsSync(file)),
+);
+
+// Library mode leaves process.env.NODE_ENV in React's code (pitfall 5).
+const common: InlineConfig = {
+  configFile: false,
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  logLevel: 'warn',
+};
+
+/** Second pass after the split build: the single-file bundle from sdk/define-all.ts. */
+function selfContainedBundle(): Plugin {
+  let ran = false;
+  return {
+    name: 'gaze-self-contained-bundle',
+    apply: 'build',
+    async closeBundle() {
+      if (ran) return;
+      ran = true;
+      await build({
+        ...common,
+        plugins: [react()],
+        build: {
+          outDir,
+          emptyOutDir: false,
+          sourcemap: true,
+          lib: { entry: 'sdk/define-all.ts', formats: ['es'], fileName: () => 'gazeboard.js' },
+          // The CLI --minify flag does nothing in library mode (pitfall 5).
+          rolldownOptions: { output: { minify: true } },
+        },
+      });
+    },
+  };
+}
+
+const { configFile: _inlineOnly, ...shared } = common;
+
+export default defineConfig({
+  ...shared,
+  plugins: [
+    react(),
+    dts({
+      tsconfigPath: 'tsconfig.json',
+      include: ['sdk/**/*.ts', 'sdk/**/*.tsx'],
+      exclude: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'sdk/elements/test-utils.ts', 'sdk/core/api/test-transport.ts'],
+      entryRoot: 'sdk',
+      outDirs: `${outDir}/types`,
+      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true },
+    }),
+    selfContainedBundle(),
+  ],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: true,
+    lib: {
+      entry: { index: 'sdk/index.ts', ...elementEntries },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rolldownOptions: {
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
