@@ -38,6 +38,9 @@ export async function simulateStudy(
   const n = opts.count ?? respondentTarget(context);
   for (let i = 0; i < n; i++) {
     await ingestSession(db, simulateSession(context, i), { context, config });
+    // Seeding runs in the background of a serving process (PGlite shares its thread): give
+    // waiting requests their turn after every session rather than after every study.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return n;
 }
