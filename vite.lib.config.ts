@@ -4,11 +4,13 @@
 //   dist/sdk/gazeboard.js        ONE self-contained file registering every tag, React inside —
 //                                a plain HTML page needs one <script type="module"> and nothing else
 //   dist/sdk/types/              declarations (vite-plugin-dts)
+//   dist/sdk/custom-elements.json the custom-elements manifest (scripts/custom-elements-manifest.ts)
 // Everything is bundled (no externals), so pitfall 4 (require('react') from externals) cannot bite.
-import { existsSync, readdirSync } from 'node:fs';
-import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { build, defineConfig, runnerImport, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
+import type * as ManifestScript from './scripts/custom-elements-manifest';
 
 const outDir = 'dist/sdk';
 
@@ -51,6 +53,21 @@ function selfContainedBundle(): Plugin {
   };
 }
 
+/** dist/sdk/custom-elements.json, from the registry's ELEMENTS (package.json "customElements"). */
+function customElementsManifest(): Plugin {
+  return {
+    name: 'gaze-custom-elements-manifest',
+    apply: 'build',
+    async closeBundle() {
+      // Loaded through Vite's module runner (TypeScript, the same sources the build compiled), not
+      // bundled into this config.
+      const { module } = await runnerImport<typeof ManifestScript>('./scripts/custom-elements-manifest.ts', { configFile: false, logLevel: 'warn' });
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(`${outDir}/custom-elements.json`, `${JSON.stringify(module.buildManifest(), null, 2)}\n`);
+    },
+  };
+}
+
 const { configFile: _inlineOnly, ...shared } = common;
 
 export default defineConfig({
@@ -60,12 +77,13 @@ export default defineConfig({
     dts({
       tsconfigPath: 'tsconfig.json',
       include: ['sdk/**/*.ts', 'sdk/**/*.tsx'],
-      exclude: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'sdk/elements/test-utils.ts', 'sdk/core/api/test-transport.ts'],
+      exclude: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'sdk/elements/test-utils.ts', 'sdk/core/test-utils.ts', 'sdk/core/api/test-transport.ts'],
       entryRoot: 'sdk',
       outDirs: `${outDir}/types`,
       compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true },
     }),
     selfContainedBundle(),
+    customElementsManifest(),
   ],
   build: {
     outDir,

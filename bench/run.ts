@@ -13,6 +13,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../server/db/client.js';
+import { openScratchPostgres } from '../server/db/scratch.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { seedReference } from '../server/seed/reference.js';
@@ -42,25 +43,8 @@ async function open(kind: string): Promise<{ database: Database; cleanup: () => 
     const database = await openDatabase({ dataDir: dir });
     return { database, cleanup: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
-  const pg = (await import('pg')).default;
-  const name = `gazeboard_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      const a = new pg.Client({ connectionString: pgUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+  const database = await openScratchPostgres(pgUrl!, 'gazeboard_bench');
+  return { database, cleanup: () => database.close() };
 }
 
 async function buildStudy(db: Db) {

@@ -11,17 +11,19 @@ import { ProductRedirect } from './pages/ProductRedirect';
 import { SignOut } from './pages/SignOut';
 import { Shell } from './shell/Shell';
 
-/** Protected addresses whose surfaces are not built yet: 404 for now, but only once signed in. */
+/**
+ * Protected areas whose surfaces are not built yet: 404 for now, but only once signed in. Each
+ * answers for its own page and everything below it.
+ */
 export const NOT_BUILT = [
   'my_studies/overview/:id',
-  'my_studies/overview/:id/*',
-  'my_batches/*',
-  'batch_stim_list/*',
-  'stims/*',
-  'my_downloads/*',
-  'my_reports/*',
-  'my_validations/*',
-  'create-study/*',
+  'my_batches',
+  'batch_stim_list',
+  'stims',
+  'my_downloads',
+  'my_reports',
+  'my_validations',
+  'create-study',
 ];
 
 /** Elements emit gaze-navigate (bubbling, composed) instead of moving the window; route it here. */
@@ -76,13 +78,10 @@ export function App() {
             <Route path="my_account" element={<GazeElement tag="gaze-account" />} />
             <Route path="my_studies" element={<GazeElement tag="gaze-study-list" />} />
             <Route path="my_studies/overview/:id/demographics" element={<Demographics />} />
-            {NOT_BUILT.map((p) => (
-              <Route key={p} path={p} element={<NotFound />} />
-            ))}
-            {/* List pages of not-built areas (the /* patterns above need a sub-path). */}
-            {['my_batches', 'batch_stim_list', 'stims', 'my_downloads', 'my_reports', 'my_validations', 'create-study'].map((p) => (
-              <Route key={p} path={p} element={<NotFound />} />
-            ))}
+            {NOT_BUILT.flatMap((p) => [
+              <Route key={p} path={p} element={<NotFound />} />,
+              <Route key={`${p}/*`} path={`${p}/*`} element={<NotFound />} />,
+            ])}
           </Route>
         </Route>
         <Route path="*" element={<Unknown />} />

@@ -4,6 +4,7 @@
 //   is set) → build → element tests in Chromium → end-to-end against the built dashboard.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
@@ -16,6 +17,13 @@ if (process.env.TEST_DATABASE_URL) {
 steps.push(['build', 'npm', ['run', 'build']]);
 if (!process.env.SKIP_ELEMENTS) steps.push(['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]);
 if (!process.env.SKIP_E2E) steps.push(['end-to-end (Chromium)', 'node', ['scripts/test-e2e.mjs']]);
+
+// The browser suites need Chromium; say so up front rather than failing half-way.
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)) {
+  console.error(`Chromium not found at ${chrome}: install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`);
+  process.exit(1);
+}
 
 const started = Date.now();
 for (const [name, cmd, args, env] of steps) {

@@ -4,20 +4,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useGazeSelector } from '../../sdk/core/store/context';
 import { selectActingCompanyId, selectUser } from '../../sdk/core/session/selectors';
+import { readStored } from '../../sdk/core/session/storage';
 import { AccountMenu } from './AccountMenu';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CompanySelector } from './CompanySelector';
 import { SideNav } from './SideNav';
 import { GazeElement } from '../pages/GazeElement';
 
-/** D1-076: the super-user flag comes from browser storage (the server enforces it anyway). */
-function storedSuperUser(): boolean {
-  try {
-    return localStorage.getItem('superUser') === 'true';
-  } catch {
-    return false;
-  }
-}
 
 export function Shell({ children }: { children?: ReactNode }) {
   const user = useGazeSelector(selectUser);
@@ -26,7 +19,8 @@ export function Shell({ children }: { children?: ReactNode }) {
   // Open on home, closed elsewhere (D1-071); the toggle overrides until the next navigation.
   const [navOpen, setNavOpen] = useState(pathname === '/');
   useEffect(() => setNavOpen(pathname === '/'), [pathname]);
-  const superUser = storedSuperUser();
+  // D1-076: the super-user flag comes from browser storage (the server enforces it anyway).
+  const superUser = readStored('superUser') === 'true';
 
   return (
     <div className="gz-app" data-nav={navOpen ? 'open' : 'closed'}>

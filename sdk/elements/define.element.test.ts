@@ -13,10 +13,7 @@ const USER = {
 };
 
 describe('defineElement', () => {
-  beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/api' });
-  });
+  beforeEach(() => resetPage('/api'));
 
   it('two elements on one page share one store', async () => {
     stubHttp((req) => (req.url === '/api/user/get-details' ? { data: USER } : { data: {} }));

@@ -74,6 +74,3 @@ export function defineElement<P extends object>(
   customElements.define(tag, ctor);
   return ctor;
 }
-
-/** Event helpers for element components (emit from the host element; bubbles + composed). */
-export { useEmit, useNavigate, Link, emitFrom, NAVIGATE_EVENT } from '../ui/host';

@@ -1,17 +1,18 @@
 // Helpers for element tests in Chromium (sdk/elements/<x>/<x>.element.test.ts). Not exported from
 // the SDK. HTTP is stubbed at the axios adapter, so the real client (base URL, headers, 401
 // handling) runs in every test.
-import { setTransport } from '../core/api/client';
+import { configure, setTransport } from '../core/api/client';
 import { resetStore } from '../core/store/store';
 import type { GazeTag } from './registry';
 export { stubHttp, deferred, type RecordedRequest, type StubResponse, type StubHandler } from '../core/api/test-transport';
 
-/** Fresh page state: no stored session, a new store, the real transport. */
-export function resetPage(): void {
+/** Fresh page state: no stored session, a new store, the real transport, the API at `apiBase`. */
+export function resetPage(apiBase: string): void {
   for (const el of Array.from(document.body.querySelectorAll('[data-test-mount]'))) el.remove();
   localStorage.clear();
   resetStore();
   setTransport();
+  configure({ apiBase });
 }
 
 export async function mount(tag: GazeTag, attrs: Record<string, string> = {}): Promise<HTMLElement> {
@@ -71,6 +72,28 @@ export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: s
   input.dispatchEvent(new Event('input', { bubbles: true }));
   input.dispatchEvent(new Event('blur', { bubbles: true }));
   input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+}
+
+export interface SeenNavigation {
+  path: string;
+  composed: boolean;
+  bubbles: boolean;
+}
+
+/** The gaze-navigate events that reached the document while `act` ran (links must not move the window). */
+export function navigationsDuring(act: () => void): SeenNavigation[] {
+  const seen: SeenNavigation[] = [];
+  const listener = (e: Event) => {
+    const ce = e as CustomEvent<{ path: string }>;
+    seen.push({ path: ce.detail.path, composed: ce.composed, bubbles: ce.bubbles });
+  };
+  document.addEventListener('gaze-navigate', listener);
+  try {
+    act();
+  } finally {
+    document.removeEventListener('gaze-navigate', listener);
+  }
+  return seen;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,5 +1,6 @@
 import styled, { css } from 'styled-components';
 import { tokens } from './theme';
+import { Link } from './host';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'link';
 
@@ -22,4 +23,15 @@ export const Button = styled.button.attrs<{ $variant?: ButtonVariant }>((p) => (
     opacity: 0.6;
     cursor: not-allowed;
   }
+`;
+
+/** A link that looks like a primary button (it stays a real link: gaze-navigate on a plain click). */
+export const ButtonLink = styled(Link)`
+  display: inline-block;
+  padding: 8px 16px;
+  border-radius: ${tokens.radius};
+  background: ${tokens.primary};
+  /* !important: an element's own \`a { color }\` rule must not recolour the label. */
+  color: ${tokens.primaryText} !important;
+  text-decoration: none;
 `;

@@ -15,6 +15,13 @@ export const Heading = styled.h1`
   margin: 0 0 16px;
 `;
 
+/** Wraps a form's controls: disabling it disables every control inside while saving or sending. */
+export const Fieldset = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+`;
+
 export const Actions = styled.div`
   display: flex;
   gap: 12px;

@@ -12,38 +12,9 @@
 // view with a personal interest level (some respondents avoid ads), else at page content.
 import type { StudyContext, StudyStep, StudyStim } from '../repositories/ingest.js';
 import { LOOKUPS } from '../seed/reference.js';
+import { seeded, type Rng } from '../seed/random.js';
 import type { SessionAnswer, SessionBody, SessionParticipant, SessionStep, SessionStim } from './ingest.js';
 import type { ViewInterval } from './viewability.js';
-
-export interface Rng {
-  (): number;
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-  normal(mean?: number, sd?: number): number;
-  logNormal(median: number, sigma: number): number;
-}
-
-/** mulberry32 with a few helpers. */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (() => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }) as Rng;
-  next.int = (min, max) => min + Math.floor(next() * (max - min + 1));
-  next.pick = (items) => items[Math.floor(next() * items.length)];
-  next.chance = (p) => next() < p;
-  next.normal = (mean = 0, sd = 1) => {
-    const u = Math.max(next(), 1e-12);
-    return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
-  };
-  next.logNormal = (median, sigma) => median * Math.exp(next.normal(0, sigma));
-  return next;
-}
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -299,7 +270,7 @@ export const respondentSeed = (studyId: number, index: number) => (Math.imul(stu
 
 /** The session respondent `index` of the study sends: deterministic in (study id, index). */
 export function simulateSession(ctx: StudyContext, index: number): SessionBody {
-  const r = rng(respondentSeed(ctx.studyId, index));
+  const r = seeded(respondentSeed(ctx.studyId, index));
   aoisFor = ctx.aois as typeof aoisFor;
   const cellId = ctx.cells[index % ctx.cells.length];
   const j = Math.floor(index / ctx.cells.length);

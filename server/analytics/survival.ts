@@ -34,10 +34,16 @@ export function readGraphRequest(body: { graph_type_id?: number; time_segment?: 
   const def = GRAPH_TYPES[graphTypeId];
   const timeSegment = body.time_segment ?? def.timeSegment;
   const maxTime = body.max_time ?? def.maxTime;
-  if (Math.floor(maxTime / timeSegment) + 1 > MAX_POINTS) {
+  if (pointCount(timeSegment, maxTime) > MAX_POINTS) {
     throw badRequest('Validation failed', { time_segment: `at most ${MAX_POINTS} points: raise time_segment or lower max_time` });
   }
   return { graphTypeId, timeSegment, maxTime };
+}
+
+/** How many points timePoints gives, without building them (the off-grid max_time counts too). */
+function pointCount(timeSegment: number, maxTime: number): number {
+  const onGrid = Math.floor((maxTime + 1e-9) / timeSegment) + 1;
+  return onGrid + (Math.round((onGrid - 1) * timeSegment * 1000) / 1000 < maxTime ? 1 : 0);
 }
 
 /** 0, segment, 2·segment … up to max_time inclusive (max_time is added when it is off the grid). */

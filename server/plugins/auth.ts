@@ -4,9 +4,8 @@
 // scope every query by request.auth.companyId.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { findTokenUser } from '../repositories/tokens.js';
-import { company } from '../db/schema/index.js';
+import { companyExists } from '../repositories/users.js';
 import { forbidden, unauthorized } from '../errors.js';
 
 export interface Auth {
@@ -52,9 +51,8 @@ export default fp(async function auth(app: FastifyInstance) {
     if (requested !== undefined && requested !== '') {
       if (!user.superUser) throw forbidden('Only super users may act for another company');
       const id = Number(Array.isArray(requested) ? requested[0] : requested);
-      if (!Number.isInteger(id) || id <= 0) throw forbidden('Unknown company');
-      const found = await app.db.select({ id: company.id }).from(company).where(eq(company.id, id)).limit(1);
-      if (!found[0]) throw forbidden('Unknown company');
+      if (!Number.isInteger(id) || id <= 0 || id > 2147483647) throw forbidden('Unknown company');
+      if (!(await companyExists(app.db, id))) throw forbidden('Unknown company');
       companyId = id;
     }
     request.auth = {

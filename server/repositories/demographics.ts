@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lookupItemsByKind } from './lookups.js';
+import { rows } from './sql.js';
 
 /** Summary key → participant column and lookup kind (they share the name). */
 export const DEMOGRAPHIC_KINDS = [
@@ -39,12 +40,11 @@ export async function demographicSummary(
   const perKind = DEMOGRAPHIC_KINDS.map((kind) =>
     sql`select ${kind}::text as kind, ${column(kind)} as id, count(*)::int as n from base p group by ${column(kind)}`);
   const query = sql`with base as (${base}) ${sql.join(perKind, sql` union all `)} union all select 'total', null, count(*)::int from base`;
-  const result = await db.execute(query);
-  const rows = (result as unknown as { rows: { kind: string; id: number | null; n: number }[] }).rows;
+  const counted = await rows<{ kind: string; id: number | null; n: number }>(db, query);
 
   const counts = new Map<string, number>();
   let total = 0;
-  for (const r of rows) {
+  for (const r of counted) {
     if (r.kind === 'total') total = Number(r.n);
     else if (r.id !== null) counts.set(`${r.kind}:${Number(r.id)}`, Number(r.n));
   }

@@ -103,7 +103,6 @@ export async function loadStudyContext(db: Db, studyId: number): Promise<StudyCo
     ? await db.select({ id: stim.id, name: stim.name, stimType: stim.stimType, width: stim.width, height: stim.height, durationMs: stim.durationMs })
       .from(stim).where(inArray(stim.id, [...stimIds]))
     : [];
-  const aoiRows = stimIds.size ? await db.select().from(aoi).where(inArray(aoi.stimId, [...stimIds])).orderBy(asc(aoi.id)) : [];
 
   const groupIds = new Set<number>(steps.flatMap((r) => (r.questionGroupId ? [r.questionGroupId] : [])));
   if (s.preAssignQuestionGroupId) groupIds.add(s.preAssignQuestionGroupId);
@@ -133,7 +132,7 @@ export async function loadStudyContext(db: Db, studyId: number): Promise<StudyCo
     panels: panels.map((p) => p.id),
     steps: new Map(),
     stims: new Map(stimRows.map((r) => [r.id, r])),
-    aois: new Map(),
+    aois: await loadAoisForStims(db, [...stimIds]),
     questions: new Map(),
   };
   for (const r of steps) {
@@ -143,11 +142,6 @@ export async function loadStudyContext(db: Db, studyId: number): Promise<StudyCo
     });
   }
   for (const p of placements) ctx.steps.get(p.stepId)?.placements.push({ stimId: p.stimId, x: p.x, y: p.y });
-  for (const a of aoiRows) {
-    const list = ctx.aois.get(a.stimId) ?? [];
-    list.push({ id: a.id, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.points });
-    ctx.aois.set(a.stimId, list);
-  }
   for (const q of questions) {
     ctx.questions.set(q.id, { id: q.id, groupId: q.questionGroupId, formattedType: q.formattedType, position: q.position, options: new Map() });
   }
@@ -164,6 +158,17 @@ export async function findParticipantBySession(db: Db, studyId: number, sessionI
 export async function countParticipants(db: Db, studyId: number): Promise<number> {
   const r = await db.select({ n: sql<number>`count(*)::int` }).from(participant).where(eq(participant.studyId, studyId));
   return Number(r[0]?.n ?? 0);
+}
+
+/** Every participant of every study (logs and tests of the demo seeding). */
+export async function totalParticipants(db: Db): Promise<number> {
+  const r = await db.select({ n: sql<number>`count(*)::int` }).from(participant);
+  return Number(r[0]?.n ?? 0);
+}
+
+/** Removes a study's participants with everything recorded for them (cascades). */
+export async function deleteStudyParticipants(db: Db, studyId: number): Promise<void> {
+  await db.delete(participant).where(eq(participant.studyId, studyId));
 }
 
 export type NewParticipant = typeof participant.$inferInsert;

@@ -2,39 +2,19 @@
 // per-exposure summary columns (one query per request, never one per exposure), per-stim rows
 // for norms, survival counts, feature aggregates, participant rows and fixations for visuals.
 // Every aggregate is cast (::int / ::float8) so PGlite and pg both return numbers.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { DemographicFilters } from '../analytics/base.js';
 import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
 import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
+import { rows, idList as list, countedSql, filterSql } from './sql.js';
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const r = await db.execute(query);
-  return (r as unknown as { rows: T[] }).rows;
-}
-
-const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 export const pairKey = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
 // ---------------------------------------------------------------------------------------------
-// Study, stims and tenancy
-
-export interface StudyRow {
-  id: number;
-  companyId: number;
-  name: string;
-  preAssignQuestionGroupId: number | null;
-}
-
-/** The study when it belongs to the company; null otherwise (callers answer 404, never 403). */
-export async function findStudy(db: Db, studyId: number, companyId: number): Promise<StudyRow | null> {
-  const r = await rows<StudyRow>(db, sql`
-    select id, company_id as "companyId", name, pre_assign_question_group_id as "preAssignQuestionGroupId"
-    from study where id = ${studyId} and company_id = ${companyId}`);
-  return r[0] ?? null;
-}
+// Stims placed in a study (the tenancy check is findCompanyStudy in repositories/studies.ts)
 
 export interface PlacedStim {
   cellId: number;
@@ -79,16 +59,6 @@ export async function studyStims(db: Db, studyId: number): Promise<PlacedStim[]>
 // ---------------------------------------------------------------------------------------------
 // The base E
 
-/** Demographic filters: OR within a kind, AND across kinds. */
-function filterSql(f: DemographicFilters): SQL {
-  const parts: SQL[] = [];
-  if (f.ageGroupIds.length) parts.push(sql`p.age_group_id in (${list(f.ageGroupIds)})`);
-  if (f.familyGroupIds.length) parts.push(sql`p.family_group_id in (${list(f.familyGroupIds)})`);
-  if (f.earningsGroupIds.length) parts.push(sql`p.earnings_group_id in (${list(f.earningsGroupIds)})`);
-  if (f.genderGroupIds.length) parts.push(sql`p.gender_group_id in (${list(f.genderGroupIds)})`);
-  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
-}
-
 /**
  * Measured: eye-tracked participant, gaze received, inside the study's quality thresholds (a
  * threshold that is set excludes participants whose value is missing).
@@ -101,9 +71,8 @@ const measuredSql = sql`coalesce(p.has_eyetracking and e.eyetracked
   and (sd.min_dwell_ms is null or e.page_dwell_ms >= sd.min_dwell_ms)
   and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms), false)`;
 
-/** Exposures that count at all: real (not test) participants who completed the study. */
+/** Exposures with their participant and study; countedSql keeps real (not test), complete participants. */
 const exposureFrom = sql`exposure e join participant p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
-const countedSql = sql`p.is_test = false and p.status = 'complete'`;
 
 const aggregateSelect = sql`
   count(*) filter (where m)::int as "baseSize",
@@ -171,11 +140,7 @@ async function loadNormSource(db: Db): Promise<NormSource> {
     group by stim_id having count(*) filter (where m) > 0`);
   const aggregates = new Map(aggRows.map((r) => [Number(r.stimId), toAggregate(r)]));
   const ids = [...aggregates.keys()];
-  const profiles = ids.length ? await rows<StimProfile>(db, sql`
-    select s.id as "stimId", s.brand_id as "brandId", b.brand_category_id as "brandCategoryId",
-      at.ad_category_id as "adCategoryId", s.stim_type as "stimType"
-    from stim s left join brand b on b.id = s.brand_id left join ad_type at on at.id = s.ad_type_id
-    where s.id in (${list(ids)})`) : [];
+  const profiles = await profileRows(db, ids);
   const featureRows = await rows<FeatureAggregate & { stimId: number }>(db, sql`
     select stim_id as "stimId", tag, count(*)::int as viewers, sum(dwell)::float8 as "dwellSumMs",
       avg(first_fix)::float8 as "firstFixationAvgMs"
@@ -190,7 +155,17 @@ async function loadNormSource(db: Db): Promise<NormSource> {
     if (!features.has(id)) features.set(id, []);
     features.get(id)!.push(toFeature(r));
   }
-  return { aggregates, profiles: profiles.map(toProfile), features, tags: await aoiTags(db, ids) };
+  return { aggregates, profiles, features, tags: await aoiTags(db, ids) };
+}
+
+async function profileRows(db: Db, stimIds: number[]): Promise<StimProfile[]> {
+  if (!stimIds.length) return [];
+  const r = await rows<StimProfile>(db, sql`
+    select s.id as "stimId", s.brand_id as "brandId", b.brand_category_id as "brandCategoryId",
+      at.ad_category_id as "adCategoryId", s.stim_type as "stimType"
+    from stim s left join brand b on b.id = s.brand_id left join ad_type at on at.id = s.ad_type_id
+    where s.id in (${list(stimIds)})`);
+  return r.map(toProfile);
 }
 
 const toProfile = (p: StimProfile): StimProfile => ({
@@ -212,13 +187,13 @@ const toFeature = (r: FeatureAggregate): FeatureAggregate => ({
 const normCache = new WeakMap<Db, { fingerprint: string; source: NormSource }>();
 
 export async function normSource(db: Db): Promise<NormSource> {
-  const [fp] = await rows<{ n: number; m: number; c: number; f: number; p: number }>(db, sql`
+  const [fp] = await rows<{ n: number; m: number; c: number; f: number; p: number; an: number; am: number }>(db, sql`
     select count(*)::int as n, coalesce(max(id), 0)::int as m, coalesce(sum(analysis_config_id), 0)::float8 as c,
       coalesce(sum(dwell_ms), 0)::float8 as f,
-      (select coalesce(sum(id * (case when is_test then 1 else 2 end) * length(status)), 0)::float8 from participant) as p
+      (select coalesce(sum(id * (case when is_test then 1 else 2 end) * length(status)), 0)::float8 from participant) as p,
+      (select count(*)::int from aoi) as an, (select coalesce(max(id), 0)::int from aoi) as am
     from exposure`);
-  const aoiFp = await rows<{ n: number; m: number }>(db, sql`select count(*)::int as n, coalesce(max(id), 0)::int as m from aoi`);
-  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${aoiFp[0].n}:${aoiFp[0].m}`;
+  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${fp.an}:${fp.am}`;
   const hit = normCache.get(db);
   if (hit && hit.fingerprint === fingerprint) return hit.source;
   const source = await loadNormSource(db);
@@ -228,13 +203,7 @@ export async function normSource(db: Db): Promise<NormSource> {
 
 /** Brand / category / ad category of the stims being reported (they may have no data yet). */
 export async function stimProfiles(db: Db, stimIds: number[]): Promise<Map<number, StimProfile>> {
-  if (!stimIds.length) return new Map();
-  const r = await rows<StimProfile>(db, sql`
-    select s.id as "stimId", s.brand_id as "brandId", b.brand_category_id as "brandCategoryId",
-      at.ad_category_id as "adCategoryId", s.stim_type as "stimType"
-    from stim s left join brand b on b.id = s.brand_id left join ad_type at on at.id = s.ad_type_id
-    where s.id in (${list(stimIds)})`);
-  return new Map(r.map((p) => [Number(p.stimId), toProfile(p)]));
+  return new Map((await profileRows(db, stimIds)).map((p) => [p.stimId, p]));
 }
 
 // ---------------------------------------------------------------------------------------------

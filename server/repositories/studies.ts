@@ -9,34 +9,35 @@ export interface LiveCompletedCounts {
   total_completed: number;
 }
 
-/** Over the company's whole study list: live = live flag, completed = completed flag. */
-export async function studyCounts(db: Db, companyId: number): Promise<LiveCompletedCounts> {
+/** Live and completed rows of a company's studies or batches (both tables carry the two flags). */
+async function liveCompleted(db: Db, table: typeof study | typeof batch, companyId: number): Promise<LiveCompletedCounts> {
   const rows = await db
     .select({
-      total_live: sql<number>`count(*) filter (where ${study.live})::int`,
-      total_completed: sql<number>`count(*) filter (where ${study.completed})::int`,
+      total_live: sql<number>`count(*) filter (where ${table.live})::int`,
+      total_completed: sql<number>`count(*) filter (where ${table.completed})::int`,
     })
-    .from(study)
-    .where(eq(study.companyId, companyId));
+    .from(table)
+    .where(eq(table.companyId, companyId));
   return { total_live: Number(rows[0]?.total_live ?? 0), total_completed: Number(rows[0]?.total_completed ?? 0) };
 }
+
+/** Over the company's whole study list: live = live flag, completed = completed flag. */
+export const studyCounts = (db: Db, companyId: number) => liveCompleted(db, study, companyId);
 
 /** Batch users' home counts: live and completed batches of the company. */
-export async function batchCounts(db: Db, companyId: number): Promise<LiveCompletedCounts> {
-  const rows = await db
-    .select({
-      total_live: sql<number>`count(*) filter (where ${batch.live})::int`,
-      total_completed: sql<number>`count(*) filter (where ${batch.completed})::int`,
-    })
-    .from(batch)
-    .where(eq(batch.companyId, companyId));
-  return { total_live: Number(rows[0]?.total_live ?? 0), total_completed: Number(rows[0]?.total_completed ?? 0) };
+export const batchCounts = (db: Db, companyId: number) => liveCompleted(db, batch, companyId);
+
+export interface CompanyStudy {
+  id: number;
+  companyId: number;
+  name: string;
+  preAssignQuestionGroupId: number | null;
 }
 
-/** The study's name when it belongs to the company, else null (callers answer 404). */
-export async function findCompanyStudy(db: Db, companyId: number, studyId: number): Promise<{ id: number; name: string } | null> {
+/** The study when it belongs to the company, else null (callers answer 404). */
+export async function findCompanyStudy(db: Db, companyId: number, studyId: number): Promise<CompanyStudy | null> {
   const rows = await db
-    .select({ id: study.id, name: study.name })
+    .select({ id: study.id, companyId: study.companyId, name: study.name, preAssignQuestionGroupId: study.preAssignQuestionGroupId })
     .from(study)
     .where(and(eq(study.id, studyId), eq(study.companyId, companyId)))
     .limit(1);

@@ -3,26 +3,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { DemographicFilters } from '../analytics/base.js';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const r = await db.execute(query);
-  return (r as unknown as { rows: T[] }).rows;
-}
-
-const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-
-function filterSql(f: DemographicFilters): SQL {
-  const parts: SQL[] = [];
-  if (f.ageGroupIds.length) parts.push(sql`p.age_group_id in (${list(f.ageGroupIds)})`);
-  if (f.familyGroupIds.length) parts.push(sql`p.family_group_id in (${list(f.familyGroupIds)})`);
-  if (f.earningsGroupIds.length) parts.push(sql`p.earnings_group_id in (${list(f.earningsGroupIds)})`);
-  if (f.genderGroupIds.length) parts.push(sql`p.gender_group_id in (${list(f.genderGroupIds)})`);
-  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
-}
+import { rows, idList, countedSql, filterSql } from './sql.js';
 
 /** Respondents whose answers count: real (not test), complete, optionally eye-tracked, filtered. */
 function respondentSql(limitToEyetracking: boolean, filters: DemographicFilters): SQL {
-  return sql`p.is_test = false and p.status = 'complete'${limitToEyetracking ? sql` and p.has_eyetracking` : sql``}${filterSql(filters)}`;
+  return sql`${countedSql}${limitToEyetracking ? sql` and p.has_eyetracking` : sql``}${filterSql(filters)}`;
 }
 
 export interface StudyQuestion {
@@ -70,14 +55,19 @@ export async function answerOptions(db: Db, questionId: number): Promise<string[
 /** Distinct respondents per answer text, and how many respondents answered at all. */
 export async function answerCounts(db: Db, studyId: number, questionId: number, limitToEyetracking: boolean,
   filters: DemographicFilters): Promise<{ counts: Map<string, number>; total: number }> {
-  const where = sql`a.study_id = ${studyId} and a.question_id = ${questionId} and ${respondentSql(limitToEyetracking, filters)}`;
-  const r = await rows<{ text: string; n: number }>(db, sql`
-    select a.text, count(distinct a.participant_id)::int as n
-    from participant_answer a join participant p on p.id = a.participant_id where ${where} group by a.text`);
-  const [t] = await rows<{ n: number }>(db, sql`
-    select count(distinct a.participant_id)::int as n
-    from participant_answer a join participant p on p.id = a.participant_id where ${where}`);
-  return { counts: new Map(r.map((x) => [x.text, Number(x.n)])), total: Number(t.n) };
+  // One pass: a row per text, plus the grand total (the empty grouping set, marked by grouping()).
+  const r = await rows<{ text: string; n: number; total: number }>(db, sql`
+    select a.text, count(distinct a.participant_id)::int as n, grouping(a.text)::int as total
+    from participant_answer a join participant p on p.id = a.participant_id
+    where a.study_id = ${studyId} and a.question_id = ${questionId} and ${respondentSql(limitToEyetracking, filters)}
+    group by grouping sets ((a.text), ())`);
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const x of r) {
+    if (Number(x.total) === 1) total = Number(x.n);
+    else counts.set(x.text, Number(x.n));
+  }
+  return { counts, total };
 }
 
 export async function participantAnswers(db: Db, studyId: number, questionId: number, limitToEyetracking: boolean,
@@ -118,7 +108,7 @@ export async function brandRecall(db: Db, studyId: number, stimId: number, brand
       exists(select 1 from exposure e where e.participant_id = p.id and e.stim_id = ${stimId}) as exposed,
       exists(select 1 from exposure e where e.participant_id = p.id and e.stim_id = ${stimId} and e.eyetracked and e.viewed) as viewed
     from participant_answer a join participant p on p.id = a.participant_id
-    where a.study_id = ${studyId} and a.question_id in (${list(questionIds)}) and ${respondentSql(limitToEyetracking, filters)}
+    where a.study_id = ${studyId} and a.question_id in (${idList(questionIds)}) and ${respondentSql(limitToEyetracking, filters)}
     group by a.question_id, p.id`);
   return r.map((x) => ({ questionId: Number(x.questionId), recalled: Boolean(x.recalled), exposed: Boolean(x.exposed), viewed: Boolean(x.viewed) }));
 }

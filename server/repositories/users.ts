@@ -102,6 +102,26 @@ export async function listCompanies(db: Db): Promise<CompanySummary[]> {
     .orderBy(asc(sql`lower(${company.name})`), asc(company.id));
 }
 
+export async function companyExists(db: Db, companyId: number): Promise<boolean> {
+  const found = await db.select({ id: company.id }).from(company).where(eq(company.id, companyId)).limit(1);
+  return found.length > 0;
+}
+
+/** Whether any company exists (demo data is seeded only into an empty database). */
+export async function hasAnyCompany(db: Db): Promise<boolean> {
+  return (await db.select({ id: company.id }).from(company).limit(1)).length > 0;
+}
+
+/** A company and its first user, a super user (the admin of an installation without demo data). */
+export async function createCompanyWithSuperUser(db: Db, c: { internalId: string; name: string },
+  u: { username: string; passwordHash: string; firstName: string }): Promise<{ companyId: number; userId: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(company).values(c).returning({ id: company.id });
+    const [user] = await tx.insert(appUser).values({ ...u, companyId: row.id, userTypeId: 1, superUser: true }).returning({ id: appUser.id });
+    return { companyId: row.id, userId: user.id };
+  });
+}
+
 // ---- failed sign-ins ----------------------------------------------------------------------
 
 /** Usernames are compared case-insensitively for the limit so "Alice" and "alice" share it. */

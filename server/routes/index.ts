@@ -30,8 +30,7 @@ export default async function routes(app: FastifyInstance) {
     await v1.register(ingestRoutes);
     await v1.register(reportRoutes);
     await v1.register(surveyRoutes);
-    v1.all('/*', { config: { public: true } }, async (request, reply) => {
-      reply.status(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}` });
-    });
+    // Unknown /v1.0 paths answer the JSON 404 (plugins/errors.ts), never the dashboard's fallback page.
+    v1.all('/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
   }, { prefix: '/v1.0' });
 }

@@ -5,16 +5,17 @@
 // then files are written to storage and all rows inserted in one transaction, so a half-finished
 // seed never leaves a company behind (the next start sees an empty database and seeds again).
 // Respondents are not made here: see seed/index.ts and seed/respondents.ts.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   company, appUser, study, cell, step, stepStim, stim, aoi, panel, studyFile, cachePage, externalPage,
   questionGroup, question, answerOption, instruction, actionSubscription, runThrough, vendor, batch, batchStim,
-  reportRow, reportPanel, brand as brandTable, adType, adTypeGroup, studyAction, appSetting,
+  reportRow, reportPanel,
 } from '../db/schema/index.js';
 import { hashPassword } from '../auth/password.js';
 import type { Storage } from '../storage/index.js';
 import { recordFiles, type FileRecord } from '../repositories/files.js';
+import { insertAll, insertOne, referenceByName } from '../repositories/seed.js';
+import { putSetting } from '../repositories/settings.js';
 import { drawAd, drawLogo, brandPalette, adAois, type DemoAoi } from './images.js';
 import { DEMO_PASSWORD } from './accounts.js';
 import { seeded, day, slug, type Rng } from './random.js';
@@ -647,21 +648,6 @@ type Log = (message: string) => void;
 /** app_setting key: JSON list of the study ids that get demo respondents. */
 export const RESPONDENT_STUDIES_KEY = 'demo.respondent_studies';
 
-async function ids<T extends { id: number }>(rows: Promise<T[]>): Promise<number[]> {
-  return (await rows).map((r) => r.id);
-}
-
-/** Inserts in chunks (PostgreSQL caps bind parameters at 65535 per statement) and returns ids in order. */
-async function insertAll<V>(db: Db, table: Parameters<Db['insert']>[0], values: V[], chunk = 500): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < values.length; i += chunk) {
-    const part = values.slice(i, i + chunk);
-    if (!part.length) continue;
-    out.push(...(await ids(db.insert(table).values(part as never).returning({ id: sql<number>`id` }) as unknown as Promise<{ id: number }[]>)));
-  }
-  return out;
-}
-
 interface DemoFile { company: CompanyKey; key: string; contentType: string; make: () => Buffer }
 
 /** Every file of the demo: creatives (one per brand, size and variant), logos, cached pages, study files. */
@@ -714,18 +700,10 @@ async function fileRecords(plan: Planner, storage: Storage, companyIds: Record<C
   return out;
 }
 
-const tableRows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
 /** Seeds the demo into a database whose reference data is in place and which has no company. */
 export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): Promise<DemoSummary> {
   const plan = planDemo();
-
-  // Reference rows by name (their serial ids depend on the database, not on the plan).
-  const brands = new Map((await db.select({ id: brandTable.id, name: brandTable.name }).from(brandTable)).map((b) => [b.name, b.id]));
-  const adTypes = new Map((await db.select({ id: adType.id, name: adType.name, groupId: adType.adTypeGroupId, assetId: adTypeGroup.adAssetTypeId })
-    .from(adType).innerJoin(adTypeGroup, sql`${adType.adTypeGroupId} = ${adTypeGroup.id}`)).map((t) => [t.name, t]));
-  const instructions = new Map((await db.select({ id: instruction.id, name: instruction.name }).from(instruction)).map((i) => [i.name, i.id]));
-  const actions = new Map((await db.select().from(studyAction)).map((a) => [a.type, a.id]));
+  const { brands, adTypes, instructions, actions, questionGroups: groups } = await referenceByName(db);
 
   const hash = await hashPassword(DEMO_PASSWORD);
 
@@ -751,18 +729,17 @@ export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): P
     await recordFiles(tx, files);
 
     // Company question groups and an own instruction.
-    const groups = new Map((await tx.select({ id: questionGroup.id, name: questionGroup.name }).from(questionGroup)).map((g) => [g.name, g.id]));
     for (const [key, sets] of Object.entries(COMPANY_QUESTIONS) as ['acme' | 'northwind', (typeof COMPANY_QUESTIONS)['acme']][]) {
       for (const set of sets) {
-        const [g] = await tx.insert(questionGroup).values({ companyId: companyIds[key], name: set.name, text: set.text, comment: 'Company question set', questionSystem: set.system, isPreassign: false }).returning();
-        groups.set(set.name, g.id);
+        const groupId = await insertOne(tx, questionGroup, { companyId: companyIds[key], name: set.name, text: set.text, comment: 'Company question set', questionSystem: set.system, isPreassign: false });
+        groups.set(set.name, groupId);
         for (const [qi, q] of set.questions.entries()) {
-          const [row] = await tx.insert(question).values({ questionGroupId: g.id, name: q.name, shortName: q.short, text: q.name, formattedType: q.type, position: qi }).returning();
-          await tx.insert(answerOption).values(q.answers.map((text, position) => ({ questionId: row.id, text, position })));
+          const questionId = await insertOne(tx, question, { questionGroupId: groupId, name: q.name, shortName: q.short, text: q.name, formattedType: q.type, position: qi });
+          await insertAll(tx, answerOption, q.answers.map((text, position) => ({ questionId, text, position })));
         }
       }
     }
-    await tx.insert(instruction).values({ companyId: companyIds.acme, name: 'Acme welcome (branded)', text: 'Welcome to this Acme Research study. It takes about ten minutes.' });
+    await insertOne(tx, instruction, { companyId: companyIds.acme, name: 'Acme welcome (branded)', text: 'Welcome to this Acme Research study. It takes about ten minutes.' });
 
     const cacheIds = await insertAll(tx, cachePage, plan.cachePages.map((c) => ({
       companyId: companyIds[c.company], name: c.name, originalSource: c.original, cachedSource: c.cached, status: c.status,
@@ -891,14 +868,8 @@ export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): P
       .filter(({ s }) => s.live || s.completed)
       .map(({ i }) => studyIds[i]);
     // Committed with the rows, so respondent seeding can resume after a restart (seed/index.ts).
-    await tx.insert(appSetting).values({ key: RESPONDENT_STUDIES_KEY, value: JSON.stringify(respondentStudyIds) });
+    await putSetting(tx, RESPONDENT_STUDIES_KEY, JSON.stringify(respondentStudyIds));
     return { respondentStudyIds, studies: studyIds.length, stims: stimIds.length, files: files.length };
   });
   return summary;
-}
-
-/** Whether any company exists (demo data is seeded only into an empty database). */
-export async function hasAnyCompany(db: Db): Promise<boolean> {
-  const rows = tableRows<{ n: number }>(await db.execute(sql`select count(*)::int as n from company`));
-  return Number(rows[0].n) > 0;
 }

@@ -119,6 +119,9 @@ export function brandPalette(brand: string, variant = 0) {
   };
 }
 
+/** "Crunchy Oats" → "CO": the logo mark. */
+const initials = (name: string) => name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2);
+
 const r = (x: number, y: number, width: number, height: number): Box => ({
   x: Math.round(x), y: Math.round(y), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)),
 });
@@ -177,9 +180,8 @@ export function drawAd(opts: { brand: string; width: number; height: number; cta
   const L = layout(width, height, variant);
   // Logo: a filled square with the brand initials.
   c.rect(L.logo.x, L.logo.y, L.logo.width, L.logo.height, p.primary);
-  const initials = brand.split(/\s+/).map((w) => w[0]).join('').slice(0, 2);
   const inset = Math.round(L.logo.width * 0.15);
-  c.text(initials, r(L.logo.x + inset, L.logo.y + inset, L.logo.width - 2 * inset, L.logo.height - 2 * inset), p.ink);
+  c.text(initials(brand), r(L.logo.x + inset, L.logo.y + inset, L.logo.width - 2 * inset, L.logo.height - 2 * inset), p.ink);
   c.text(brand, L.headline, p.dark);
   // Product: a pack shape (rounded by a circle on top) in the accent colour.
   const pr = L.product;
@@ -204,7 +206,6 @@ export function drawLogo(name: string, size = 128): Buffer {
   const c = new Canvas(size, size);
   const p = brandPalette(name);
   c.rect(0, 0, size, size, p.primary);
-  const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2);
-  c.text(initials, r(size * 0.15, size * 0.25, size * 0.7, size * 0.5), p.ink);
+  c.text(initials(name), r(size * 0.15, size * 0.25, size * 0.7, size * 0.5), p.ink);
   return c.encode();
 }

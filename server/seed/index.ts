@@ -1,14 +1,15 @@
 // What `npm start` seeds: reference data always; the demo (seed/demo.ts) into an empty database
 // unless SEED=0; then respondents for the demo's live and completed studies, one study at a
 // time with a marker per study in app_setting, so a restart resumes where a killed run stopped.
-import { eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { appSetting, appUser, company, participant } from '../db/schema/index.js';
 import { Worker } from 'node:worker_threads';
+import type { Db } from '../db/client.js';
+import { createCompanyWithSuperUser, hasAnyCompany } from '../repositories/users.js';
+import { getSetting, setSettingOnce, settingKeys } from '../repositories/settings.js';
+import { deleteStudyParticipants, totalParticipants } from '../repositories/ingest.js';
 import { LocalStorage, type Storage } from '../storage/index.js';
 import { hashPassword } from '../auth/password.js';
 import { seedReference } from './reference.js';
-import { seedDemo, hasAnyCompany, RESPONDENT_STUDIES_KEY } from './demo.js';
+import { seedDemo, RESPONDENT_STUDIES_KEY } from './demo.js';
 import { seedRespondents } from './respondents.js';
 import { DEMO_PASSWORD } from './accounts.js';
 
@@ -76,20 +77,15 @@ export async function seedOnStart(db: Db, storage: Storage, opts: { demo: boolea
 /** SEED=0 on an empty database: only the provider company and its super user, so someone can sign in. */
 async function seedAdminOnly(db: Db): Promise<void> {
   const password = process.env.ADMIN_PASSWORD || DEMO_PASSWORD;
-  const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const [c] = await tx.insert(company).values({ internalId: 'gazeboard', name: 'Gazeboard' }).returning();
-    await tx.insert(appUser).values({ companyId: c.id, username: 'admin', passwordHash: hash, firstName: 'Admin', userTypeId: 1, superUser: true });
-  });
+  await createCompanyWithSuperUser(db, { internalId: 'gazeboard', name: 'Gazeboard' },
+    { username: 'admin', passwordHash: await hashPassword(password), firstName: 'Admin' });
 }
 
 export async function pendingRespondentStudies(db: Db): Promise<number[]> {
-  const list = await db.select().from(appSetting).where(eq(appSetting.key, RESPONDENT_STUDIES_KEY));
-  if (!list[0]) return [];
-  const all = JSON.parse(list[0].value) as number[];
-  const done = new Set((await db.select({ key: appSetting.key }).from(appSetting).where(like(appSetting.key, `${DONE_PREFIX}%`)))
-    .map((r) => Number(r.key.slice(DONE_PREFIX.length))));
-  return all.filter((id) => !done.has(id));
+  const list = await getSetting(db, RESPONDENT_STUDIES_KEY);
+  if (!list) return [];
+  const done = new Set((await settingKeys(db, DONE_PREFIX)).map((key) => Number(key.slice(DONE_PREFIX.length))));
+  return (JSON.parse(list) as number[]).filter((id) => !done.has(id));
 }
 
 /** Seeds respondents study by study; progress goes to log. Safe to call again after a crash. */
@@ -101,15 +97,12 @@ export async function seedPendingRespondents(db: Db, studyIds: number[], log: Lo
     // server would not accept a request until the whole seeding finished.
     await new Promise((resolve) => setImmediate(resolve));
     // Respondents left by a run that was killed half-way through this study.
-    await db.delete(participant).where(eq(participant.studyId, id));
+    await deleteStudyParticipants(db, id);
     await seedRespondents(db, { studyIds: [id] });
-    await db.insert(appSetting).values({ key: `${DONE_PREFIX}${id}`, value: 'done' }).onConflictDoNothing();
+    await setSettingOnce(db, `${DONE_PREFIX}${id}`, 'done');
     if (i + 1 === total || (i + 1) % 5 === 0) log(`seeding respondents ${i + 1}/${total} studies`);
   }
 }
 
-/** Participants per study, for logs and tests. */
-export async function participantCount(db: Db): Promise<number> {
-  const r = await db.execute(sql`select count(*)::int as n from participant`);
-  return Number((r as unknown as { rows: { n: number }[] }).rows[0].n);
-}
+/** Participants of all studies, for logs and tests. */
+export const participantCount = totalParticipants;

@@ -1,8 +1,8 @@
 // Provider-curated reference data every installation needs (lookup lists, ad taxonomy, brands,
 // standard instructions, commands, product question sets, study actions). Idempotent: inserts
 // only into empty tables, so it runs on every start and in tests.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertAll, insertOne, isEmpty } from '../repositories/seed.js';
 import {
   lookupItem, adAssetType, adTypeGroup, adType, brandCategory, brand, instruction, questionGroup,
   question, answerOption, studyAction,
@@ -105,53 +105,47 @@ const ACTIONS: [string, string][] = [
   ['Study goes live', 'live'], ['Study completed', 'completed'], ['Results ready', 'results'],
 ];
 
-async function isEmpty(db: Db, table: string): Promise<boolean> {
-  const r = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  const rows = (r as unknown as { rows: { n: number }[] }).rows;
-  return Number(rows[0].n) === 0;
-}
-
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (await isEmpty(t, 'lookup_item')) {
       const rows = Object.entries(LOOKUPS).flatMap(([kind, items]) =>
         items.map(([id, code, name], position) => ({ kind, id, code, name, position })));
-      await t.insert(lookupItem).values(rows);
+      await insertAll(t, lookupItem, rows);
     }
     if (await isEmpty(t, 'ad_asset_type')) {
       for (const [assetName, groups] of Object.entries(AD_TAXONOMY)) {
-        const [asset] = await t.insert(adAssetType).values({ name: assetName }).returning();
+        const adAssetTypeId = await insertOne(t, adAssetType, { name: assetName });
         for (const [groupName, types] of Object.entries(groups)) {
-          const [group] = await t.insert(adTypeGroup).values({ name: groupName, adAssetTypeId: asset.id }).returning();
-          await t.insert(adType).values(types.map(([name, adCategoryId]) => ({ name, adCategoryId, adTypeGroupId: group.id })));
+          const adTypeGroupId = await insertOne(t, adTypeGroup, { name: groupName, adAssetTypeId });
+          await insertAll(t, adType, types.map(([name, adCategoryId]) => ({ name, adCategoryId, adTypeGroupId })));
         }
       }
     }
     if (await isEmpty(t, 'brand_category')) {
       for (const [categoryName, brands] of Object.entries(BRANDS)) {
-        const [category] = await t.insert(brandCategory).values({ name: categoryName, cleanName: categoryName.toLowerCase() }).returning();
-        await t.insert(brand).values(brands.map((name) => ({ name, cleanName: name.toLowerCase(), brandCategoryId: category.id })));
+        const brandCategoryId = await insertOne(t, brandCategory, { name: categoryName, cleanName: categoryName.toLowerCase() });
+        await insertAll(t, brand, brands.map((name) => ({ name, cleanName: name.toLowerCase(), brandCategoryId })));
       }
     }
     if (await isEmpty(t, 'instruction')) {
-      await t.insert(instruction).values(INSTRUCTIONS.map(([name, text]) => ({ name, text })));
+      await insertAll(t, instruction, INSTRUCTIONS.map(([name, text]) => ({ name, text })));
     }
     if (await isEmpty(t, 'question_group')) {
       for (const set of QUESTION_SETS) {
-        const [group] = await t.insert(questionGroup).values({
+        const questionGroupId = await insertOne(t, questionGroup, {
           name: set.name, text: set.text, comment: '', questionSystem: set.system, isPreassign: set.preassign,
-        }).returning();
+        });
         for (const [qi, q] of set.questions.entries()) {
-          const [row] = await t.insert(question).values({
-            questionGroupId: group.id, name: q.name, shortName: q.short, text: q.name, formattedType: q.type, position: qi,
-          }).returning();
-          await t.insert(answerOption).values(q.answers.map((text, position) => ({ questionId: row.id, text, position })));
+          const questionId = await insertOne(t, question, {
+            questionGroupId, name: q.name, shortName: q.short, text: q.name, formattedType: q.type, position: qi,
+          });
+          await insertAll(t, answerOption, q.answers.map((text, position) => ({ questionId, text, position })));
         }
       }
     }
     if (await isEmpty(t, 'study_action')) {
-      await t.insert(studyAction).values(ACTIONS.map(([name, type]) => ({ name, type })));
+      await insertAll(t, studyAction, ACTIONS.map(([name, type]) => ({ name, type })));
     }
   });
 }

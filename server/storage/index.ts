@@ -209,7 +209,7 @@ export async function readAll(storage: Storage, key: string): Promise<Buffer | n
 const ABSOLUTE = /^https?:\/\//i;
 
 /** PUBLIC_URL (e.g. https://gazeboard.example.com) makes every file URL absolute. */
-function publicBase(): string {
+export function publicBase(): string {
   return (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '');
 }
 

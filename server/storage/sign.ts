@@ -3,9 +3,8 @@
 // signature. The secret is URL_SECRET, or one generated on first start and kept in app_setting
 // so every server process on the same database agrees.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appSetting } from '../db/schema/index.js';
+import { getSetting, setSettingOnce } from '../repositories/settings.js';
 
 export const DEFAULT_TTL_SECONDS = 6 * 3600;
 
@@ -34,10 +33,8 @@ export class UrlSigner {
 
 export async function loadUrlSigner(db: Db, configured?: string): Promise<UrlSigner> {
   if (configured) return new UrlSigner(configured);
-  const found = await db.select().from(appSetting).where(eq(appSetting.key, 'url_secret')).limit(1);
-  if (found[0]) return new UrlSigner(found[0].value);
-  const value = randomBytes(32).toString('hex');
-  await db.insert(appSetting).values({ key: 'url_secret', value }).onConflictDoNothing();
-  const again = await db.select().from(appSetting).where(eq(appSetting.key, 'url_secret')).limit(1);
-  return new UrlSigner(again[0].value);
+  const found = await getSetting(db, 'url_secret');
+  if (found) return new UrlSigner(found);
+  // Two processes starting together may both generate one: the first stored wins for both.
+  return new UrlSigner(await setSettingOnce(db, 'url_secret', randomBytes(32).toString('hex')));
 }

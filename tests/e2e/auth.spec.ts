@@ -1,20 +1,13 @@
 // Sign-in, the guard, sign-out, the 404 page and start-up (version check, service worker).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { api, apiToken, BASE, freshPage, launchBrowser, signIn, waitForText } from './helpers';
+import { describe, it } from 'node:test';
+import { api, apiToken, BASE, freshPage, useBrowser, signIn, waitForText } from './helpers';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('sign-in and the route guard', () => {
   it('D1-027 a wrong password shows "Invalid username or password" and stays on /login', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await page.goto('/login');
     await page.getByLabel('Username').fill('researcher');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -26,7 +19,7 @@ describe('sign-in and the route guard', () => {
   });
 
   it('D1-013 D1-014 a protected address visited signed-out goes to /login, and sign-in returns to it with its query', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await page.goto('/my_account?tab=profile');
     await page.waitForURL('**/login');
     await signIn(page, 'researcher');
@@ -38,7 +31,7 @@ describe('sign-in and the route guard', () => {
   });
 
   it('D1-011 D1-015 D1-029 a signed-in user visiting /login is sent to /, also after a reload (stored user)', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     assert.equal(new URL(page.url()).pathname, '/');
     await page.goto('/login');
@@ -49,7 +42,7 @@ describe('sign-in and the route guard', () => {
   });
 
   it('D1-032 /forgot_password and /request_login show the login element views to signed-out visitors', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await page.goto('/forgot_password');
     await page.getByRole('button', { name: 'Recover Password' }).waitFor();
     await page.goto('/login');
@@ -61,7 +54,7 @@ describe('sign-in and the route guard', () => {
 
 describe('sign-out', () => {
   it('D1-035 D1-036 /signout revokes the token, clears ALL localStorage, reloads /login and shows "You are logged out"', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     assert.ok(token, 'signed in with a stored token');
@@ -86,7 +79,7 @@ describe('sign-out', () => {
 
 describe('not-found page', () => {
   it('D1-017 D1-018 an unknown address shows "404" and "Oh dear something went wrong", signed out and signed in', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: '404' }).waitFor();
     await page.getByText('Oh dear something went wrong').waitFor();
@@ -103,7 +96,7 @@ describe('not-found page', () => {
 
 describe('application start', () => {
   it('D1-005 D1-006 D1-008 fetches /meta.json (same version: no reload) and registers the service worker', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     const meta = page.waitForResponse((r) => new URL(r.url()).pathname === '/meta.json');
     await page.goto('/login');
     const res = await meta;
@@ -117,7 +110,7 @@ describe('application start', () => {
   });
 
   it('D1-007 a newer published version clears the caches and reloads once (no reload loop)', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await page.evaluate(() => caches.open('stale').then((c) => c.put('/stale', new Response('old'))));
@@ -147,7 +140,7 @@ describe('application start', () => {
 
 describe('product redirect', () => {
   it('D1-016 /product/{name} sends the browser to the provider\'s external site', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     // The external site is not part of the system under test (and the test machine is offline).
     await context.route('https://gazeboard.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Provider</h1>' }));
     await page.goto('/product/eye-tracking');

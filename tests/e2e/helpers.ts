@@ -1,5 +1,6 @@
 // Shared by the end-to-end specs: the real server's address (scripts/test-e2e.mjs starts it), a
 // real Chromium through playwright-core, and direct API calls to compare the UI with.
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const BASE = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -15,6 +16,24 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+/**
+ * One Chromium per spec file, launched before its first test and closed after its last. Call at
+ * the top level of a spec; the returned function gives the running browser.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in before(): use it inside a test');
+    return browser;
+  };
 }
 
 /** A fresh context (empty storage) with a page that fails loudly on uncaught page errors. */

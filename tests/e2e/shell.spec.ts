@@ -1,24 +1,18 @@
 // The signed-in frame: side navigation by user type, sidebar behaviour, account menu, company
 // selector (super users), breadcrumbs, feedback widget on every page, primary colour.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { freshPage, launchBrowser, signIn } from './helpers';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { freshPage, useBrowser, signIn } from './helpers';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const navLabels = (page: Page) => nav(page).getByRole('link').allInnerTexts();
 
 describe('side navigation', () => {
   it('D1-062 D1-063 D1-065 D1-067 D1-068 D1-069 a study user (type 1) sees My Studies and My Stimuli → /stims', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     assert.deepEqual(await navLabels(page), ['Home', 'My Studies', 'My Stimuli', 'My Downloads', 'My Validations', 'My Reports']);
     const hrefs = await nav(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -27,7 +21,7 @@ describe('side navigation', () => {
   });
 
   it('D1-064 D1-066 the batch user (vendor) sees My Batches and not My Studies; My Stimuli → /batch_stim_list', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'vendor');
     const labels = await navLabels(page);
     assert.ok(labels.includes('My Batches'));
@@ -38,7 +32,7 @@ describe('side navigation', () => {
   });
 
   it('D1-070 D1-071 the sidebar is open on home, closes on navigating elsewhere, and can be opened and closed', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     assert.ok(await nav(page).isVisible(), 'open on the home page');
     await nav(page).getByRole('link', { name: 'My Studies' }).click();
@@ -58,7 +52,7 @@ describe('side navigation', () => {
 
 describe('header', () => {
   it('D1-072 the account menu has My account, Contact us and Signout, which route to their pages', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     await page.getByRole('button', { name: /▾/ }).click();
     const items = await page.getByRole('menuitem').allInnerTexts();
@@ -73,7 +67,7 @@ describe('header', () => {
   });
 
   it('D1-073 D1-076 only super users see the company selector, and the flag is read from localStorage', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     assert.equal(await page.getByLabel('Company', { exact: true }).count(), 0);
     // The UI trusts the stored flag: it asks for the company list, which the server refuses.
@@ -83,14 +77,14 @@ describe('header', () => {
     assert.equal((await list).status(), 403);
     await context.close();
 
-    const admin = await freshPage(browser);
+    const admin = await freshPage(browser());
     await signIn(admin.page, 'admin');
     await admin.page.locator('select[aria-label="Company"]').waitFor();
     await admin.context.close();
   });
 
   it('D1-074 D1-075 picking a company sends X-Company-Id on later calls; the selector is disabled deeper than 2 segments', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'admin');
     const select = page.locator('select[aria-label="Company"]');
     await page.waitForFunction(() => {
@@ -114,7 +108,7 @@ describe('header', () => {
   });
 
   it('D1-077 study sub-pages show breadcrumbs (My Studies › Overview › Demographics)', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     await page.goto('/my_studies/overview/5/demographics');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -130,7 +124,7 @@ describe('header', () => {
 
 describe('every page', () => {
   it('D1-003 D1-004 English, primary colour #00badb, and the feedback button on every signed-in page', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--gaze-primary').trim());

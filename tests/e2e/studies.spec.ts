@@ -1,17 +1,11 @@
 // Home and the study list, every visible number and row compared with the API's own answer for
 // the same request. Also the super user's company switch.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { api, apiToken, freshPage, launchBrowser, signIn, until, waitForText, type DemoUser } from './helpers';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { api, apiToken, freshPage, useBrowser, signIn, until, waitForText, type DemoUser } from './helpers';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Overview {
   total_live: number;
@@ -53,11 +47,20 @@ async function expectRows(page: Page, expected: string[], what: string) {
   }
 }
 
+/** The researcher's /my_studies in a fresh page, once it shows the API's default first page. */
+async function openStudyList() {
+  const opened = await freshPage(browser());
+  await signIn(opened.page, 'researcher');
+  await opened.page.goto('/my_studies');
+  await expectRows(opened.page, await studiesOf('researcher', {}), 'default page');
+  return opened;
+}
+
 describe('home', () => {
   for (const user of ['researcher', 'vendor'] as const) {
     it(`D1-079 D1-080 D1-081 D1-082 greets ${user} by first name with the company and the API's counts`, async () => {
       const o = await overviewOf(user);
-      const { page, context } = await freshPage(browser);
+      const { page, context } = await freshPage(browser());
       await signIn(page, user);
       const text = await waitForText(page, `Hello, ${o.first_name}`, o.company);
       const counts = await page.locator('gaze-home [data-count] strong').allInnerTexts();
@@ -71,10 +74,7 @@ describe('home', () => {
 
 describe('study list', () => {
   it('D1-089 D1-090 D1-101 D1-103 the first page is the API default (25 rows, name_asc); sorting by name and media re-asks the server', async () => {
-    const { page, context } = await freshPage(browser);
-    await signIn(page, 'researcher');
-    await page.goto('/my_studies');
-    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    const { page, context } = await openStudyList();
     assert.equal((await rowNames(page)).length, 25);
 
     const th = (name: string) => page.locator('gaze-study-list thead th').filter({ hasText: name }).getByRole('button');
@@ -88,10 +88,7 @@ describe('study list', () => {
   });
 
   it('D1-083 D1-084 D1-103 searching (debounced) filters by name, matching the API', async () => {
-    const { page, context } = await freshPage(browser);
-    await signIn(page, 'researcher');
-    await page.goto('/my_studies');
-    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    const { page, context } = await openStudyList();
     await page.getByPlaceholder('Search my studies...').fill('green leaf');
     const expected = await studiesOf('researcher', { filter_name: 'green leaf' });
     await expectRows(page, expected, 'search "green leaf"');
@@ -100,10 +97,7 @@ describe('study list', () => {
   });
 
   it('D1-088 D1-089 D1-102 page size and pagination (above and below the table) page through the API answers', async () => {
-    const { page, context } = await freshPage(browser);
-    await signIn(page, 'researcher');
-    await page.goto('/my_studies');
-    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    const { page, context } = await openStudyList();
     await page.locator('gaze-study-list [data-where="top"] select').selectOption('10');
     await expectRows(page, await studiesOf('researcher', { results_per_page: 10 }), 'page size 10');
     await page.locator('gaze-study-list [data-where="top"]').getByRole('button', { name: 'Next page' }).click();
@@ -117,10 +111,7 @@ describe('study list', () => {
   });
 
   it('D1-085 D1-087 D1-107 the Live and Completed filters and the Media filter match the API', async () => {
-    const { page, context } = await freshPage(browser);
-    await signIn(page, 'researcher');
-    await page.goto('/my_studies');
-    await expectRows(page, await studiesOf('researcher', {}), 'default page');
+    const { page, context } = await openStudyList();
     await page.locator('gaze-study-list').getByRole('button', { name: /^Filters/ }).click();
     await page.locator('gaze-study-list').getByLabel('Live').check();
     await expectRows(page, await studiesOf('researcher', { filter_live: '1' }), 'live only');
@@ -138,7 +129,7 @@ describe('study list', () => {
   });
 
   it("D1-075 the super user's company switch changes the study list to that company's studies", async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'admin');
     await page.goto('/my_studies');
     const companies = (await api<{ data: { id: number; name: string }[] }>(await apiToken('admin'), '/dashboard/data/companies_list')).body.data;
@@ -160,7 +151,7 @@ describe('study list', () => {
   it('D1-092 a study name links to its overview; the demographics sub-page places <gaze-demographics> titled with the study name', async () => {
     const token = await apiToken('researcher');
     const first = (await api<StudyPage>(token, '/studies', { body: {} })).body.data[0];
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     await page.goto('/my_studies');
     const link = page.locator('gaze-study-list tbody tr a').first();

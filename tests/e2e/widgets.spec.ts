@@ -1,20 +1,13 @@
 // The feedback widget and the account form, against the real server.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { api, apiToken, freshPage, launchBrowser, signIn, until } from './helpers';
+import { describe, it } from 'node:test';
+import { api, apiToken, freshPage, useBrowser, signIn, until } from './helpers';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('feedback widget', () => {
   it('D1-050 D1-051 D1-052 D1-053 D1-055 D1-056 D1-057 D1-058 512 characters at most ("Too Long!"), then "Thank you for your feedback" and the panel closes', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     await page.getByRole('button', { name: 'Ideas form' }).click();
     const field = page.getByLabel('I think the dashboard could be improved by...');
@@ -40,7 +33,7 @@ describe('feedback widget', () => {
 
 describe('my account', () => {
   it('D1-037 D1-038 D1-040 saving the profile persists: a reload and the API show the new value; company name is read-only', async () => {
-    const { page, context } = await freshPage(browser);
+    const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     await page.goto('/my_account');
     const job = page.getByLabel('Job title');

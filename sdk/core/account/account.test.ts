@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGazeStore } from '../store/store';
-import { configure, resetCredentials, setTransport } from '../api/client';
+import { until, useTestClient } from '../test-utils';
 import { deferred, stubHttp, type StubResponse } from '../api/test-transport';
 import { accountActions as a, accountSlice } from './slice';
 import { selectAccountSaving, selectCompanyName, selectProfileForm } from './selectors';
@@ -9,18 +9,9 @@ const USER = {
   first_name: 'Ada', last_name: null, location: null, job_title: 'CTO', phone_number: null, email: null,
   username: 'ada', company_name: 'Acme', company_id: 1, user_type_id: 1, super_user: false,
 };
-const until = async (probe: () => boolean) => {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(probe()).toBe(true);
-};
 
 describe('account', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: '/v1.0' });
-  });
-  afterEach(() => setTransport());
+  useTestClient();
 
   it('D1-039 selectProfileForm shows null as empty and is memoised', () => {
     const state = { account: { ...accountSlice.getInitialState(), user: USER } };

@@ -4,10 +4,8 @@ import type { AccountState } from './slice';
 
 type S = { account: AccountState };
 
-export const selectAccountUser = (s: S) => s.account.user;
 export const selectAccountLoading = (s: S) => s.account.loading;
 export const selectAccountSaving = (s: S) => s.account.saving;
-export const selectAccountSavedCount = (s: S) => s.account.savedCount;
 
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'location', 'job_title', 'phone_number', 'email'] as const;
 

@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, configure, currentToken, errorMessage, getClientConfig, resetCredentials, setSessionExpiredHandler, setTransport } from './client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, configure, currentToken, errorMessage, getClientConfig, setSessionExpiredHandler } from './client';
 import { stubHttp } from './test-transport';
+import { useTestClient } from '../test-utils';
 
 describe('api client', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: 'http://h.test/v1.0' });
-  });
+  useTestClient('http://h.test/v1.0');
   afterEach(() => {
-    setTransport();
     setSessionExpiredHandler(null);
   });
 

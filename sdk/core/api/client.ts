@@ -2,6 +2,7 @@
 // element on a page (and the host, via configure()) talks to the same server with the same token.
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { readStored } from '../session/storage';
+import { emitWindow, WINDOW_EVENTS } from '../events';
 
 export interface ClientConfig {
   /** Base URL of the /v1.0 API. Default: same origin + '/v1.0'. */
@@ -11,8 +12,6 @@ export interface ClientConfig {
   /** Acting company for super users (attribute `company-id`). Undefined → localStorage 'companyId'. */
   companyId?: string | number | null;
 }
-
-export const EVENT_SESSION_EXPIRED = 'gaze-session-expired';
 
 function defaultApiBase(): string {
   const origin = typeof window !== 'undefined' && window.location ? window.location.origin : '';
@@ -82,7 +81,7 @@ api.interceptors.response.use(undefined, (error: unknown) => {
     const sentAuth = Boolean(error.config?.headers?.get?.('Authorization'));
     if (sentAuth) {
       if (onExpired) onExpired();
-      else if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(EVENT_SESSION_EXPIRED));
+      else emitWindow(WINDOW_EVENTS.sessionExpired);
     }
   }
   return Promise.reject(error);

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createGazeStore } from '../store/store';
-import { configure, resetCredentials, setTransport } from '../api/client';
+import { until, useTestClient } from '../test-utils';
 import { deferred, stubHttp, type RecordedRequest } from '../api/test-transport';
 import type { DemographicSummary } from '../api/demographics';
 import { DEMOGRAPHICS_ERROR, demographicsActions as a, demographicsSlice, emptyFilters } from './slice';
@@ -9,11 +9,6 @@ import { buildPie, buildPies, formatEarnings, otherCount, PIE_TITLES } from './p
 import { csvFileName, csvText, demographicCsv, demographicRows, NO_DATA_ALERT, toCsv } from './csv';
 import { downloadCsv, setCsvSaver, setDownloadAlert } from './download';
 import { sessionActions } from '../session/slice';
-
-const until = async (probe: () => boolean) => {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(probe()).toBe(true);
-};
 
 const g = (id: number, name: string, count: number) => ({ id, name, count });
 const SUMMARY: DemographicSummary = {
@@ -114,12 +109,7 @@ describe('demographics: CSV', () => {
 });
 
 describe('demographics: slice and saga', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: '/v1.0' });
-  });
-  afterEach(() => setTransport());
+  useTestClient();
 
   it('D1-118 toggling adds when absent, removes when present (draft only)', () => {
     const r = demographicsSlice.reducer;

@@ -5,12 +5,10 @@ import { buildPies } from './pies';
 
 type S = { demographics: DemographicsState };
 
-export const selectDemographics = (s: S) => s.demographics;
 export const selectDemographicsStudyName = (s: S) => s.demographics.studyName;
 export const selectDemographicsError = (s: S) => s.demographics.error;
 export const selectDemographicsLoading = (s: S) => s.demographics.loading;
 export const selectLimitToEyetracking = (s: S) => s.demographics.limitToEyetracking;
-export const selectAppliedFilters = (s: S) => s.demographics.filters;
 export const selectDraftFilters = (s: S) => s.demographics.draft;
 export const selectFilterModalOpen = (s: S) => s.demographics.modalOpen;
 export const selectFilterLists = (s: S) => s.demographics.filterLists;

@@ -1,5 +1,5 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionActions } from '../session/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionChanged } from '../session/slice';
 import type {
   DemographicFilterItem, DemographicFilterKind, DemographicFilters, DemographicSummary, DemographicSummaryResponse,
 } from '../api/demographics';
@@ -112,9 +112,8 @@ export const demographicsSlice = createSlice({
       state.filterLists[action.payload.kind] = action.payload.items;
     },
   },
-  // Another user or acting company must never see this one's data.
   extraReducers: (b) => {
-    b.addMatcher(isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared, sessionActions.switchCompany), () => initialState);
+    b.addMatcher(sessionChanged, () => initialState);
   },
 });
 

@@ -1,22 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGazeStore } from '../store/store';
-import { configure, resetCredentials, setTransport } from '../api/client';
+import { until, useTestClient } from '../test-utils';
 import { stubHttp } from '../api/test-transport';
 import { FEEDBACK_FAILURE, FEEDBACK_MAX, FEEDBACK_SUCCESS, feedbackActions as a, feedbackSlice } from './slice';
 import { selectFeedbackSending, selectFeedbackToast } from './selectors';
 
-const until = async (probe: () => boolean) => {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(probe()).toBe(true);
-};
-
 describe('feedback', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: '/v1.0' });
-  });
-  afterEach(() => setTransport());
+  useTestClient();
 
   it('D1-055 D1-058 D1-059 constants are word for word', () => {
     expect(FEEDBACK_MAX).toBe(512);

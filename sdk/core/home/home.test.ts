@@ -1,25 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGazeStore } from '../store/store';
-import { configure, resetCredentials, setTransport } from '../api/client';
+import { until, useTestClient } from '../test-utils';
 import { stubHttp } from '../api/test-transport';
 import { homeActions as a, homeSlice } from './slice';
 import { selectHomeError, selectHomeLoading, selectOverview } from './selectors';
 import { sessionActions } from '../session/slice';
 
-const until = async (probe: () => boolean) => {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(probe()).toBe(true);
-};
-
 const OVERVIEW = { total_live: 2, total_completed: 5, company: 'Acme', company_logo_url: null, first_name: 'Ada' };
 
 describe('home domain', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: '/v1.0' });
-  });
-  afterEach(() => setTransport());
+  useTestClient();
 
   it('D1-078 D1-080 load GETs /studies/overview and stores the overview', async () => {
     const http = stubHttp(() => ({ data: OVERVIEW }));

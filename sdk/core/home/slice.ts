@@ -1,5 +1,5 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionActions } from '../session/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionChanged } from '../session/slice';
 import type { HomeOverview } from '../api/studies';
 
 export interface HomeState {
@@ -27,9 +27,8 @@ export const homeSlice = createSlice({
       state.error = action.payload;
     },
   },
-  // Another user or acting company must never see this one's data.
   extraReducers: (b) => {
-    b.addMatcher(isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared, sessionActions.switchCompany), () => initialState);
+    b.addMatcher(sessionChanged, () => initialState);
   },
 });
 

@@ -1,23 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGazeStore } from '../store/store';
-import { configure, resetCredentials, setTransport } from '../api/client';
+import { until, useTestClient } from '../test-utils';
 import { stubHttp } from '../api/test-transport';
 import { unwrapList } from '../api/lookups';
 import { lookupsActions as a } from './slice';
 import { lookupOptions, selectLookupList, selectLookupLoaded } from './selectors';
 
-const until = async (probe: () => boolean) => {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(probe()).toBe(true);
-};
-
 describe('lookups domain', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: '/v1.0' });
-  });
-  afterEach(() => setTransport());
+  useTestClient();
 
   it('D1-132 D1-133 fetches a list once per page, however many elements ask', async () => {
     const http = stubHttp(() => ({ data: { success: true, data: [{ id: 1, name: 'Webcam', code: '1', description: 'Webcam' }] } }));

@@ -7,7 +7,6 @@ const EMPTY: LookupItem[] = [];
 
 export const selectLookupList = (name: LookupListName) => (s: S) => s.lookups.lists[name] ?? EMPTY;
 export const selectLookupLoaded = (name: LookupListName) => (s: S) => s.lookups.lists[name] !== undefined;
-export const selectLookupLoading = (name: LookupListName) => (s: S) => s.lookups.loading[name] === true;
 
 /** {value, label} options from a list whose items are {id, name} or {code, description}. */
 export function lookupOptions(items: LookupItem[]): { value: number; label: string }[] {

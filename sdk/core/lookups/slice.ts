@@ -1,5 +1,5 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionActions } from '../session/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionChanged } from '../session/slice';
 import type { LookupItem, LookupListName } from '../api/lookups';
 
 export interface LookupsState {
@@ -30,9 +30,8 @@ export const lookupsSlice = createSlice({
       state.errors[action.payload.name] = action.payload.error;
     },
   },
-  // Another user or acting company must never see this one's data.
   extraReducers: (b) => {
-    b.addMatcher(isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared, sessionActions.switchCompany), () => initialState);
+    b.addMatcher(sessionChanged, () => initialState);
   },
 });
 

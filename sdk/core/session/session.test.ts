@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGazeStore } from '../store/store';
-import { configure, getClientConfig, resetCredentials, setTransport } from '../api/client';
+import { getClientConfig, resetCredentials } from '../api/client';
+import { until, useTestClient } from '../test-utils';
 import { stubHttp } from '../api/test-transport';
 import { INVALID_CREDENTIALS, initialSessionState, sessionActions as a, sessionSlice } from './slice';
 import * as sel from './selectors';
@@ -10,20 +11,8 @@ const USER = {
   username: 'ada', company_name: 'Acme', company_id: 3, user_type_id: 1, super_user: true,
 };
 
-const until = async (probe: () => boolean) => {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(probe()).toBe(true);
-};
-
 describe('session', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: 'http://api.test/v1.0' });
-  });
-  afterEach(() => {
-    setTransport();
-  });
+  useTestClient('http://api.test/v1.0');
 
   it('D1-029 starts authenticated when a stored user exists', () => {
     expect(initialSessionState().authenticated).toBe(false);

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../api/types';
 import { readStored, readStoredJson } from './storage';
 
@@ -67,4 +67,11 @@ export const sessionSlice = createSlice({
 });
 
 export const sessionActions = sessionSlice.actions;
+
+/**
+ * After these another user or acting company may be on the page: every domain holding company
+ * data resets on them (`b.addMatcher(sessionChanged, () => initialState)`), so none is ever shown
+ * to the wrong one.
+ */
+export const sessionChanged = isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared, sessionActions.switchCompany);
 export default sessionSlice.reducer;

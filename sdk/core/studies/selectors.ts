@@ -12,7 +12,6 @@ export const selectStudyTotalCompleted = (s: S) => s.studies.totalCompleted;
 export const selectStudyPage = (s: S) => s.studies.query.page_num;
 export const selectStudyTotalPages = (s: S) => s.studies.totalPages;
 export const selectStudyPageSize = (s: S) => s.studies.query.results_per_page;
-export const selectStudyOrder = (s: S) => s.studies.query.order_by;
 /** The filters currently narrowing the list (to badge the filter toggle). */
 export const selectActiveStudyFilterCount = (s: S) => {
   const q = s.studies.query;

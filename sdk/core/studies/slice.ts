@@ -1,5 +1,5 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionActions } from '../session/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionChanged } from '../session/slice';
 import type { FlagFilter, StudyListItem, StudyListQuery, StudyListResponse } from '../api/studies';
 
 /** Defaults of the study list (D1-089..091). */
@@ -91,9 +91,8 @@ export const studiesSlice = createSlice({
       state.error = action.payload;
     },
   },
-  // Another user or acting company must never see this one's data.
   extraReducers: (b) => {
-    b.addMatcher(isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared, sessionActions.switchCompany), () => initialState);
+    b.addMatcher(sessionChanged, () => initialState);
   },
 });
 

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGazeStore } from '../store/store';
-import { configure, resetCredentials, setTransport } from '../api/client';
+import { until, useTestClient } from '../test-utils';
 import { deferred, stubHttp, type RecordedRequest } from '../api/test-transport';
 import { DEFAULT_STUDY_QUERY, studiesActions as a, studiesSlice } from './slice';
 import * as sel from './selectors';
 import { sessionActions } from '../session/slice';
-
-const until = async (probe: () => boolean) => {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(probe()).toBe(true);
-};
 
 const ITEM = {
   study_id: 1, name: 'S', environment: 'Webcam', media: 'Display', live: true, completed: false, cell_count: 1,
@@ -22,12 +17,7 @@ const answer = (req: RecordedRequest) => {
 const bodies = (reqs: RecordedRequest[]) => reqs.map((r) => r.body as Record<string, unknown>);
 
 describe('studies domain', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetCredentials();
-    configure({ apiBase: '/v1.0' });
-  });
-  afterEach(() => setTransport());
+  useTestClient();
 
   it('D1-089 D1-090 D1-091 defaults', () => {
     expect(DEFAULT_STUDY_QUERY).toEqual({

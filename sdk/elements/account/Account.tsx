@@ -1,18 +1,11 @@
 import { useEffect } from 'react';
 import { Form, Formik } from 'formik';
-import styled from 'styled-components';
 import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
 import { accountActions } from '../../core/account/slice';
 import { selectAccountLoading, selectAccountSaving, selectCompanyName, selectProfileForm } from '../../core/account/selectors';
 import type { Profile } from '../../core/api/types';
-import { Actions, Button, Card, FormikTextField, Heading, Spinner, TextField } from '../../ui';
+import { Actions, Button, Card, Fieldset, FormikTextField, Heading, Spinner, TextField } from '../../ui';
 import { profileSchema } from './schema';
-
-const Fieldset = styled.fieldset`
-  border: 0;
-  padding: 0;
-  margin: 0;
-`;
 
 const FIELDS: { name: keyof Profile; label: string; type?: string; autoComplete?: string }[] = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import './account.element';
-import { configure } from '../../core/api/client';
 import { getStore } from '../../core/store/store';
 import { buttonByText, byLabel, deferred, mount, resetPage, stubHttp, typeInto, waitFor, describe, it, beforeEach, type StubResponse } from '../test-utils';
 
@@ -10,10 +9,7 @@ const USER = {
 };
 
 describe('<gaze-account>', () => {
-  beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/api' });
-  });
+  beforeEach(() => resetPage('/api'));
 
   it('D1-037 D1-039 loads the profile; nulls are empty fields; company name read-only (D1-038)', async () => {
     stubHttp((req) => (req.url === '/api/user/get-details' ? { data: USER } : { data: {} }));

@@ -1,17 +1,10 @@
 import { useEffect } from 'react';
 import { Form, Formik } from 'formik';
-import styled from 'styled-components';
 import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
 import { contactActions } from '../../core/contact/slice';
 import { selectContactSending, selectContactSuccess } from '../../core/contact/selectors';
-import { Actions, Button, Card, FormikTextField, Heading, SuccessText } from '../../ui';
+import { Actions, Button, Card, Fieldset, FormikTextField, Heading, SuccessText } from '../../ui';
 import { contactSchema } from './schema';
-
-const Fieldset = styled.fieldset`
-  border: 0;
-  padding: 0;
-  margin: 0;
-`;
 
 export function Contact() {
   const dispatch = useGazeDispatch();

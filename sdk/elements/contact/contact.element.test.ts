@@ -1,14 +1,10 @@
 import { expect } from '@open-wc/testing';
 import './contact.element';
-import { configure } from '../../core/api/client';
 import { getStore } from '../../core/store/store';
 import { $, buttonByText, byLabel, deferred, mount, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach, type StubResponse } from '../test-utils';
 
 describe('<gaze-contact>', () => {
-  beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/api' });
-  });
+  beforeEach(() => resetPage('/api'));
 
   it('D1-043 D1-044 e-mail is required; nothing is sent without it', async () => {
     const http = stubHttp();

@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import './demographics.element';
-import { configure } from '../../core/api/client';
 import { getStore } from '../../core/store/store';
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
 import {
@@ -57,8 +56,7 @@ describe('<gaze-demographics>', () => {
   let alerts: string[];
   const realAlert = window.alert;
   beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/v1.0' });
+    resetPage('/v1.0');
     saved = [];
     alerts = [];
     setCsvSaver((blob, name) => {

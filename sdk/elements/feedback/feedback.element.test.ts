@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import './feedback.element';
-import { configure } from '../../core/api/client';
 import { getStore } from '../../core/store/store';
 import { feedbackActions } from '../../core/feedback/slice';
 import { TOAST_DURATION_FEEDBACK } from '../../ui';
@@ -12,10 +11,7 @@ async function openPanel(el: HTMLElement) {
 }
 
 describe('<gaze-feedback>', () => {
-  beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/api' });
-  });
+  beforeEach(() => resetPage('/api'));
 
   it('D1-050 D1-051 D1-052 D1-053 floating Ideas form button opens the titled panel', async () => {
     const el = await mount('gaze-feedback');

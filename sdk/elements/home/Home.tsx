@@ -5,7 +5,7 @@ import { homeActions } from '../../core/home/slice';
 import { selectHomeError, selectOverview } from '../../core/home/selectors';
 import { selectActingCompanyId, selectUser } from '../../core/session/selectors';
 import { readStored } from '../../core/session/storage';
-import { ErrorText, Heading, Link, Spinner, tokens } from '../../ui';
+import { ButtonLink, ErrorText, Heading, Spinner, tokens } from '../../ui';
 
 const Wrap = styled.section`
   display: grid;
@@ -31,14 +31,8 @@ const Count = styled.div`
   min-width: 180px;
   strong { display: block; font-size: 2em; color: ${tokens.primary}; }
 `;
-const CreateLink = styled(Link)`
+const CreateLink = styled(ButtonLink)`
   justify-self: start;
-  display: inline-block;
-  padding: 8px 16px;
-  border-radius: ${tokens.radius};
-  background: ${tokens.primary};
-  color: ${tokens.primaryText};
-  text-decoration: none;
 `;
 
 /**

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import './home.element';
-import { configure } from '../../core/api/client';
 import { $, $$, mount, resetPage, stubHttp, text, waitForText, describe, it, beforeEach } from '../test-utils';
 
 const OVERVIEW = { total_live: 7, total_completed: 12, company: 'Acme Research', company_logo_url: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', first_name: 'Ada' };
@@ -15,10 +14,7 @@ function signIn(userType: number) {
 }
 
 describe('<gaze-home>', () => {
-  beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/v1.0' });
-  });
+  beforeEach(() => resetPage('/v1.0'));
 
   it('D1-078 D1-079 D1-080 greets by first name, shows company name, logo and both counts', async () => {
     signIn(1);

@@ -3,8 +3,8 @@ import './login.element';
 import { defineElement } from '../define';
 import { Login } from './Login';
 import { getStore } from '../../core/store/store';
-import { getClientConfig, configure } from '../../core/api/client';
-import { $, $$, buttonByText, byLabel, mount, resetPage, stubHttp, typeInto, waitFor, waitForText, text, describe, it, beforeEach } from '../test-utils';
+import { getClientConfig } from '../../core/api/client';
+import { $, $$, buttonByText, byLabel, mount, navigationsDuring, resetPage, stubHttp, typeInto, waitFor, waitForText, text, describe, it, beforeEach } from '../test-utils';
 
 const USER = {
   first_name: 'Ada', last_name: 'Lovelace', location: null, job_title: null, phone_number: null,
@@ -12,10 +12,7 @@ const USER = {
 };
 
 describe('<gaze-login>', () => {
-  beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/api' });
-  });
+  beforeEach(() => resetPage('/api'));
 
   it('renders styles inside the shadow root (styled rule applies to a shadow element)', async () => {
     const el = await mount('gaze-login');
@@ -51,16 +48,11 @@ describe('<gaze-login>', () => {
     const signup = links.find((a) => a.textContent === "Don't have an account? Sign up")!;
     expect(forgot.getAttribute('href')).to.equal('/forgot_password');
     expect(signup.getAttribute('href')).to.equal('/request_login');
-    const seen: { path: string; composed: boolean; bubbles: boolean }[] = [];
-    const listener = (e: Event) => {
-      const ce = e as CustomEvent<{ path: string }>;
-      seen.push({ path: ce.detail.path, composed: ce.composed, bubbles: ce.bubbles });
-    };
-    document.addEventListener('gaze-navigate', listener);
     const before = location.href;
-    forgot.click();
-    signup.click();
-    document.removeEventListener('gaze-navigate', listener);
+    const seen = navigationsDuring(() => {
+      forgot.click();
+      signup.click();
+    });
     expect(location.href).to.equal(before);
     expect(seen).to.deep.equal([
       { path: '/forgot_password', composed: true, bubbles: true },

@@ -7,8 +7,9 @@ import { lookupsActions } from '../../core/lookups/slice';
 import { lookupOptions, selectLookupList } from '../../core/lookups/selectors';
 import { selectActingCompanyId } from '../../core/session/selectors';
 import type { StudyListItem } from '../../core/api/studies';
+import type { LookupListName } from '../../core/api/lookups';
 import {
-  Button, EnvironmentIcon, ErrorText, Link, PageSizeSelect, Pagination, SearchBox, Table, tokens, truncate, type Column,
+  Button, ButtonLink, EnvironmentIcon, ErrorText, Link, PageSizeSelect, Pagination, SearchBox, Table, tokens, truncate, type Column,
 } from '../../ui';
 import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
 
@@ -34,14 +35,6 @@ const Toolbar = styled.div`
 `;
 const Spacer = styled.span`
   flex: 1;
-`;
-const CreateLink = styled(Link)`
-  display: inline-block;
-  padding: 8px 16px;
-  border-radius: ${tokens.radius};
-  background: ${tokens.primary};
-  color: ${tokens.primaryText} !important;
-  text-decoration: none;
 `;
 const Filters = styled.fieldset`
   display: flex;
@@ -111,6 +104,43 @@ function PagingControls({ where }: { where: 'top' | 'bottom' }) {
   );
 }
 
+/** A checkbox for a '1' / '-1' flag filter (D1-091). */
+function FlagFilter({ field, label }: { field: 'filter_live' | 'filter_completed'; label: string }) {
+  const dispatch = useGazeDispatch();
+  const value = useGazeSelector((s) => sel.selectStudyQuery(s)[field]);
+  return (
+    <label>
+      <input
+        type="checkbox"
+        checked={value === '1'}
+        onChange={(e) => dispatch(studiesActions.setFilters({ [field]: e.target.checked ? '1' : '-1' }))}
+      />
+      {label}
+    </label>
+  );
+}
+
+/** A select over one lookup list; 0 = All (D1-091). */
+function LookupFilter({ field, list, label }: { field: 'filter_media_id' | 'filter_environment_id'; list: LookupListName; label: string }) {
+  const dispatch = useGazeDispatch();
+  const value = useGazeSelector((s) => sel.selectStudyQuery(s)[field]);
+  const items = useGazeSelector(selectLookupList(list));
+  const options = useMemo(() => lookupOptions(items), [items]);
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => dispatch(studiesActions.setFilters({ [field]: Number(e.target.value) }))}>
+        <option value={0}>All</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function StudyList() {
   const dispatch = useGazeDispatch();
   const query = useGazeSelector(sel.selectStudyQuery);
@@ -118,11 +148,7 @@ export function StudyList() {
   const error = useGazeSelector(sel.selectStudiesError);
   const loaded = useGazeSelector(sel.selectStudiesLoaded);
   const activeFilters = useGazeSelector(sel.selectActiveStudyFilterCount);
-  const medias = useGazeSelector(selectLookupList('medias_list'));
-  const environments = useGazeSelector(selectLookupList('environments_list'));
   const companyId = useGazeSelector(selectActingCompanyId);
-  const mediaOptions = useMemo(() => lookupOptions(medias), [medias]);
-  const environmentOptions = useMemo(() => lookupOptions(environments), [environments]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
 
@@ -132,7 +158,6 @@ export function StudyList() {
     dispatch(lookupsActions.request('environments_list'));
   }, [dispatch, companyId]);
 
-  const setFilters = studiesActions.setFilters;
   return (
     <Wrap part="study-list">
       <Toolbar part="toolbar">
@@ -147,53 +172,16 @@ export function StudyList() {
           {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
         </Button>
         <Spacer />
-        <CreateLink part="create-study" href="/create-study" role="button">
+        <ButtonLink part="create-study" href="/create-study" role="button">
           Create Study
-        </CreateLink>
+        </ButtonLink>
       </Toolbar>
       {filtersOpen ? (
         <Filters part="filters" id={filtersId} aria-label="Filters">
-          <label>
-            <input
-              type="checkbox"
-              checked={query.filter_live === '1'}
-              onChange={(e) => dispatch(setFilters({ filter_live: e.target.checked ? '1' : '-1' }))}
-            />
-            Live
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={query.filter_completed === '1'}
-              onChange={(e) => dispatch(setFilters({ filter_completed: e.target.checked ? '1' : '-1' }))}
-            />
-            Completed
-          </label>
-          <label>
-            Media
-            <select value={query.filter_media_id} onChange={(e) => dispatch(setFilters({ filter_media_id: Number(e.target.value) }))}>
-              <option value={0}>All</option>
-              {mediaOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Environment
-            <select
-              value={query.filter_environment_id}
-              onChange={(e) => dispatch(setFilters({ filter_environment_id: Number(e.target.value) }))}
-            >
-              <option value={0}>All</option>
-              {environmentOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FlagFilter field="filter_live" label="Live" />
+          <FlagFilter field="filter_completed" label="Completed" />
+          <LookupFilter field="filter_media_id" list="medias_list" label="Media" />
+          <LookupFilter field="filter_environment_id" list="environments_list" label="Environment" />
         </Filters>
       ) : null}
       {error ? <ErrorText>{error}</ErrorText> : null}

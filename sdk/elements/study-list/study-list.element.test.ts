@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
 import './study-list.element';
-import { configure } from '../../core/api/client';
 import {
-  $, $$, buttonByText, mount, resetPage, sleep, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach,
+  $, $$, buttonByText, mount, navigationsDuring, resetPage, sleep, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach,
   type RecordedRequest,
 } from '../test-utils';
 
@@ -44,10 +43,7 @@ async function ready(el: HTMLElement) {
 }
 
 describe('<gaze-study-list>', () => {
-  beforeEach(() => {
-    resetPage();
-    configure({ apiBase: '/v1.0' });
-  });
+  beforeEach(() => resetPage('/v1.0'));
 
   it('D1-089 D1-090 D1-091 D1-105 first fetch sends the defaults', async () => {
     const http = api();
@@ -166,15 +162,13 @@ describe('<gaze-study-list>', () => {
     expect(create.getAttribute('href')).to.equal('/create-study');
     const name = $$(el, 'td a').find((a) => a.textContent === 'Study 2') as HTMLAnchorElement;
     expect(name.getAttribute('href')).to.equal('/my_studies/overview/2');
-    const paths: string[] = [];
-    const l = (e: Event) => paths.push((e as CustomEvent<{ path: string }>).detail.path);
-    document.addEventListener('gaze-navigate', l);
     const before = location.href;
-    create.click();
-    name.click();
-    document.removeEventListener('gaze-navigate', l);
+    const seen = navigationsDuring(() => {
+      create.click();
+      name.click();
+    });
     expect(location.href).to.equal(before);
-    expect(paths).to.deep.equal(['/create-study', '/my_studies/overview/2']);
+    expect(seen.map((n) => n.path)).to.deep.equal(['/create-study', '/my_studies/overview/2']);
   });
 
   it('D1-093 D1-095 D1-096 D1-097 D1-098 D1-099 cells: icons, Live/Completed texts, cells, returned/requested with tooltip', async () => {

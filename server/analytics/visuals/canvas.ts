@@ -70,19 +70,38 @@ export function resizeNearest(src: Canvas, width: number, height: number): Canva
   return out;
 }
 
-/** Half resolution by averaging 2×2 blocks (the low-quality variants). */
+/** Channel spread up to which a 2×2 block counts as smooth (a gradient) rather than a hard edge. */
+const SMOOTH_SPREAD = 32;
+
+/**
+ * Half resolution (the low-quality variants): a smooth 2×2 block (heatmap density, gradients,
+ * photos) becomes its average; a block across a hard edge (AOI boxes, badges, text, flat
+ * creatives) keeps its top-left pixel. Averaging edges invents in-between colours that PNG
+ * compresses worse, which made "low quality" images of flat drawings larger than the full ones.
+ */
 export function halve(src: Canvas): Canvas {
   const w = Math.max(1, Math.floor(src.width / 2)), h = Math.max(1, Math.floor(src.height / 2));
   const out = createCanvas(w, h);
+  const block: number[] = [];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
+      block.length = 0;
+      for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) {
+        const sx = 2 * x + dx, sy = 2 * y + dy;
+        if (sx < src.width && sy < src.height) block.push((sy * src.width + sx) * 4);
+      }
+      let spread = 0;
       for (let ch = 0; ch < 3; ch++) {
-        let s = 0, n = 0;
-        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) {
-          const sx = 2 * x + dx, sy = 2 * y + dy;
-          if (sx < src.width && sy < src.height) { s += src.data[(sy * src.width + sx) * 4 + ch]; n++; }
-        }
-        out.data[(y * w + x) * 4 + ch] = Math.round(s / n);
+        let lo = 255, hi = 0;
+        for (const i of block) { lo = Math.min(lo, src.data[i + ch]); hi = Math.max(hi, src.data[i + ch]); }
+        spread = Math.max(spread, hi - lo);
+      }
+      const o = (y * w + x) * 4;
+      for (let ch = 0; ch < 3; ch++) {
+        if (spread > SMOOTH_SPREAD) { out.data[o + ch] = src.data[block[0] + ch]; continue; }
+        let s = 0;
+        for (const i of block) s += src.data[i + ch];
+        out.data[o + ch] = Math.round(s / block.length);
       }
     }
   }

@@ -8,7 +8,7 @@ import {
 } from '../../repositories/lookups.js';
 import { listCompanies } from '../../repositories/users.js';
 import { forbidden } from '../../errors.js';
-import { optionalBody } from '../studies/index.js';
+import { optionalBody } from '../common.js';
 
 type Filters = { ad_type_group_id?: number; ad_asset_type_id?: number };
 type Loader = (request: FastifyRequest, filters: Filters) => Promise<unknown[]>;
@@ -21,11 +21,27 @@ interface ListDef {
   filters?: (keyof Filters)[];
 }
 
-export default async function dashboardRoutes(app: FastifyInstance) {
-  const kind = (k: string): Loader => () => lookupItems(app.db, k);
+/** Lists that are one lookup kind as it is: path → [lookup kind, summary]. */
+const LOOKUP_LISTS: Record<string, [kind: string, summary: string]> = {
+  stimtypes_list: ['stim_type', 'Stim types (code s, va, vx, i, v)'],
+  environments_list: ['environment', 'Study environments (Webcam, Mobile, Lab, All devices)'],
+  medias_list: ['media', 'Media'],
+  studytypes_list: ['study_type', 'Study types'],
+  projectlocations_list: ['project_location', 'Project locations'],
+  studylanguages_list: ['study_language', 'Study languages'],
+  incontextsites_list: ['incontext_site', 'In-context sites for social ad tests'],
+  panels_list: ['recruitment_panel', 'Recruitment panels'],
+  panelistroles_list: ['panelist_role', 'Panelist roles'],
+  adcategorys_list: ['ad_category', 'Ad categories (the comparison sets of norm type 4)'],
+  nextbuttontypes_list: ['next_button_type', 'Next-button types of a step'],
+  ...Object.fromEntries((['age', 'family', 'earnings', 'gender', 'socialgrade', 'ethnicity'] as const).map((k) => [
+    `demographics/${k}_list`, [`${k}_group`, `Demographic filter items: ${k} groups {id, name}`],
+  ])),
+};
 
+export default async function dashboardRoutes(app: FastifyInstance) {
   const lists: ListDef[] = [
-    { path: 'stimtypes_list', summary: 'Stim types (code s, va, vx, i, v)', load: kind('stim_type') },
+    ...Object.entries(LOOKUP_LISTS).map(([path, [kind, summary]]): ListDef => ({ path, summary, load: () => lookupItems(app.db, kind) })),
     { path: 'adassettypes_list', summary: 'Ad asset types', load: () => adAssetTypes(app.db) },
     {
       path: 'adtypegroups_list', summary: 'Ad type groups, optionally of one ad asset type', filters: ['ad_asset_type_id'],
@@ -35,22 +51,12 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       path: 'adtypes_list', summary: 'Ad types, optionally of one ad type group', filters: ['ad_type_group_id'],
       load: (_r, f) => adTypes(app.db, f.ad_type_group_id || undefined),
     },
-    { path: 'environments_list', summary: 'Study environments (Webcam, Mobile, Lab, All devices)', load: kind('environment') },
-    { path: 'medias_list', summary: 'Media', load: kind('media') },
-    { path: 'studytypes_list', summary: 'Study types', load: kind('study_type') },
-    { path: 'projectlocations_list', summary: 'Project locations', load: kind('project_location') },
-    { path: 'studylanguages_list', summary: 'Study languages', load: kind('study_language') },
     {
       path: 'prestudyquestiongroups_list', summary: "Screening question groups (the product's and the acting company's)",
       load: (r) => preStudyQuestionGroups(app.db, r.auth.companyId),
     },
     { path: 'brands_list', summary: 'Brands (with clean_name and brand_category_id)', load: () => brands(app.db) },
     { path: 'brandcategorys_list', summary: 'Brand categories', load: () => brandCategories(app.db) },
-    { path: 'incontextsites_list', summary: 'In-context sites for social ad tests', load: kind('incontext_site') },
-    { path: 'panels_list', summary: 'Recruitment panels', load: kind('recruitment_panel') },
-    { path: 'panelistroles_list', summary: 'Panelist roles', load: kind('panelist_role') },
-    { path: 'adcategorys_list', summary: 'Ad categories (the comparison sets of norm type 4)', load: kind('ad_category') },
-    { path: 'nextbuttontypes_list', summary: 'Next-button types of a step', load: kind('next_button_type') },
     {
       path: 'companies_list', summary: 'Every company {id, internal_id, name} (super users only)',
       load: async (r) => {
@@ -59,9 +65,6 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         return rows.map((c): LookupEntry => ({ id: c.id, internal_id: c.internal_id, name: c.name, code: c.internal_id, description: c.name }));
       },
     },
-    ...(['age', 'family', 'earnings', 'gender', 'socialgrade', 'ethnicity'] as const).map((k): ListDef => ({
-      path: `demographics/${k}_list`, summary: `Demographic filter items: ${k} groups {id, name}`, load: kind(`${k}_group`),
-    })),
   ];
 
   for (const list of lists) {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { saveContactMessage, saveFeedback } from '../../repositories/messages.js';
 import { badRequest } from '../../errors.js';
-import { isEmail } from '../user/index.js';
+import { isEmail } from '../common.js';
 
 export const FEEDBACK_MAX = 512;
 

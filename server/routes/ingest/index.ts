@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ingestSession, type SessionBody } from '../../analytics/ingest.js';
 import { findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
+import { idSchema, studyParams } from '../common.js';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -14,8 +15,8 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const id = { type: 'integer', minimum: 1 } as const;
-const optionalId = { type: ['integer', 'null'], minimum: 1 } as const;
+const id = idSchema;
+const optionalId = { ...idSchema, type: ['integer', 'null'] } as const;
 const optionalNumber = { type: ['number', 'null'], minimum: 0 } as const;
 
 export const sessionSchema = {
@@ -135,7 +136,7 @@ export default async function ingestRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Params: { id: number } }>('/studies/:id/collection-key', {
-    schema: { params: { type: 'object', required: ['id'], properties: { id } } },
+    schema: { params: studyParams },
   }, async (request) => {
     if (request.auth.userTypeId !== 1 && !request.auth.superUser) throw forbidden('Only study users may issue collection keys');
     const found = await findStudyKey(app.db, request.params.id);

@@ -1,6 +1,6 @@
 // Turns repository aggregates into the report payloads (shared by the compare and per-stim routes).
 import type { FastifyInstance } from 'fastify';
-import { publicUrl } from '../../storage/index.js';
+import { publicBase, publicUrl } from '../../storage/index.js';
 import { notFound } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { stimKind, type DemographicFilters, type StimRef } from '../../analytics/base.js';
@@ -30,7 +30,7 @@ export function visualPath(studyId: number, stepId: number, stimId: number, kind
 
 /** Signed URL of a rendered visual; `low` adds quality=low (outside the signature: it only shrinks). */
 export function visualUrl(app: FastifyInstance, studyId: number, s: repo.PlacedStim, kind: VisualKind, low = false): string {
-  const signed = (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '') + app.signer.sign(visualPath(studyId, s.stepId, s.stimId, kind));
+  const signed = publicBase() + app.signer.sign(visualPath(studyId, s.stepId, s.stimId, kind));
   return low ? `${signed}&quality=low` : signed;
 }
 

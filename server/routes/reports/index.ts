@@ -2,19 +2,18 @@
 // and feature reports with their downloads. All POST, all scoped to the caller's company: another
 // company's study, or a cell/step/stim not in the study, answers 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../../errors.js';
-import { readFilters, reportBodyProperties, stimKind, type StimRef } from '../../analytics/base.js';
+import { badRequest } from '../../errors.js';
+import { readFilters, reportBodyProperties, stimKind, type DemographicFilters, type StimRef } from '../../analytics/base.js';
 import { METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
 import { DEFAULT_NORM_TYPE, NORM_TYPES, type NormTypeId } from '../../analytics/norms.js';
 import { DATA_TYPES, graphBodyProperties, readGraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
+import { companyStudy, idSchema as id, studyParams } from '../common.js';
 import {
   resolveStims, stimMetrics, stimNorms, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
 } from './build.js';
 
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const studyParams = { type: 'object', required: ['id'], properties: { id } } as const;
 const stimParams = {
   type: 'object', required: ['id', 'cell', 'step', 'stim'], properties: { id, cell: id, step: id, stim: id },
 } as const;
@@ -61,11 +60,7 @@ const NORM_TYPE_NAMES = { ...NORM_TYPES };
 export default async function reports(app: FastifyInstance) {
   const db = app.db;
 
-  async function study(request: FastifyRequest, studyId: number) {
-    const s = await repo.findStudy(db, studyId, request.auth.companyId);
-    if (!s) throw notFound('Study not found');
-    return s;
-  }
+  const study = (request: FastifyRequest, studyId: number) => companyStudy(app, request, studyId);
 
   /** Study + requested stims (404 for anything outside the company or the study). */
   async function compareScope(request: FastifyRequest<{ Params: { id: number }; Body: CompareBody }>) {
@@ -82,6 +77,19 @@ export default async function reports(app: FastifyInstance) {
     const [stim] = await resolveStims(db, s.id, [{ cellId: p.cell, stepId: p.step, stimId: p.stim }]);
     const body = request.body ?? {};
     return { s, stim, body, filters: readFilters(body), normType: (body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId };
+  }
+
+  /** Survival curves of the stims with the graph settings that were applied (both graph2_data routes). */
+  async function graphs(studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, body: Options) {
+    const g = readGraphRequest(body);
+    return {
+      success: true,
+      current_graph_type_id: g.graphTypeId,
+      time_segment: g.timeSegment,
+      max_time: g.maxTime,
+      data_types: DATA_TYPES,
+      data: await survivalCurves(db, studyId, stims, filters, g),
+    };
   }
 
   // ---- stim tree --------------------------------------------------------------------------------
@@ -133,15 +141,7 @@ export default async function reports(app: FastifyInstance) {
     schema: { params: studyParams, body: compareGraphBody },
   }, async (request) => {
     const { s, stims, filters } = await compareScope(request);
-    const g = readGraphRequest(request.body);
-    return {
-      success: true,
-      current_graph_type_id: g.graphTypeId,
-      time_segment: g.timeSegment,
-      max_time: g.maxTime,
-      data_types: DATA_TYPES,
-      data: await survivalCurves(db, s.id, stims, filters, g),
-    };
+    return graphs(s.id, stims, filters, request.body);
   });
 
   app.post<{ Params: { id: number }; Body: CompareBody }>('/studies/:id/compare_report/feature_attention', {
@@ -167,8 +167,7 @@ export default async function reports(app: FastifyInstance) {
     schema: { params: studyParams, body: compareBody },
   }, async (request) => {
     const { s, stims } = await compareScope(request);
-    const data = [];
-    for (const x of stims) data.push(visualData(app, s.id, x, await stimSize(db, x)));
+    const data = await Promise.all(stims.map(async (x) => visualData(app, s.id, x, await stimSize(db, x))));
     return { success: true, data };
   });
 
@@ -207,15 +206,7 @@ export default async function reports(app: FastifyInstance) {
     schema: { params: stimParams, body: stimGraphBody },
   }, async (request) => {
     const { s, stim, body, filters } = await stimScope(request);
-    const g = readGraphRequest(body);
-    return {
-      success: true,
-      current_graph_type_id: g.graphTypeId,
-      time_segment: g.timeSegment,
-      max_time: g.maxTime,
-      data_types: DATA_TYPES,
-      data: await survivalCurves(db, s.id, [stim], filters, g),
-    };
+    return graphs(s.id, [stim], filters, body);
   });
 
   // Stim data download: one CSV-ready row per metric.

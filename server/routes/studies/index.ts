@@ -1,11 +1,12 @@
 // Home counts, the study list and the participant demographic summary (spec document 1).
 import type { FastifyInstance } from 'fastify';
 import {
-  batchCounts, findCompanyStudy, listStudies, studyCounts, STUDY_SORT_KEYS, type StudySortKey,
+  batchCounts, listStudies, studyCounts, STUDY_SORT_KEYS, type StudySortKey,
 } from '../../repositories/studies.js';
 import { getCompany, getUserDetails } from '../../repositories/users.js';
 import { demographicSummary, type DemographicKind } from '../../repositories/demographics.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest } from '../../errors.js';
+import { companyStudy, optionalBody, studyParams } from '../common.js';
 import { publicUrl } from '../../storage/index.js';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -69,14 +70,6 @@ interface SummaryBody {
   family_group_ids?: number[];
   earnings_group_ids?: number[];
   genders_group_ids?: number[];
-}
-
-/**
- * preValidation hook for POST reads whose body is optional: a call without a body (or with
- * null) is treated as {}, so the schema's defaults apply instead of "body must be object".
- */
-export async function optionalBody(request: { body: unknown }): Promise<void> {
-  if (request.body === undefined || request.body === null) request.body = {};
 }
 
 const truthy = (v: unknown) => v === true || v === 1 || (typeof v === 'string' && ['1', 'true', 'yes', 'on'].includes(v.trim().toLowerCase()));
@@ -154,12 +147,11 @@ export default async function studyRoutes(app: FastifyInstance) {
       summary: "Counts of a study's respondents per demographic group",
       description: 'Answers {success:true, data:{age_group, gender_group, family_group, earnings_group, socialgrade_group, ethnicity_group}, study_id, study_name, total}; each group list holds every group of its kind as {id, name, count} (0 when none). Test respondents are left out. Filters combine with AND across kinds and OR within a kind; empty lists do not filter. total is the number of respondents counted (those without a group form the "Other" share).',
       tags: ['studies', 'demographics'],
-      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+      params: studyParams,
       body: summaryBody,
     },
   }, async (request) => {
-    const found = await findCompanyStudy(app.db, request.auth.companyId, request.params.id);
-    if (!found) throw notFound('Study not found');
+    const found = await companyStudy(app, request, request.params.id);
     const b = request.body ?? {};
     const groups: Partial<Record<DemographicKind, number[]>> = {
       age_group: b.age_group_ids ?? [],

@@ -2,12 +2,12 @@
 // participants' answers and the brand-recall aggregate of a stim. Scoped to the caller's company.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
+import { companyStudy, idSchema as id, studyParams } from '../common.js';
 import { readFilters, reportBodyProperties } from '../../analytics/base.js';
 import { round6 } from '../../analytics/metrics.js';
-import { findStudy, studyStims } from '../../repositories/reports.js';
+import { studyStims } from '../../repositories/reports.js';
 import * as survey from '../../repositories/survey.js';
 
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const body = { type: ['object', 'null'], properties: reportBodyProperties } as const;
 const questionParams = {
   type: 'object', required: ['id', 'questionSystem', 'questionId'],
@@ -27,11 +27,7 @@ export function stripHtml(s: string): string {
 export default async function surveyRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  async function study(request: FastifyRequest, studyId: number) {
-    const s = await findStudy(db, studyId, request.auth.companyId);
-    if (!s) throw notFound('Study not found');
-    return s;
-  }
+  const study = (request: FastifyRequest, studyId: number) => companyStudy(app, request, studyId);
 
   async function studyQuestion(request: FastifyRequest<{ Params: QuestionParams }>) {
     const s = await study(request, request.params.id);
@@ -42,7 +38,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
   }
 
   app.post<{ Params: { id: number } }>('/studies/:id/survey/overview', {
-    schema: { params: { type: 'object', required: ['id'], properties: { id } }, body },
+    schema: { params: studyParams, body },
   }, async (request) => {
     const s = await study(request, request.params.id);
     const groups = { ex_preassign_questions: [] as unknown[], lu_preassign_questions: [] as unknown[], ex_questions: [] as unknown[], lu_questions: [] as unknown[] };

@@ -2,10 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getUserDetails, updateUserDetails, type ProfileUpdate } from '../../repositories/users.js';
 import { badRequest, unauthorized } from '../../errors.js';
-
-// Deliberately plain: one @, no spaces, a dot in the domain. Real checking is sending mail.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (s: string) => s.length <= 254 && EMAIL.test(s);
+import { isEmail } from '../common.js';
 
 const nullableText = { type: ['string', 'null'], maxLength: 1000 } as const;
 

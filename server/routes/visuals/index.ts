@@ -11,10 +11,10 @@ import { decodePng, resizeNearest, type Canvas } from '../../analytics/visuals/c
 import { renderVisual, unpackFixations, MAX_SIDE, type AoiBox, type Fixation, type VisualKind } from '../../analytics/visuals/render.js';
 import { PngCache } from '../../analytics/visuals/cache.js';
 import * as repo from '../../repositories/reports.js';
-import { stimSize } from '../reports/build.js';
+import { stimSize, visualPath } from '../reports/build.js';
+import { idSchema as id } from '../common.js';
 
 const FILE = /^(heatmap|vieworder|featureanalysis|analysis)\.png$/;
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 interface Params { studyId: number; stepId: number; stimId: number; file: string }
 interface Query { expires?: string; sig?: string; quality?: 'low' | 'high' }
@@ -58,9 +58,9 @@ export default async function visuals(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     const { studyId, stepId, stimId, file } = request.params;
-    const path = `/visuals/${studyId}/${stepId}/${stimId}/${file}`;
-    if (!app.signer.verify(path, request.query.expires, request.query.sig)) throw forbidden('Invalid or expired signature');
     const kind = FILE.exec(file)![1] as VisualKind;
+    const path = visualPath(studyId, stepId, stimId, kind);
+    if (!app.signer.verify(path, request.query.expires, request.query.sig)) throw forbidden('Invalid or expired signature');
     const low = request.query.quality === 'low';
     const placed = (await repo.studyStims(db, studyId)).find((p) => p.stepId === stepId && p.stimId === stimId);
     if (!placed) throw notFound('Stim not found');

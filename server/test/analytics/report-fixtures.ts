@@ -9,6 +9,8 @@ import {
 } from '../../db/schema/index.js';
 import { issueToken } from '../../repositories/tokens.js';
 import { createCompany, createUser } from '../fixtures.js';
+import { testApp } from '../helpers.js';
+import { seedReference } from '../../seed/reference.js';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -17,6 +19,18 @@ export async function tenant(db: Db) {
   const user = await createUser(db, { companyId: company.id });
   const token = await issueToken(db, user.id, 24);
   return { companyId: company.id, userId: user.id, token, headers: { authorization: `Token ${token}` } };
+}
+
+export type Tenant = Awaited<ReturnType<typeof tenant>>;
+
+/** The usual report test bed: an app on a fresh database with reference data, a tenant and a foreign tenant. */
+export async function reportTestbed() {
+  const { app, database } = await testApp();
+  const db = database.db;
+  await seedReference(db);
+  const t = await tenant(db);
+  const other = await tenant(db);
+  return { app, database, db, t, other };
 }
 
 export interface StudyInput {

@@ -2,18 +2,16 @@
 // and the per-stim KPI endpoints, on exposures with known summary values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
-import { seedReference } from '../../seed/reference.js';
 import { computeMetrics, EMPTY_AGGREGATE } from '../../analytics/metrics.js';
 import {
-  tenant, createStudy, addStimStep, addExposure, addPageStep, createStim,
+  reportTestbed, type Tenant, createStudy, addStimStep, addExposure, addPageStep, createStim,
 } from './report-fixtures.js';
 
 let app: FastifyInstance;
 let database: Database;
-let t: Awaited<ReturnType<typeof tenant>>;
-let other: Awaited<ReturnType<typeof tenant>>;
+let t: Tenant;
+let other: Tenant;
 let studyId: number;
 let cellId: number;
 let stepId: number;
@@ -22,11 +20,9 @@ let stimId: number;
 const url = (id: number, suffix: string) => `/v1.0/studies/${id}/${suffix}`;
 
 beforeAll(async () => {
-  ({ app, database } = await testApp());
-  const db = database.db;
-  await seedReference(db);
-  t = await tenant(db);
-  other = await tenant(db);
+  const bed = await reportTestbed();
+  ({ app, database, t, other } = bed);
+  const db = bed.db;
   ({ studyId, cellId } = await createStudy(db, { companyId: t.companyId }));
   ({ stepId, stimId } = await addStimStep(db, studyId, cellId, { companyId: t.companyId, name: 'Known MPU' }));
   const where = { studyId, cellId, stepId, stimId };

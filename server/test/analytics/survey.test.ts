@@ -1,17 +1,15 @@
 // Question report endpoints: overview groups, answer aggregates, participant answers, brand recall.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
-import { seedReference } from '../../seed/reference.js';
 import {
-  tenant, createStudy, addStimStep, addExposure, createParticipant, createQuestionGroup, addQuestionStep, answer, brandId,
+  reportTestbed, type Tenant, createStudy, addStimStep, addExposure, createParticipant, createQuestionGroup, addQuestionStep, answer, brandId,
 } from './report-fixtures.js';
 
 let app: FastifyInstance;
 let database: Database;
-let t: Awaited<ReturnType<typeof tenant>>;
-let other: Awaited<ReturnType<typeof tenant>>;
+let t: Tenant;
+let other: Tenant;
 let studyId: number;
 let stim: { stepId: number; stimId: number };
 let screening: Awaited<ReturnType<typeof createQuestionGroup>>;
@@ -19,11 +17,9 @@ let post: Awaited<ReturnType<typeof createQuestionGroup>>;
 let partner: Awaited<ReturnType<typeof createQuestionGroup>>;
 
 beforeAll(async () => {
-  ({ app, database } = await testApp());
-  const db = database.db;
-  await seedReference(db);
-  t = await tenant(db);
-  other = await tenant(db);
+  const bed = await reportTestbed();
+  ({ app, database, t, other } = bed);
+  const db = bed.db;
   screening = await createQuestionGroup(db, t.companyId, { preassign: true, questions: [
     { name: '<p>How often do you <b>shop</b> online?</p>', answers: ['Daily', 'Weekly', 'Never'] }] });
   post = await createQuestionGroup(db, t.companyId, { questions: [

@@ -63,6 +63,14 @@ describe('D1.12 validation and errors', () => {
       expect(res.json().success).toBe(false);
     }
   });
+
+  it('an id beyond the database integer range is a 400 naming it, not a server error', async () => {
+    for (const url of ['/v1.0/studies/99999999999/collection-key', '/v1.0/studies/99999999999/participant_demographic_summary']) {
+      const res = await app.inject({ method: 'POST', url, headers: authHeaders(token), payload: {} });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, errors: { id: expect.any(String) } });
+    }
+  });
 });
 
 describe('path tolerance (stray trailing space and slash)', () => {
