@@ -34,7 +34,7 @@ describe('side navigation', () => {
   it('D1-070 D1-071 the sidebar is open on home, closes on navigating elsewhere, and can be opened and closed', async () => {
     const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
-    assert.ok(await nav(page).isVisible(), 'open on the home page');
+    await nav(page).waitFor({ state: 'visible' }); // open on the home page
     await nav(page).getByRole('link', { name: 'My Studies' }).click();
     await page.waitForURL('**/my_studies');
     await nav(page).waitFor({ state: 'hidden' });
@@ -45,7 +45,7 @@ describe('side navigation', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await nav(page).getByRole('link', { name: 'Home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    assert.ok(await nav(page).isVisible());
+    await nav(page).waitFor({ state: 'visible' });
     await context.close();
   });
 });
@@ -117,6 +117,8 @@ describe('header', () => {
     assert.equal(await crumbs.getByRole('link', { name: 'Overview' }).getAttribute('href'), '/my_studies/overview/5');
     await crumbs.getByRole('link', { name: 'My Studies' }).click();
     await page.waitForURL('**/my_studies');
+    // The trail goes once the list page has rendered (waitForURL can return a frame earlier).
+    await crumbs.waitFor({ state: 'detached' });
     assert.equal(await page.getByRole('navigation', { name: 'Breadcrumb' }).count(), 0);
     await context.close();
   });
