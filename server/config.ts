@@ -10,6 +10,8 @@ export interface Config {
   urlSecret?: string;
   /** Whether to seed demo data into an empty database. */
   seed: boolean;
+  /** Behind a reverse proxy: trust X-Forwarded-For so sign-in limits count the real client IP. */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -21,5 +23,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 24 * 7),
     urlSecret: env.URL_SECRET || undefined,
     seed: env.SEED !== '0',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -16,4 +16,5 @@ export const GazeGlobalStyle = createGlobalStyle`
   }
   :host([hidden]) { display: none; }
   *, *::before, *::after { box-sizing: border-box; }
+  a { color: ${tokens.primary}; }
 `;

@@ -20,10 +20,12 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const NOT_CLIENT_ROUTES = /^\/(v1\.0|sdk|files|visuals)(\/|$)|^\/meta\.json$/;
 
 export const NOT_BUILT_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Gazeboard</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Gazeboard</title>
+<meta http-equiv="refresh" content="10"></head>
 <body style="font-family: sans-serif; margin: 3rem">
 <h1>Gazeboard</h1>
-<p>The dashboard is not built yet. Run <code>npm run build</code> and restart the server.</p>
+<p>The dashboard is not built yet. On the first <code>npm start</code> it is being built now
+(this page reloads itself every 10 seconds); otherwise run <code>npm run build</code>.</p>
 <p>The API is up: see <a href="/v1.0/openapi.json">/v1.0/openapi.json</a>.</p>
 </body></html>
 `;

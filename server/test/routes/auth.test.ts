@@ -200,4 +200,21 @@ describe('sign-in rate limit', () => {
     expect((await post('/v1.0/auth-token', { username: 'erin', password: erin.password }, {}, '10.4.0.1')).statusCode).toBe(429);
     expect((await post('/v1.0/auth-token', { username: 'erin', password: erin.password }, {}, '10.4.0.2')).statusCode).toBe(200);
   });
+
+  it('behind a proxy (TRUST_PROXY=1) the IP limit counts the X-Forwarded-For client, not the proxy', async () => {
+    const { buildApp } = await import('../../app.js');
+    const { loadConfig } = await import('../../config.js');
+    const proxied = await buildApp({ database, config: { ...loadConfig({ TRUST_PROXY: '1' }), seed: false, dataDir: '' } });
+    const frank = await createUser(database.db, { companyId: acme.id, username: 'frank' });
+    await database.db.insert(loginAttempt).values(Array.from({ length: 20 }, (_, i) => ({ username: `probe${i}`, ip: '203.0.113.9', attemptedAt: new Date() })));
+    const via = (client: string) => proxied.inject({
+      method: 'POST', url: '/v1.0/auth-token', remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client }, payload: { username: 'frank', password: frank.password },
+    });
+    expect((await via('203.0.113.9')).statusCode).toBe(429);
+    expect((await via('198.51.100.7')).statusCode).toBe(200);
+    // Without TRUST_PROXY the header is ignored: the proxy's own address is what counts.
+    expect((await post('/v1.0/auth-token', { username: 'frank', password: frank.password }, { 'x-forwarded-for': '203.0.113.9' }, '10.4.0.3')).statusCode).toBe(200);
+    await proxied.close();
+  });
 });
