@@ -26,11 +26,17 @@ if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)
 }
 
 const started = Date.now();
+let passed = 0;
 for (const [name, cmd, args, env] of steps) {
   const t = Date.now();
   console.log(`\n=== ${name} ===`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } });
   console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - t) / 1000)} s)`);
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (r.status !== 0) {
+    console.log(`\nsuites: ${passed} passed, 1 failed`);
+    process.exit(r.status ?? 1);
+  }
+  passed += 1;
 }
 console.log(`\nAll suites passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+console.log(`suites: ${passed} passed, 0 failed`);
