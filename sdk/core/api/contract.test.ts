@@ -122,23 +122,23 @@ describe('SDK ↔ server contract', () => {
     const store = createGazeStore();
     store.dispatch(demographicsActions.loadFilterLists());
     store.dispatch(demographicsActions.load(studyId));
-    await until(() => !demoSel.selectDemographicsLoading(store.getState()) && Object.keys(demoSel.selectFilterLists(store.getState())).length === 4);
-    expect(demoSel.selectDemographicsError(store.getState())).toBeNull();
-    expect(demoSel.selectDemographicsStudyName(store.getState())).toBe('Beta, launch');
+    await until(() => !demoSel.selectDemographicsLoading(store.getState(), studyId) && Object.keys(demoSel.selectFilterLists(store.getState())).length === 4);
+    expect(demoSel.selectDemographicsError(store.getState(), studyId)).toBeNull();
+    expect(demoSel.selectDemographicsStudyName(store.getState(), studyId)).toBe('Beta, launch');
     expect(demoSel.selectFilterList('earnings')(store.getState())!.map((i) => i.name)).toContain('20-40');
-    const gender = () => demoSel.selectPies(store.getState()).find((p) => p.title === 'Gender')!;
+    const gender = () => demoSel.selectPies(store.getState(), studyId).find((p) => p.title === 'Gender')!;
     expect(gender().slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }, { name: 'Male', y: 1 }, { name: 'Other', y: 1 }]);
-    const earnings = () => demoSel.selectPies(store.getState()).find((p) => p.title === 'Earnings')!;
+    const earnings = () => demoSel.selectPies(store.getState(), studyId).find((p) => p.title === 'Earnings')!;
     expect(earnings().slices.filter((s) => s.y > 0)).toEqual([{ name: '£20-40k', y: 1 }, { name: 'Other', y: 2 }]);
 
-    store.dispatch(demographicsActions.setLimitToEyetracking(true));
-    await until(() => !demoSel.selectDemographicsLoading(store.getState()));
+    store.dispatch(demographicsActions.setLimitToEyetracking({ studyId, limit: true }));
+    await until(() => !demoSel.selectDemographicsLoading(store.getState(), studyId));
     expect(gender().slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }, { name: 'Other', y: 1 }]);
 
-    store.dispatch(demographicsActions.openFilters());
-    store.dispatch(demographicsActions.toggleFilter({ field: 'genders_group_ids', id: 1 }));
-    store.dispatch(demographicsActions.submitFilters());
-    await until(() => !demoSel.selectDemographicsLoading(store.getState()));
+    store.dispatch(demographicsActions.openFilters(studyId));
+    store.dispatch(demographicsActions.toggleFilter({ studyId, field: 'genders_group_ids', id: 1 }));
+    store.dispatch(demographicsActions.submitFilters(studyId));
+    await until(() => !demoSel.selectDemographicsLoading(store.getState(), studyId));
     expect(gender().slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }]);
     expect(gender().hasData).toBe(false);
   });
@@ -146,7 +146,7 @@ describe('SDK ↔ server contract', () => {
   it('D1-124 an unknown study records "Somethign went wrong"', async () => {
     const store = createGazeStore();
     store.dispatch(demographicsActions.load(999999));
-    await until(() => demoSel.selectDemographicsError(store.getState()) !== null);
-    expect(demoSel.selectDemographicsError(store.getState())).toBe('Somethign went wrong');
+    await until(() => demoSel.selectDemographicsError(store.getState(), 999999) !== null);
+    expect(demoSel.selectDemographicsError(store.getState(), 999999)).toBe('Somethign went wrong');
   });
 });

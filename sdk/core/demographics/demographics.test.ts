@@ -113,30 +113,32 @@ describe('demographics: slice and saga', () => {
 
   it('D1-118 toggling adds when absent, removes when present (draft only)', () => {
     const r = demographicsSlice.reducer;
-    let s = r(undefined, a.openFilters());
-    s = r(s, a.toggleFilter({ field: 'age_group_ids', id: 2 }));
-    s = r(s, a.toggleFilter({ field: 'age_group_ids', id: 3 }));
-    s = r(s, a.toggleFilter({ field: 'age_group_ids', id: 2 }));
+    let st = r(undefined, a.openFilters(7));
+    st = r(st, a.toggleFilter({ studyId: 7, field: 'age_group_ids', id: 2 }));
+    st = r(st, a.toggleFilter({ studyId: 7, field: 'age_group_ids', id: 3 }));
+    st = r(st, a.toggleFilter({ studyId: 7, field: 'age_group_ids', id: 2 }));
+    const s = st.byStudy[7];
     expect(s.draft.age_group_ids).toEqual([3]);
     expect(s.filters).toEqual(emptyFilters());
   });
 
   it('D1-119 D1-120 submit applies and closes; clear removes all; openFilters starts from the applied ones', () => {
     const r = demographicsSlice.reducer;
-    let s = r(undefined, a.openFilters());
-    s = r(s, a.toggleFilter({ field: 'genders_group_ids', id: 1 }));
-    s = r(s, a.submitFilters());
-    expect(s.modalOpen).toBe(false);
-    expect(s.filters.genders_group_ids).toEqual([1]);
-    s = r(s, a.openFilters());
-    s = r(s, a.toggleFilter({ field: 'family_group_ids', id: 4 }));
-    s = r(s, a.closeFilters()); // dismissed: not applied
-    expect(s.filters.family_group_ids).toEqual([]);
-    s = r(s, a.openFilters());
-    expect(s.draft).toEqual({ ...emptyFilters(), genders_group_ids: [1] });
-    s = r(s, a.clearFilters());
-    expect(s.filters).toEqual(emptyFilters());
-    expect(s.draft).toEqual(emptyFilters());
+    let st = r(undefined, a.openFilters(7));
+    const s = () => st.byStudy[7];
+    st = r(st, a.toggleFilter({ studyId: 7, field: 'genders_group_ids', id: 1 }));
+    st = r(st, a.submitFilters(7));
+    expect(s().modalOpen).toBe(false);
+    expect(s().filters.genders_group_ids).toEqual([1]);
+    st = r(st, a.openFilters(7));
+    st = r(st, a.toggleFilter({ studyId: 7, field: 'family_group_ids', id: 4 }));
+    st = r(st, a.closeFilters(7)); // dismissed: not applied
+    expect(s().filters.family_group_ids).toEqual([]);
+    st = r(st, a.openFilters(7));
+    expect(s().draft).toEqual({ ...emptyFilters(), genders_group_ids: [1] });
+    st = r(st, a.clearFilters(7));
+    expect(s().filters).toEqual(emptyFilters());
+    expect(s().draft).toEqual(emptyFilters());
   });
 
   it('D1-121 D1-122 load, limit, submit and clear each POST the summary with the current filters', async () => {
@@ -145,26 +147,26 @@ describe('demographics: slice and saga', () => {
     const step = async (action: Parameters<typeof store.dispatch>[0]) => {
       const n = summaryBodies(http.requests).length;
       store.dispatch(action);
-      await until(() => summaryBodies(http.requests).length === n + 1 && !sel.selectDemographicsLoading(store.getState()));
+      await until(() => summaryBodies(http.requests).length === n + 1 && !sel.selectDemographicsLoading(store.getState(), 7));
     };
     await step(a.load(7));
     expect(http.requests.find((r) => r.url.endsWith('_summary'))).toMatchObject({ method: 'POST', url: '/v1.0/studies/7/participant_demographic_summary' });
     expect(summaryBodies(http.requests)[0]).toEqual({ limit_to_eyetracking: false, ...emptyFilters() });
-    expect(sel.selectDemographicsStudyName(store.getState())).toBe('Study X');
-    expect(store.getState().demographics.summary!.age_group[0].count).toBe(9); // string count normalised
-    await step(a.setLimitToEyetracking(true));
+    expect(sel.selectDemographicsStudyName(store.getState(), 7)).toBe('Study X');
+    expect(store.getState().demographics.byStudy[7].summary!.age_group[0].count).toBe(9); // string count normalised
+    await step(a.setLimitToEyetracking({ studyId: 7, limit: true }));
     expect(summaryBodies(http.requests).at(-1)!.limit_to_eyetracking).toBe(true);
-    store.dispatch(a.openFilters());
-    store.dispatch(a.toggleFilter({ field: 'earnings_group_ids', id: 2 }));
+    store.dispatch(a.openFilters(7));
+    store.dispatch(a.toggleFilter({ studyId: 7, field: 'earnings_group_ids', id: 2 }));
     expect(summaryBodies(http.requests)).toHaveLength(2); // toggling alone does not fetch
-    await step(a.submitFilters());
+    await step(a.submitFilters(7));
     expect(summaryBodies(http.requests).at(-1)).toEqual({ limit_to_eyetracking: true, ...emptyFilters(), earnings_group_ids: [2] });
-    expect(sel.selectActiveFilterCount(store.getState())).toBe(1);
-    await step(a.clearFilters());
+    expect(sel.selectActiveFilterCount(store.getState(), 7)).toBe(1);
+    await step(a.clearFilters(7));
     expect(summaryBodies(http.requests).at(-1)).toEqual({ limit_to_eyetracking: true, ...emptyFilters() });
     // selectPies is memoised: same summary → same array
-    expect(sel.selectPies(store.getState())).toBe(sel.selectPies(store.getState()));
-    expect(sel.selectPies(store.getState())).toHaveLength(6);
+    expect(sel.selectPies(store.getState(), 7)).toBe(sel.selectPies(store.getState(), 7));
+    expect(sel.selectPies(store.getState(), 7)).toHaveLength(6);
   });
 
   it('D1-123 loadFilterLists GETs the four demographic lists once', async () => {
@@ -187,9 +189,9 @@ describe('demographics: slice and saga', () => {
     stubHttp(() => ({ status: 500, data: { message: 'boom' } }));
     const store = createGazeStore();
     store.dispatch(a.load(7));
-    await until(() => sel.selectDemographicsError(store.getState()) !== null);
+    await until(() => sel.selectDemographicsError(store.getState(), 7) !== null);
     expect(DEMOGRAPHICS_ERROR).toBe('Somethign went wrong');
-    expect(sel.selectDemographicsError(store.getState())).toBe('Somethign went wrong');
+    expect(sel.selectDemographicsError(store.getState(), 7)).toBe('Somethign went wrong');
   });
 
   it('takeLatest: a stale answer never overwrites a newer one', async () => {
@@ -198,27 +200,106 @@ describe('demographics: slice and saga', () => {
     stubHttp((req) => (n++ === 0 ? first.promise : summaryAnswer(req)));
     const store = createGazeStore();
     store.dispatch(a.load(7));
-    store.dispatch(a.setLimitToEyetracking(true));
-    await until(() => sel.selectDemographicsStudyName(store.getState()) === 'Study X');
+    store.dispatch(a.setLimitToEyetracking({ studyId: 7, limit: true }));
+    await until(() => sel.selectDemographicsStudyName(store.getState(), 7) === 'Study X');
     first.resolve({ data: { success: true, data: {}, study_name: 'Stale' } });
     await new Promise((r) => setTimeout(r, 20));
-    expect(sel.selectDemographicsStudyName(store.getState())).toBe('Study X');
+    expect(sel.selectDemographicsStudyName(store.getState(), 7)).toBe('Study X');
   });
 
   it('another study starts with no figures or filters; sign-out forgets everything', () => {
     const r = demographicsSlice.reducer;
     let s = r(undefined, a.load(1));
-    s = r(s, a.loaded({ summary: SUMMARY, studyName: 'One', total: 10 }));
-    s = r(s, a.openFilters());
-    s = r(s, a.toggleFilter({ field: 'age_group_ids', id: 1 }));
-    s = r(s, a.submitFilters());
-    const same = r(s, a.load(1));
+    s = r(s, a.loaded({ summary: SUMMARY, studyName: 'One', total: 10, studyId: 1, request: s.byStudy[1].request }));
+    s = r(s, a.openFilters(1));
+    s = r(s, a.toggleFilter({ studyId: 1, field: 'age_group_ids', id: 1 }));
+    s = r(s, a.submitFilters(1));
+    const same = r(s, a.load(1)).byStudy[1];
     expect(same.summary).not.toBeNull();
     expect(same.filters.age_group_ids).toEqual([1]);
-    const other = r(s, a.load(2));
+    const both = r(s, a.load(2));
+    const other = both.byStudy[2];
     expect(other.summary).toBeNull();
     expect(other.studyName).toBeNull();
     expect(other.filters).toEqual(emptyFilters());
-    expect(r(s, sessionActions.signedOut()).summary).toBeNull();
+    // …and the first study keeps its own figures and filters next to it.
+    expect(both.byStudy[1].summary).toEqual(SUMMARY);
+    expect(both.byStudy[1].filters.age_group_ids).toEqual([1]);
+    const out = r(s, sessionActions.signedOut());
+    expect(out.byStudy[1]).toBeUndefined();
+    expect(sel.selectStudyDemographics({ demographics: out }, 1).summary).toBeNull();
+  });
+
+  it('several studies on one page: summaries, filters and loading flags stay apart; a slow answer lands in its own study', async () => {
+    const slowA = deferred();
+    const SUMMARY_A = { ...SUMMARY, gender_group: [g(1, 'Female', 7)] };
+    const http = stubHttp((req) => {
+      if (req.url === '/v1.0/studies/1/participant_demographic_summary') return slowA.promise;
+      return { data: { success: true, data: SUMMARY, study_name: 'Study B', total: 10 } };
+    });
+    const store = createGazeStore();
+    const st = () => store.getState();
+    store.dispatch(a.load(1));
+    store.dispatch(a.load(2));
+    // B's filters change while A's first answer is still on its way.
+    await until(() => !sel.selectDemographicsLoading(st(), 2));
+    store.dispatch(a.openFilters(2));
+    store.dispatch(a.toggleFilter({ studyId: 2, field: 'age_group_ids', id: 3 }));
+    store.dispatch(a.submitFilters(2));
+    expect(sel.selectFilterModalOpen(st(), 2)).toBe(false);
+    await until(() => http.requests.filter((r) => r.url.includes('/studies/2/')).length === 2 && !sel.selectDemographicsLoading(st(), 2));
+    expect(http.requests.filter((r) => r.url.includes('/studies/2/')).at(-1)!.body).toEqual({ limit_to_eyetracking: false, ...emptyFilters(), age_group_ids: [3] });
+    expect(sel.selectDemographicsLoading(st(), 1)).toBe(true);
+    expect(sel.selectDemographicsStudyName(st(), 1)).toBeNull();
+    expect(sel.selectDemographicsStudyName(st(), 2)).toBe('Study B');
+    expect(sel.selectActiveFilterCount(st(), 1)).toBe(0);
+    expect(sel.selectActiveFilterCount(st(), 2)).toBe(1);
+
+    slowA.resolve({ data: { success: true, data: SUMMARY_A, study_name: 'Study A', total: 8 } });
+    await until(() => !sel.selectDemographicsLoading(st(), 1));
+    // Not discarded as stale by B's newer request…
+    expect(sel.selectDemographicsStudyName(st(), 1)).toBe('Study A');
+    expect(sel.selectStudyDemographics(st(), 1).summary!.gender_group).toEqual([g(1, 'Female', 7)]);
+    expect(sel.selectStudyDemographics(st(), 1).total).toBe(8);
+    expect(sel.selectDemographicsError(st(), 1)).toBeNull();
+    // …and not landed in B.
+    expect(sel.selectDemographicsStudyName(st(), 2)).toBe('Study B');
+    expect(sel.selectStudyDemographics(st(), 2).summary).toEqual(SUMMARY);
+    expect(sel.selectStudyDemographics(st(), 2).total).toBe(10);
+    expect(sel.selectStudyDemographics(st(), 2).filters.age_group_ids).toEqual([3]);
+    expect(sel.selectStudyDemographics(st(), 1).filters).toEqual(emptyFilters());
+    // Each study's pies come from its own summary and stay memoised when the other is read in between.
+    const piesA = sel.selectPies(st(), 1);
+    const piesB = sel.selectPies(st(), 2);
+    expect(piesA.find((p) => p.title === 'Gender')!.slices).toEqual([{ name: 'Female', y: 7 }, { name: 'Other', y: 1 }]);
+    expect(piesB.find((p) => p.title === 'Gender')!.slices).toEqual([{ name: 'Female', y: 4 }, { name: 'Male', y: 5 }, { name: 'Other', y: 1 }]);
+    expect(sel.selectPies(st(), 1)).toBe(piesA);
+    expect(sel.selectPies(st(), 2)).toBe(piesB);
+  });
+
+  it('D1-124 a failure of one study leaves the other study without an error', async () => {
+    stubHttp((req) => (req.url.includes('/studies/1/') ? { status: 500, data: {} } : { data: { success: true, data: SUMMARY, study_name: 'B', total: 10 } }));
+    const store = createGazeStore();
+    store.dispatch(a.load(1));
+    store.dispatch(a.load(2));
+    await until(() => sel.selectDemographicsError(store.getState(), 1) !== null && !sel.selectDemographicsLoading(store.getState(), 2));
+    expect(sel.selectDemographicsError(store.getState(), 1)).toBe('Somethign went wrong');
+    expect(sel.selectDemographicsError(store.getState(), 2)).toBeNull();
+    expect(sel.selectDemographicsStudyName(store.getState(), 2)).toBe('B');
+  });
+
+  it('an answer from before a session change never lands after it, even for the same study', () => {
+    const r = demographicsSlice.reducer;
+    let s = r(undefined, a.load(1));
+    const before = s.byStudy[1].request;
+    s = r(s, sessionActions.signedOut());
+    expect(s.byStudy).toEqual({});
+    const late = r(s, a.loaded({ summary: SUMMARY, studyName: 'Old', total: 10, studyId: 1, request: before }));
+    expect(late.byStudy[1]).toBeUndefined(); // no slot resurrected
+    s = r(s, a.load(1));
+    expect(s.byStudy[1].request).not.toBe(before);
+    s = r(s, a.loaded({ summary: SUMMARY, studyName: 'Old', total: 10, studyId: 1, request: before }));
+    expect(s.byStudy[1].studyName).toBeNull();
+    expect(s.byStudy[1].loading).toBe(true);
   });
 });

@@ -24,8 +24,8 @@ export const emptyFilters = (): DemographicFilters => ({
   genders_group_ids: [],
 });
 
-export interface DemographicsState {
-  studyId: number | null;
+/** What one study's <gaze-demographics> shows; several studies can sit side by side on a page. */
+export interface StudyDemographics {
   studyName: string | null;
   summary: DemographicSummary | null;
   total: number | null;
@@ -35,13 +35,27 @@ export interface DemographicsState {
   /** Filters being edited in the modal; applied by submitFilters. */
   draft: DemographicFilters;
   modalOpen: boolean;
-  filterLists: Partial<Record<DemographicFilterKind, DemographicFilterItem[]>>;
   loading: boolean;
   error: string | null;
+  /**
+   * Number of the latest fetch; an answer carrying another number is stale and dropped, so a
+   * slow answer never overwrites a newer one of the same study.
+   */
+  request: number;
 }
 
-const initialState: DemographicsState = {
-  studyId: null,
+export interface DemographicsState {
+  byStudy: Record<number, StudyDemographics>;
+  /** The filter lists are global (not per study), so every element shares them. */
+  filterLists: Partial<Record<DemographicFilterKind, DemographicFilterItem[]>>;
+  /**
+   * Last fetch number handed out. It survives a session change so an answer still in flight from
+   * the previous session can never match a fetch of the next one.
+   */
+  lastRequest: number;
+}
+
+export const emptyStudyDemographics = (): StudyDemographics => ({
   studyName: null,
   summary: null,
   total: null,
@@ -49,63 +63,87 @@ const initialState: DemographicsState = {
   filters: emptyFilters(),
   draft: emptyFilters(),
   modalOpen: false,
-  filterLists: {},
   loading: false,
   error: null,
-};
+  request: 0,
+});
+
+const initialState: DemographicsState = { byStudy: {}, filterLists: {}, lastRequest: 0 };
+
+/** The study's slot, made on first use (the modal may be touched before the first answer). */
+function slot(state: DemographicsState, studyId: number): StudyDemographics {
+  return (state.byStudy[studyId] ??= emptyStudyDemographics());
+}
+
+function refetching(state: DemographicsState, s: StudyDemographics): void {
+  s.loading = true;
+  s.request = ++state.lastRequest;
+}
+
+export type StudyAnswer = DemographicSummaryResponse & { studyId: number; request: number };
 
 // load, setLimitToEyetracking, submitFilters and clearFilters each refetch the summary (D1-121).
+// Study-only actions take the study id as payload; the others carry it as `studyId`.
 export const demographicsSlice = createSlice({
   name: 'demographics',
   initialState,
   reducers: {
+    /** Keeps the study's filters and figures when it is loaded again (e.g. on a company switch). */
     load(state, action: PayloadAction<number>) {
-      if (state.studyId !== action.payload) {
-        // Another study: its own filters, and no figures of the previous one on screen.
-        Object.assign(state, { studyId: action.payload, studyName: null, summary: null, total: null, filters: emptyFilters(), draft: emptyFilters() });
-      }
-      state.loading = true;
-      state.error = null;
+      const s = slot(state, action.payload);
+      refetching(state, s);
+      s.error = null;
     },
-    setLimitToEyetracking(state, action: PayloadAction<boolean>) {
-      state.limitToEyetracking = action.payload;
-      state.loading = true;
+    setLimitToEyetracking(state, action: PayloadAction<{ studyId: number; limit: boolean }>) {
+      const s = slot(state, action.payload.studyId);
+      s.limitToEyetracking = action.payload.limit;
+      refetching(state, s);
     },
-    openFilters(state) {
-      state.draft = { ...state.filters };
-      state.modalOpen = true;
+    openFilters(state, action: PayloadAction<number>) {
+      const s = slot(state, action.payload);
+      s.draft = { ...s.filters };
+      s.modalOpen = true;
     },
-    closeFilters(state) {
-      state.modalOpen = false;
+    closeFilters(state, action: PayloadAction<number>) {
+      slot(state, action.payload).modalOpen = false;
     },
     /** Adds the id when absent, removes it when present (D1-118). */
-    toggleFilter(state, action: PayloadAction<{ field: FilterField; id: number }>) {
-      const { field, id } = action.payload;
-      const list = state.draft[field];
-      state.draft[field] = list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+    toggleFilter(state, action: PayloadAction<{ studyId: number; field: FilterField; id: number }>) {
+      const { studyId, field, id } = action.payload;
+      const s = slot(state, studyId);
+      const list = s.draft[field];
+      s.draft[field] = list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
     },
     /** Applies the edited filters and closes the modal (D1-119). */
-    submitFilters(state) {
-      state.filters = { ...state.draft };
-      state.modalOpen = false;
-      state.loading = true;
+    submitFilters(state, action: PayloadAction<number>) {
+      const s = slot(state, action.payload);
+      s.filters = { ...s.draft };
+      s.modalOpen = false;
+      refetching(state, s);
     },
     /** Removes every filter (D1-120). */
-    clearFilters(state) {
-      state.filters = emptyFilters();
-      state.draft = emptyFilters();
-      state.loading = true;
+    clearFilters(state, action: PayloadAction<number>) {
+      const s = slot(state, action.payload);
+      s.filters = emptyFilters();
+      s.draft = emptyFilters();
+      refetching(state, s);
     },
-    loaded(state, action: PayloadAction<DemographicSummaryResponse>) {
-      state.loading = false;
-      state.error = null;
-      state.summary = action.payload.summary;
-      state.total = action.payload.total;
-      if (action.payload.studyName) state.studyName = action.payload.studyName;
+    loaded(state, action: PayloadAction<StudyAnswer>) {
+      const { studyId, request, summary, total, studyName } = action.payload;
+      const s = state.byStudy[studyId];
+      // Gone (sign-out) or superseded by a newer request of the same study.
+      if (!s || s.request !== request) return;
+      s.loading = false;
+      s.error = null;
+      s.summary = summary;
+      s.total = total;
+      if (studyName) s.studyName = studyName;
     },
-    failed(state) {
-      state.loading = false;
-      state.error = DEMOGRAPHICS_ERROR;
+    failed(state, action: PayloadAction<{ studyId: number; request: number }>) {
+      const s = state.byStudy[action.payload.studyId];
+      if (!s || s.request !== action.payload.request) return;
+      s.loading = false;
+      s.error = DEMOGRAPHICS_ERROR;
     },
     loadFilterLists() {},
     filterListLoaded(state, action: PayloadAction<{ kind: DemographicFilterKind; items: DemographicFilterItem[] }>) {
@@ -113,7 +151,7 @@ export const demographicsSlice = createSlice({
     },
   },
   extraReducers: (b) => {
-    b.addMatcher(sessionChanged, () => initialState);
+    b.addMatcher(sessionChanged, (state) => ({ ...initialState, lastRequest: state.lastRequest }));
   },
 });
 

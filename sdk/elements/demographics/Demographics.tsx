@@ -117,13 +117,13 @@ function SplitDownload({ pies }: { pies: Pie[] }) {
   );
 }
 
-function FilterModal() {
+function FilterModal({ studyId }: { studyId: number }) {
   const dispatch = useGazeDispatch();
-  const open = useGazeSelector(sel.selectFilterModalOpen);
-  const draft = useGazeSelector(sel.selectDraftFilters);
+  const open = useGazeSelector((s) => sel.selectFilterModalOpen(s, studyId));
+  const draft = useGazeSelector((s) => sel.selectDraftFilters(s, studyId));
   const lists = useGazeSelector(sel.selectFilterLists);
   return (
-    <Modal open={open} title="Filters" onClose={() => dispatch(demographicsActions.closeFilters())}>
+    <Modal open={open} title="Filters" onClose={() => dispatch(demographicsActions.closeFilters(studyId))}>
       {FILTER_GROUPS.map(({ kind, title }) => {
         const field = FILTER_FIELDS[kind];
         return (
@@ -135,7 +135,7 @@ function FilterModal() {
                   type="checkbox"
                   value={item.id}
                   checked={draft[field].includes(item.id)}
-                  onChange={() => dispatch(demographicsActions.toggleFilter({ field, id: item.id }))}
+                  onChange={() => dispatch(demographicsActions.toggleFilter({ studyId, field, id: item.id }))}
                 />
                 {kind === 'earnings' ? groupLabel('earnings_group', item.name) : item.name}
               </label>
@@ -144,8 +144,8 @@ function FilterModal() {
         );
       })}
       <Actions>
-        <Button onClick={() => dispatch(demographicsActions.submitFilters())}>Submit filters</Button>
-        <Button $variant="secondary" onClick={() => dispatch(demographicsActions.clearFilters())}>
+        <Button onClick={() => dispatch(demographicsActions.submitFilters(studyId))}>Submit filters</Button>
+        <Button $variant="secondary" onClick={() => dispatch(demographicsActions.clearFilters(studyId))}>
           Clear filters
         </Button>
       </Actions>
@@ -155,18 +155,20 @@ function FilterModal() {
 
 export function Demographics({ studyId, studyName }: DemographicsProps) {
   const dispatch = useGazeDispatch();
-  const name = useGazeSelector(sel.selectDemographicsStudyName);
-  const pies = useGazeSelector(sel.selectPies);
-  const error = useGazeSelector(sel.selectDemographicsError);
-  const limit = useGazeSelector(sel.selectLimitToEyetracking);
-  const activeFilters = useGazeSelector(sel.selectActiveFilterCount);
+  // Each element reads and drives only its own study's slot, so several can share a page.
+  const id = studyId && studyId > 0 ? studyId : 0;
+  const name = useGazeSelector((s) => sel.selectDemographicsStudyName(s, id));
+  const pies = useGazeSelector((s) => sel.selectPies(s, id));
+  const error = useGazeSelector((s) => sel.selectDemographicsError(s, id));
+  const limit = useGazeSelector((s) => sel.selectLimitToEyetracking(s, id));
+  const activeFilters = useGazeSelector((s) => sel.selectActiveFilterCount(s, id));
   const companyId = useGazeSelector(selectActingCompanyId);
   const switchId = useId();
 
   useEffect(() => {
-    if (studyId && studyId > 0) dispatch(demographicsActions.load(studyId));
+    if (id) dispatch(demographicsActions.load(id));
     dispatch(demographicsActions.loadFilterLists());
-  }, [dispatch, studyId, companyId]);
+  }, [dispatch, id, companyId]);
 
   return (
     <section part="demographics">
@@ -179,11 +181,19 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
             role="switch"
             aria-checked={limit}
             checked={limit}
-            onChange={(e) => dispatch(demographicsActions.setLimitToEyetracking(e.target.checked))}
+            onChange={(e) => {
+              if (id) dispatch(demographicsActions.setLimitToEyetracking({ studyId: id, limit: e.target.checked }));
+            }}
           />
           Limit to eyetracking
         </Switch>
-        <Button $variant="secondary" part="filter-toggle" onClick={() => dispatch(demographicsActions.openFilters())}>
+        <Button
+          $variant="secondary"
+          part="filter-toggle"
+          onClick={() => {
+            if (id) dispatch(demographicsActions.openFilters(id));
+          }}
+        >
           {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
         </Button>
         <SplitDownload pies={pies} />
@@ -194,7 +204,7 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
           <PieChart key={p.group} title={p.title} data={p.slices} hasData={p.hasData} />
         ))}
       </Grid>
-      <FilterModal />
+      <FilterModal studyId={id} />
     </section>
   );
 }

@@ -261,7 +261,58 @@ describe('<gaze-demographics>', () => {
     const el = await mount('gaze-demographics', { 'study-id': '9' });
     gate.resolve({ status: 500, data: { success: false, message: 'boom' } });
     await waitForText(el, 'Somethign went wrong');
-    expect((getStore().getState() as { demographics: { error: string } }).demographics.error).to.equal('Somethign went wrong');
+    expect(getStore().getState().demographics.byStudy[9].error).to.equal('Somethign went wrong');
     expect(text(el)).to.not.include('boom');
+  });
+
+  it('D1-108 D1-121 two elements for different studies on one page: own title and figures; a filter refetches only its own study', async () => {
+    const NAMES: Record<string, string> = { '9': 'Spring, campaign', '11': 'Autumn launch' };
+    const SUMMARIES: Record<string, unknown> = { '9': SUMMARY, '11': { ...SUMMARY, gender_group: [g(1, 'Female', 5), g(2, 'Male', 70)] } };
+    const http = stubHttp((req) => {
+      const list = /\/dashboard\/data\/demographics\/(\w+)_list$/.exec(req.url);
+      if (list) return { data: { success: true, data: LISTS[list[1]].map(({ id, name }) => ({ id, name })) } };
+      const study = /\/studies\/(\d+)\/participant_demographic_summary$/.exec(req.url);
+      if (study) return { data: { success: true, data: SUMMARIES[study[1]], study_id: Number(study[1]), study_name: NAMES[study[1]], total: TOTAL } };
+      return { status: 404, data: {} };
+    });
+    const calls = (id: number) => http.requests.filter((r) => r.url === `/v1.0/studies/${id}/participant_demographic_summary`);
+    const spring = await mount('gaze-demographics', { 'study-id': '9' });
+    const autumn = await mount('gaze-demographics', { 'study-id': '11' });
+    await ready(spring);
+    await ready(autumn);
+    expect($(spring, '[part="title"]')!.textContent).to.equal('Spring, campaign');
+    expect($(autumn, '[part="title"]')!.textContent).to.equal('Autumn launch');
+    await waitFor(() => dataLabels(pie(autumn, 'Gender')).includes('Female: 5'), 'autumn gender labels');
+    expect(dataLabels(pie(spring, 'Gender'))).to.include('Female: 40');
+    expect(dataLabels(pie(spring, 'Gender'))).to.not.include('Female: 5');
+    expect(calls(9)).to.have.length(1);
+    expect(calls(11)).to.have.length(1);
+
+    buttonByText(autumn, 'Filters').click();
+    const dialog = await waitFor(() => $(autumn, '[role="dialog"]'), 'autumn dialog');
+    expect($(spring, '[role="dialog"]')).to.equal(null);
+    await waitFor(() => dialog.querySelectorAll('input[type="checkbox"]').length === 8, 'checkboxes');
+    const age = Array.from(dialog.querySelectorAll('[data-kind="age"] label')).find((l) => l.textContent === '25-34')!.querySelector('input')!;
+    age.click();
+    await waitFor(() => age.checked, 'age checked');
+    buttonByText(autumn, 'Submit filters').click();
+    await waitFor(() => calls(11).length === 2, 'autumn refetch');
+    expect(calls(11).at(-1)!.body).to.deep.equal({
+      limit_to_eyetracking: false, age_group_ids: [2], family_group_ids: [], earnings_group_ids: [], genders_group_ids: [],
+    });
+    await waitFor(() => buttonByText(autumn, 'Filters (1)'), 'autumn filter count');
+    await sleep(50);
+    expect(calls(9)).to.have.length(1); // the other study was not refetched
+    expect(buttonByText(spring, 'Filters')).to.exist;
+    expect($(spring, '[part="title"]')!.textContent).to.equal('Spring, campaign');
+    expect($(autumn, '[part="title"]')!.textContent).to.equal('Autumn launch');
+
+    // And the other way round: the limit switch of the first refetches only the first.
+    ($(spring, '[part="limit"] input') as HTMLInputElement).click();
+    await waitFor(() => calls(9).length === 2, 'spring refetch');
+    expect((calls(9).at(-1)!.body as Record<string, unknown>).limit_to_eyetracking).to.equal(true);
+    await sleep(50);
+    expect(calls(11)).to.have.length(2);
+    expect(($(autumn, '[part="limit"] input') as HTMLInputElement).checked).to.equal(false);
   });
 });
