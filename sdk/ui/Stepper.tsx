@@ -22,7 +22,8 @@ const List = styled.ol`
   li[data-state='done'] .dot { background: ${tokens.primary}; border-color: ${tokens.primary}; color: ${tokens.primaryText}; }
   li[data-state='current'] { color: ${tokens.text}; font-weight: 600; }
   li[data-state='current'] .dot { border: 2px solid ${tokens.primaryStrong}; color: ${tokens.primaryStrong}; }
-  button { font: inherit; color: inherit; background: none; border: 0; padding: 0; display: inline-flex; align-items: center; gap: ${tokens.space2}; cursor: pointer; text-decoration: underline; }
+  button { font: inherit; color: inherit; background: none; border: 0; padding: 0; display: inline-flex; align-items: center; gap: ${tokens.space2}; cursor: pointer; }
+  button .label { text-decoration: underline; color: ${tokens.primaryStrong}; }
 `;
 
 export interface StepperStep {
@@ -51,7 +52,7 @@ export function Stepper({ steps, current, onStepClick, label = 'Progress' }: Ste
               <span className="dot" aria-hidden="true">
                 {state === 'done' ? '✓' : i + 1}
               </span>
-              <span>{s.label}</span>
+              <span className="label">{s.label}</span>
               <VisuallyHidden>{state === 'done' ? ' (completed)' : state === 'todo' ? ' (not started)' : ''}</VisuallyHidden>
             </>
           );
