@@ -1,8 +1,8 @@
 // The one Highcharts of the kit: accessibility module on (keyboard navigation, a screen-reader
 // region per chart, proxy buttons for points and legend), the shadow-root palette fix installed,
 // and the kit's palette and font as the base of every chart's options.
-import Highcharts from 'highcharts';
-// The module registers itself on the Highcharts loaded above (it reads window._Highcharts).
+// highchartsGlobal first: the accessibility module registers itself on window._Highcharts.
+import Highcharts from './highchartsGlobal';
 import 'highcharts/modules/accessibility';
 import { CHART_PALETTE } from '../tokens';
 import { installShadowPaletteFix } from './shadowPalette';
