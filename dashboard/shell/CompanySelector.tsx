@@ -1,6 +1,7 @@
 // Super users act for another company (D1-073..D1-076). The list is GET
 // /dashboard/data/companies_list; choosing one sets the SDK client's acting company, so every
 // later call carries X-Company-Id, and the Shell re-mounts the page content to refetch it.
+import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { lookupList, switchCompany, useResource } from '../../sdk/index';
 import { useGazeSelector } from '../../sdk/core/store/context';
@@ -16,7 +17,11 @@ interface Company {
 export function CompanySelector() {
   // Read with the page's config (the dashboard is not inside an element): the signed-in token.
   const list = useResource(lookupList, 'companies_list');
-  const companies = list.data as Company[] | null;
+  // The key includes the acting company, so a switch refetches; the super user's list of companies
+  // is the same whichever one they act for, so the selector keeps showing it meanwhile.
+  const shown = useRef<Company[] | null>(null);
+  if (list.data) shown.current = list.data as Company[];
+  const companies = shown.current;
   const failed = list.status === 'error';
   const acting = useGazeSelector(selectActingCompanyId);
   const { pathname } = useLocation();
