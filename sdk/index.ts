@@ -7,6 +7,8 @@ export { GazeProvider, GazeContext, useGazeSelector, useGazeDispatch } from './c
 export { sessionActions, INVALID_CREDENTIALS } from './core/session/slice';
 export * as sessionSelectors from './core/session/selectors';
 export { WINDOW_EVENTS } from './core/events';
+export { readStored } from './core/session/storage';
+export { NAVIGATE_EVENT, type NavigateDetail } from './ui/host';
 export { defineElement, type DefineOptions, type PropType } from './elements/define';
 export type { GazeElementRegistry, GazeTag, GazeAttributes, GazeEvents, CommonAttributes, CommonEvents } from './elements/registry';
 export { on } from './elements/registry';

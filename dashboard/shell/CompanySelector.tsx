@@ -3,10 +3,7 @@
 // later call carries X-Company-Id, and the Shell re-mounts the page content to refetch it.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../sdk/core/api/client';
-import { switchCompany } from '../../sdk/index';
-import { useGazeSelector } from '../../sdk/core/store/context';
-import { selectActingCompanyId } from '../../sdk/core/session/selectors';
+import { api, sessionSelectors, switchCompany, useGazeSelector } from '../../sdk/index';
 import { companySelectorDisabled } from './nav';
 
 interface Company {
@@ -18,7 +15,7 @@ interface Company {
 export function CompanySelector() {
   const [companies, setCompanies] = useState<Company[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const acting = useGazeSelector(selectActingCompanyId);
+  const acting = useGazeSelector(sessionSelectors.selectActingCompanyId);
   const { pathname } = useLocation();
 
   useEffect(() => {
