@@ -72,9 +72,8 @@ export const POLICIES = [
   { from: from('sdk-core'), allow: to('sdk-core', 'contract') },
   // Presentational: no store, no API, no elements, no features.
   { from: from('sdk-ui'), allow: to('sdk-ui') },
-  // A feature is shared by several elements: it may use core and ui, never an element.
-  { from: from('sdk-feature'), allow: to('sdk-core', 'sdk-ui', 'contract') },
-  { from: from('sdk-feature'), allow: { to: { element: { type: 'sdk-feature', captured: { name: '{{ from.element.captured.name }}' } } } } },
+  // A feature is shared by several elements: it may use core, ui and other features, never an element.
+  { from: from('sdk-feature'), allow: to('sdk-feature', 'sdk-core', 'sdk-ui', 'contract') },
   // An element uses core, ui, features and the element kit, and of the elements only its own folder.
   { from: from('sdk-element'), allow: to('sdk-core', 'sdk-ui', 'sdk-feature', 'sdk-element-kit', 'contract') },
   { from: from('sdk-element'), allow: { to: { element: { type: 'sdk-element', captured: { name: '{{ from.element.captured.name }}' } } } } },
