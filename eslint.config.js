@@ -1,6 +1,6 @@
 // Lint for the whole repository: real-bug rules from @eslint/js and typescript-eslint, plus the
 // import boundaries of docs/architecture.md ("Who may import whom"). Every boundary policy is
-// proven by a deliberate violation in tests/lint/fixtures (run by tests/lint/boundaries.test.ts):
+// proven by a deliberate violation in tests/lint/fixtures (run by tests/lint/boundaries.test.mjs):
 // a misconfigured boundaries plugin reports nothing, so "no errors" alone proves nothing.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -182,7 +182,9 @@ export function boundariesConfig({ prefix = '', files } = {}) {
 
 export default defineConfig(
   {
-    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'server/db/migrations/**', '**/*.d.ts', 'tests/lint/fixtures/**', 'data/**'],
+    // What .gitignore keeps out, generated migrations, and the deliberate violations (tests/lint).
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'tmp/**', 'bench/.data/**', 'tests/.artifacts/**',
+      'server/db/migrations/**', '**/*.d.ts', 'tests/lint/fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
