@@ -21,7 +21,7 @@ import { company, appUser, study, cell, step, stim, aoi } from '../server/db/sch
 import { issueToken } from '../server/repositories/tokens.js';
 import { getActiveConfig } from '../server/repositories/analysis-config.js';
 import { loadStudyContext } from '../server/repositories/ingest.js';
-import { ingestSession } from '../server/analytics/ingest.js';
+import { ingestSession } from '../server/services/ingest.js';
 import { simulateSession } from '../server/analytics/simulator.js';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);

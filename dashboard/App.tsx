@@ -2,7 +2,7 @@
 // the guard (listed in README.md); each becomes one <Route> line when its element lands.
 import { useEffect } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
-import { NAVIGATE_EVENT, type NavigateDetail } from '../sdk/ui/host';
+import { NAVIGATE_EVENT, type NavigateDetail } from '../sdk/index';
 import { GazeElement } from './pages/GazeElement';
 import { PublicOnly, RequireAuth, useAuthenticated } from './pages/Guards';
 import { LoginPage } from './pages/LoginPage';

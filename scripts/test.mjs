@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, stopping at the first failure.
-//   typecheck → unit (vitest) → server on PGlite → server on PostgreSQL (when TEST_DATABASE_URL
-//   is set) → build → element tests in Chromium → end-to-end against the built dashboard.
+//   typecheck → lint (ESLint with the import boundaries) → lint rule proofs (tests/lint) → unit
+//   (vitest) → server on PGlite → server on PostgreSQL (when TEST_DATABASE_URL is set) → build →
+//   element tests in Chromium → end-to-end against the built dashboard.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.']],
+  // Every import boundary proven by a deliberate violation (a broken map would allow everything).
+  ['lint rules', 'node', ['--test', 'tests/lint/']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']],
   ['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
 ];

@@ -12,6 +12,8 @@ export * from './core/resource/index';
 export { sessionActions, INVALID_CREDENTIALS } from './core/session/slice';
 export * as sessionSelectors from './core/session/selectors';
 export { WINDOW_EVENTS } from './core/events';
+export { readStored } from './core/session/storage';
+export { NAVIGATE_EVENT, type NavigateDetail } from './ui/host';
 export { defineElement, type DefineOptions, type PropType } from './elements/define';
 export type { GazeElementRegistry, GazeTag, GazeAttributes, GazeEvents, CommonAttributes, CommonEvents } from './elements/registry';
 export { on } from './elements/registry';

@@ -19,6 +19,8 @@ declare module 'fastify' {
     config: Config;
     /** Signs media URLs (files, visuals) that browsers load without a token. */
     signer: UrlSigner;
+    /** Where uploaded and generated files live (see server/storage). */
+    storage: Storage;
   }
 }
 

@@ -1,12 +1,11 @@
 // Route guards (D1-011..D1-015). Authentication is the SDK store's session state, which starts as
 // authenticated when a stored user exists (D1-029) and flips on sign-in, sign-out and expiry.
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useGazeSelector } from '../../sdk/core/store/context';
-import { selectAuthenticated } from '../../sdk/core/session/selectors';
+import { sessionSelectors, useGazeSelector } from '../../sdk/index';
 import { rememberReturnTo, takeReturnTo } from '../session';
 
 export function useAuthenticated(): boolean {
-  return useGazeSelector(selectAuthenticated);
+  return useGazeSelector(sessionSelectors.selectAuthenticated);
 }
 
 /** Protected routes: a signed-out visitor goes to /login; the address is kept for after sign-in. */

@@ -2,8 +2,7 @@
 // go to /login with a full reload — nothing of the old session survives in memory — and show
 // 'You are logged out' there.
 import { useEffect } from 'react';
-import { signOut } from '../../sdk/index';
-import { WINDOW_EVENTS } from '../../sdk/core/events';
+import { signOut, WINDOW_EVENTS } from '../../sdk/index';
 import { markLoggedOut } from '../session';
 import { useAuthenticated } from './Guards';
 

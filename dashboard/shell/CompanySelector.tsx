@@ -3,9 +3,7 @@
 // later call carries X-Company-Id, and the Shell re-mounts the page content to refetch it.
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
-import { lookupList, switchCompany, useResource } from '../../sdk/index';
-import { useGazeSelector } from '../../sdk/core/store/context';
-import { selectActingCompanyId } from '../../sdk/core/session/selectors';
+import { lookupList, sessionSelectors, switchCompany, useGazeSelector, useResource } from '../../sdk/index';
 import { companySelectorDisabled } from './nav';
 
 interface Company {
@@ -23,7 +21,7 @@ export function CompanySelector() {
   if (list.data) shown.current = list.data as Company[];
   const companies = shown.current;
   const failed = list.status === 'error';
-  const acting = useGazeSelector(selectActingCompanyId);
+  const acting = useGazeSelector(sessionSelectors.selectActingCompanyId);
   const { pathname } = useLocation();
 
   if (failed) return null;

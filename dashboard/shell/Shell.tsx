@@ -2,9 +2,7 @@
 // breadcrumbs, the page, and the floating feedback widget on every page.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useGazeSelector } from '../../sdk/core/store/context';
-import { selectActingCompanyId, selectUser } from '../../sdk/core/session/selectors';
-import { readStored } from '../../sdk/core/session/storage';
+import { readStored, sessionSelectors, useGazeSelector } from '../../sdk/index';
 import { AccountMenu } from './AccountMenu';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CompanySelector } from './CompanySelector';
@@ -13,8 +11,8 @@ import { GazeElement } from '../pages/GazeElement';
 
 
 export function Shell({ children }: { children?: ReactNode }) {
-  const user = useGazeSelector(selectUser);
-  const acting = useGazeSelector(selectActingCompanyId);
+  const user = useGazeSelector(sessionSelectors.selectUser);
+  const acting = useGazeSelector(sessionSelectors.selectActingCompanyId);
   const { pathname } = useLocation();
   // Open on home, closed elsewhere (D1-071); the toggle overrides until the next navigation.
   const [navOpen, setNavOpen] = useState(pathname === '/');

@@ -10,10 +10,10 @@
 // half a viewport, down to a personal depth), occasional tab switches (not focused: nothing in
 // view, no samples); gaze as 200–400 ms fixations joined by 1–2 sample saccades, aimed at ads in
 // view with a personal interest level (some respondents avoid ads), else at page content.
-import type { StudyContext, StudyStep, StudyStim } from '../repositories/ingest.js';
-import { LOOKUPS } from '../seed/reference.js';
-import { seeded, type Rng } from '../seed/random.js';
-import type { SessionAnswer, SessionBody, SessionParticipant, SessionStep, SessionStim } from './ingest.js';
+import type { StudyContext, StudyStep, StudyStim } from './study-context.js';
+import { LOOKUPS } from '../domain/lookups.js';
+import { seeded, type Rng } from '../domain/random.js';
+import type { SessionAnswer, SessionBody, SessionParticipant, SessionStep, SessionStim } from './session.js';
 import type { ViewInterval } from './viewability.js';
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

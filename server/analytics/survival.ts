@@ -2,7 +2,7 @@
 // Each type's base is the set its matching average is taken over, so the area under the curve
 // (in seconds) equals that average: type 1 over viewed exposures (avg_stim_dwell_time), type 2
 // over E (avg_page_dwell_time), type 3 over viewable exposures (avg_stim_viewable_time).
-import { badRequest } from '../errors.js';
+import { invalidField } from '../domain/errors.js';
 
 export const GRAPH_TYPES = {
   1: { name: 'Dwell Time', timeSegment: 100, maxTime: 5000, column: 'dwell_ms', base: 'viewed' },
@@ -35,7 +35,7 @@ export function readGraphRequest(body: { graph_type_id?: number; time_segment?: 
   const timeSegment = body.time_segment ?? def.timeSegment;
   const maxTime = body.max_time ?? def.maxTime;
   if (pointCount(timeSegment, maxTime) > MAX_POINTS) {
-    throw badRequest('Validation failed', { time_segment: `at most ${MAX_POINTS} points: raise time_segment or lower max_time` });
+    throw invalidField('time_segment', `at most ${MAX_POINTS} points: raise time_segment or lower max_time`);
   }
   return { graphTypeId, timeSegment, maxTime };
 }

@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
+import { InvalidInput } from '../domain/errors.js';
 
 function fieldName(e: { instancePath?: string; params?: Record<string, unknown> }, context?: string): string {
   const missing = e.params?.missingProperty ?? e.params?.additionalProperty;
@@ -19,6 +20,10 @@ export default fp(async function errors(app: FastifyInstance) {
         errors[fieldName(v as never, err.validationContext)] = v.message ?? 'is invalid';
       }
       return reply.status(400).send({ success: false, message: 'Validation failed', errors });
+    }
+    // Domain checks (analytics, services) know no HTTP: a bad input is a 400 with its fields.
+    if (err instanceof InvalidInput) {
+      return reply.status(400).send({ success: false, message: err.message, errors: err.errors });
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });

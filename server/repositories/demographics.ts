@@ -1,20 +1,16 @@
 // Participant demographic summary of one study: every group of every kind with its count.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { DEMOGRAPHIC_KINDS, demographicColumn, type DemographicFilters, type DemographicKind } from '../domain/demographics.js';
 import { lookupItemsByKind } from './lookups.js';
-import { rows } from './sql.js';
+import { filterSql, rows } from './sql.js';
 
-/** Summary key → participant column and lookup kind (they share the name). */
-export const DEMOGRAPHIC_KINDS = [
-  'age_group', 'gender_group', 'family_group', 'earnings_group', 'socialgrade_group', 'ethnicity_group',
-] as const;
-export type DemographicKind = (typeof DEMOGRAPHIC_KINDS)[number];
+export { DEMOGRAPHIC_KINDS, type DemographicKind };
 
 export interface DemographicFilter {
   /** Only participants with eye-tracking data. */
   eyetrackingOnly: boolean;
-  /** Per kind: keep participants in any of these groups (OR); kinds combine with AND; empty = no filter. */
-  groups: Partial<Record<DemographicKind, number[]>>;
+  groups: DemographicFilters;
 }
 
 export interface GroupCount {
@@ -25,18 +21,14 @@ export interface GroupCount {
 
 export type DemographicSummary = Record<DemographicKind, GroupCount[]>;
 
-const column = (kind: DemographicKind) => sql.raw(`p.${kind}_id`);
+const column = (kind: DemographicKind) => sql.raw(`p.${demographicColumn(kind)}`);
 
 export async function demographicSummary(
   db: Db, studyId: number, filter: DemographicFilter,
 ): Promise<{ summary: DemographicSummary; total: number }> {
   const where: SQL[] = [sql`p.study_id = ${studyId}`, sql`not p.is_test`];
   if (filter.eyetrackingOnly) where.push(sql`p.has_eyetracking`);
-  for (const kind of DEMOGRAPHIC_KINDS) {
-    const ids = (filter.groups[kind] ?? []).filter((n) => Number.isInteger(n));
-    if (ids.length) where.push(sql`${column(kind)} in (${sql.join(ids.map((n) => sql`${n}`), sql`, `)})`);
-  }
-  const base = sql`select * from participant p where ${sql.join(where, sql` and `)}`;
+  const base = sql`select * from participant p where ${sql.join(where, sql` and `)}${filterSql(filter.groups)}`;
   const perKind = DEMOGRAPHIC_KINDS.map((kind) =>
     sql`select ${kind}::text as kind, ${column(kind)} as id, count(*)::int as n from base p group by ${column(kind)}`);
   const query = sql`with base as (${base}) ${sql.join(perKind, sql` union all `)} union all select 'total', null, count(*)::int from base`;

@@ -4,7 +4,7 @@
 // Every aggregate is cast (::int / ::float8) so PGlite and pg both return numbers.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { DemographicFilters } from '../analytics/base.js';
+import type { DemographicFilters } from '../domain/demographics.js';
 import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
 import type { StimProfile } from '../analytics/norms.js';

@@ -2,7 +2,7 @@
 // from either driver, id lists, and the respondent conditions every report applies the same way.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { DemographicFilters } from '../analytics/base.js';
+import { DEMOGRAPHIC_KINDS, demographicColumn, type DemographicFilters } from '../domain/demographics.js';
 
 /** The rows of a raw query (PGlite and pg both answer {rows}). */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -19,9 +19,10 @@ export const countedSql = sql`p.is_test = false and p.status = 'complete'`;
 /** Demographic filters on participant p: OR within a kind, AND across kinds; empty when none. */
 export function filterSql(f: DemographicFilters): SQL {
   const parts: SQL[] = [];
-  if (f.ageGroupIds.length) parts.push(sql`p.age_group_id in (${idList(f.ageGroupIds)})`);
-  if (f.familyGroupIds.length) parts.push(sql`p.family_group_id in (${idList(f.familyGroupIds)})`);
-  if (f.earningsGroupIds.length) parts.push(sql`p.earnings_group_id in (${idList(f.earningsGroupIds)})`);
-  if (f.genderGroupIds.length) parts.push(sql`p.gender_group_id in (${idList(f.genderGroupIds)})`);
+  for (const kind of DEMOGRAPHIC_KINDS) {
+    const ids = (f[kind] ?? []).filter((n) => Number.isInteger(n));
+    // The column name comes from the fixed list above, never from the request.
+    if (ids.length) parts.push(sql`p.${sql.raw(demographicColumn(kind))} in (${idList(ids)})`);
+  }
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }

@@ -2,7 +2,7 @@
 // answer counts, participants' answers and the brand-recall aggregate of a stim.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { DemographicFilters } from '../analytics/base.js';
+import type { DemographicFilters } from '../domain/demographics.js';
 import { rows, idList, countedSql, filterSql } from './sql.js';
 
 /** Respondents whose answers count: real (not test), complete, optionally eye-tracked, filtered. */

@@ -18,7 +18,7 @@ import { insertAll, insertOne, referenceByName } from '../repositories/seed.js';
 import { putSetting } from '../repositories/settings.js';
 import { drawAd, drawLogo, brandPalette, adAois, type DemoAoi } from './images.js';
 import { DEMO_PASSWORD } from './accounts.js';
-import { seeded, day, slug, type Rng } from './random.js';
+import { seeded, day, slug, type Rng } from '../domain/random.js';
 
 // ---- plan types -------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // row is made exactly as in production. Idempotent per study: a study that already has
 // participants is skipped, so an interrupted background seed resumes where it stopped.
 import type { Db } from '../db/client.js';
-import { ingestSession } from '../analytics/ingest.js';
+import { ingestSession } from '../services/ingest.js';
 import { respondentTarget, simulateSession } from '../analytics/simulator.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import { countParticipants, loadStudyContext } from '../repositories/ingest.js';

@@ -1,7 +1,7 @@
 // Sign-in, the guard, sign-out, the 404 page and start-up (version check, service worker).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, apiToken, BASE, freshPage, useBrowser, signIn, waitForText } from './helpers';
+import { api, apiToken, BASE, freshPage, useBrowser, signIn } from './helpers';
 
 const browser = useBrowser();
 

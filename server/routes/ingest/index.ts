@@ -2,7 +2,7 @@
 // study user's call that issues that key. See docs/metrics.md "Collection and per-exposure summaries".
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ingestSession, type SessionBody } from '../../analytics/ingest.js';
+import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import { idSchema, studyParams } from '../common.js';

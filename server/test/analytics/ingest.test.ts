@@ -7,7 +7,7 @@ import { testApp } from '../helpers.js';
 import { createUser } from '../fixtures.js';
 import { issueToken } from '../../repositories/tokens.js';
 import type { Database } from '../../db/client.js';
-import { ingestSession, type SessionBody } from '../../analytics/ingest.js';
+import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { unpackFloat32 } from '../../analytics/pack.js';
 import { buildStudy, track, type AnalyticsStudy } from './study-fixture.js';
 

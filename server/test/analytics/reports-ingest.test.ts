@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
-import { ingestSession } from '../../analytics/ingest.js';
+import { ingestSession } from '../../services/ingest.js';
 import { tenant, createStudy, addStimStep } from './report-fixtures.js';
 
 let app: FastifyInstance;

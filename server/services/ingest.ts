@@ -1,70 +1,22 @@
 // Ingestion of one respondent session: checked against the study, written in ONE transaction
 // (participant, answers, exposures with their summaries, packed gaze, per-AOI rows), idempotent
-// per (study_id, session_id). The HTTP route and the respondent simulator both come through here.
+// per (study_id, session_id). The HTTP route, the demo respondents and the benchmark all come
+// through here; the computation is analytics' (summarizeExposure), the SQL the repositories'.
 import type { Db } from '../db/client.js';
-import { badRequest, HttpError } from '../errors.js';
-import { LOOKUPS } from '../seed/reference.js';
+import { invalidField } from '../domain/errors.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import {
   findParticipantBySession, insertAnswers, insertExposureAois, insertExposures, insertGaze, insertParticipant,
   loadStudyContext, type NewAnswer, type NewExposure, type NewExposureAoi, type NewGaze, type StudyContext,
 } from '../repositories/ingest.js';
-import type { AnalysisConfig } from './config.js';
-import { packFloat32, unpackFloat32 } from './pack.js';
-import { summarizeExposure } from './summarize.js';
-import type { ViewInterval } from './viewability.js';
+import type { AnalysisConfig } from '../analytics/config.js';
+import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
+import { checkParticipant, type SessionAnswer, type SessionBody } from '../analytics/session.js';
+import { summarizeExposure } from '../analytics/summarize.js';
 
-export interface SessionStim {
-  stim_id: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  viewability: ViewInterval[];
-}
-
-export interface SessionAnswer {
-  question_id: number;
-  answer_option_id?: number | null;
-  text?: string | null;
-}
-
-export interface SessionStep {
-  step_id: number;
-  page_dwell_ms: number;
-  stims: SessionStim[];
-  /** [t_ms, x, y] from the step's start, page px */
-  gaze?: number[][];
-  answers?: SessionAnswer[];
-}
-
-export type ParticipantStatus = 'complete' | 'screenout' | 'quota_full';
-
-export interface SessionParticipant {
-  reference: string;
-  cell_id: number;
-  panel_id?: number | null;
-  age_group_id?: number | null;
-  family_group_id?: number | null;
-  earnings_group_id?: number | null;
-  gender_group_id?: number | null;
-  socialgrade_group_id?: number | null;
-  ethnicity_group_id?: number | null;
-  has_eyetracking: boolean;
-  calibration_accuracy_px?: number | null;
-  calibration_precision_px?: number | null;
-  frame_rate?: number | null;
-  connection_speed_kbps?: number | null;
-  status: ParticipantStatus;
-  is_test: boolean;
-}
-
-export interface SessionBody {
-  study_id: number;
-  session_id: string;
-  participant: SessionParticipant;
-  steps: SessionStep[];
-}
+export type {
+  ParticipantStatus, SessionAnswer, SessionBody, SessionParticipant, SessionStep, SessionStim,
+} from '../analytics/session.js';
 
 export interface IngestOptions {
   /** Study reference data already loaded (simulator, bench): saves six queries per session. */
@@ -81,52 +33,33 @@ export interface IngestResult {
   exposures: number;
 }
 
-const DEMOGRAPHICS = [
-  ['age_group_id', 'age_group'], ['family_group_id', 'family_group'], ['earnings_group_id', 'earnings_group'],
-  ['gender_group_id', 'gender_group'], ['socialgrade_group_id', 'socialgrade_group'], ['ethnicity_group_id', 'ethnicity_group'],
-] as const;
-
 /** Raised inside the transaction when another request stored the same session first. */
 class DuplicateSession extends Error {}
-
-function invalid(field: string, message: string): HttpError {
-  return badRequest('Validation failed', { [field]: message });
-}
-
-/** Checks what does not depend on the steps (the steps are checked one by one as they are written). */
-function checkParticipant(ctx: StudyContext, p: SessionParticipant): void {
-  if (!ctx.cells.includes(p.cell_id)) throw invalid('participant.cell_id', `Unknown cell ${p.cell_id} for study ${ctx.studyId}`);
-  if (p.panel_id != null && !ctx.panels.includes(p.panel_id)) throw invalid('participant.panel_id', `Unknown panel ${p.panel_id} for study ${ctx.studyId}`);
-  for (const [field, kind] of DEMOGRAPHICS) {
-    const v = p[field];
-    if (v != null && !LOOKUPS[kind].some(([id]) => id === v)) throw invalid(`participant.${field}`, `Unknown ${kind} ${v}`);
-  }
-}
 
 function toAnswers(ctx: StudyContext, participantId: number, stepIndex: number, answers: SessionAnswer[]): NewAnswer[] {
   return answers.map((a, i) => {
     const field = `steps.${stepIndex}.answers.${i}`;
     const q = ctx.questions.get(a.question_id);
-    if (!q) throw invalid(`${field}.question_id`, `Unknown question ${a.question_id} for study ${ctx.studyId}`);
+    if (!q) throw invalidField(`${field}.question_id`, `Unknown question ${a.question_id} for study ${ctx.studyId}`);
     let text = a.text ?? '';
     if (a.answer_option_id != null) {
       const option = q.options.get(a.answer_option_id);
-      if (option === undefined) throw invalid(`${field}.answer_option_id`, `Unknown answer ${a.answer_option_id} for question ${q.id}`);
+      if (option === undefined) throw invalidField(`${field}.answer_option_id`, `Unknown answer ${a.answer_option_id} for question ${q.id}`);
       if (!text) text = option;
     } else if (!text) {
-      throw invalid(`${field}.text`, 'An answer needs answer_option_id or text');
+      throw invalidField(`${field}.text`, 'An answer needs answer_option_id or text');
     }
     return { studyId: ctx.studyId, participantId, questionId: q.id, answerOptionId: a.answer_option_id ?? null, text };
   });
 }
 
-/** Stores one session; see the file comment. Throws HttpError 400 (nothing stored) on bad input. */
+/** Stores one session; see the file comment. Throws InvalidInput (nothing stored) on bad input. */
 export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptions = {}): Promise<IngestResult> {
   const existing = await findParticipantBySession(db, body.study_id, body.session_id);
   if (existing !== null) return { participant_id: existing, duplicate: true, exposures: 0 };
 
   const ctx = opts.context ?? (await loadStudyContext(db, body.study_id));
-  if (!ctx || ctx.studyId !== body.study_id) throw invalid('study_id', `Unknown study ${body.study_id}`);
+  if (!ctx || ctx.studyId !== body.study_id) throw invalidField('study_id', `Unknown study ${body.study_id}`);
   checkParticipant(ctx, body.participant);
   const config = opts.config ?? (await getActiveConfig(db));
   const p = body.participant;
@@ -149,8 +82,8 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
       for (const [si, s] of body.steps.entries()) {
         const field = `steps.${si}`;
         const st = ctx.steps.get(s.step_id);
-        if (!st) throw invalid(`${field}.step_id`, `Unknown step ${s.step_id} for study ${ctx.studyId}`);
-        if (seenSteps.has(s.step_id)) throw invalid(`${field}.step_id`, `Step ${s.step_id} appears twice`);
+        if (!st) throw invalidField(`${field}.step_id`, `Unknown step ${s.step_id} for study ${ctx.studyId}`);
+        if (seenSteps.has(s.step_id)) throw invalidField(`${field}.step_id`, `Step ${s.step_id} appears twice`);
         seenSteps.add(s.step_id);
 
         const gaze = s.gaze ?? [];
@@ -169,8 +102,8 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
         for (const [xi, e] of s.stims.entries()) {
           const stimField = `${field}.stims.${xi}`;
           const sm = ctx.stims.get(e.stim_id);
-          if (!sm) throw invalid(`${stimField}.stim_id`, `Unknown stim ${e.stim_id} for study ${ctx.studyId}`);
-          if (seenStims.has(e.stim_id)) throw invalid(`${stimField}.stim_id`, `Stim ${e.stim_id} appears twice in step ${s.step_id}`);
+          if (!sm) throw invalidField(`${stimField}.stim_id`, `Unknown stim ${e.stim_id} for study ${ctx.studyId}`);
+          if (seenStims.has(e.stim_id)) throw invalidField(`${stimField}.stim_id`, `Stim ${e.stim_id} appears twice in step ${s.step_id}`);
           seenStims.add(e.stim_id);
           const r = summarizeExposure({
             stimType: sm.stimType, naturalWidth: sm.width, naturalHeight: sm.height,

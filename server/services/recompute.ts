@@ -10,9 +10,9 @@ import {
   listStudiesWithExposures, loadAoisForStims, loadExposurePage, writeRecomputed,
   type NewExposureAoi, type RecomputedExposure,
 } from '../repositories/ingest.js';
-import { ALGORITHMS, DEFAULT_ALGORITHM, normalizeParams, type Algorithm, type AnalysisConfig, type AnalysisParams } from './config.js';
-import { packFloat32, unpackFloat32 } from './pack.js';
-import { summarizeExposure, type AoiShape } from './summarize.js';
+import { ALGORITHMS, DEFAULT_ALGORITHM, normalizeParams, type Algorithm, type AnalysisConfig, type AnalysisParams } from '../analytics/config.js';
+import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
+import { summarizeExposure, type AoiShape } from '../analytics/summarize.js';
 
 export interface RecomputeProgress {
   studyId: number;
