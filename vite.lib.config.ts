@@ -21,6 +21,16 @@ const elementEntries = Object.fromEntries(
     .filter(([, file]) => existsSync(file)),
 );
 
+/**
+ * The shared runtime, ONE chunk loaded once per page whatever elements it holds: React,
+ * styled-components, Redux, redux-saga, axios, r2wc, and our own element shell, store, config,
+ * session and keyed-resource code. Domains, UI pieces and charts stay with the elements that
+ * import them (an element's own chunk carries only its own surface).
+ */
+const RUNTIME_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|@emotion[\\/][^\\/]+|tslib|shallowequal|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|react-redux|use-sync-external-store|redux-saga|@redux-saga[\\/][^\\/]+|@babel[\\/]runtime|axios|@r2wc[\\/][^\\/]+)[\\/]/;
+const RUNTIME_SOURCES = /[\\/]sdk[\\/](core[\\/](api[\\/]client|config[\\/]|store[\\/]|session[\\/]|resource[\\/]|events|page)|elements[\\/]define|ui[\\/](tokens|theme|host))/;
+export const runtimeChunk = (id: string): string | null => (RUNTIME_PACKAGES.test(id) || RUNTIME_SOURCES.test(id) ? 'runtime' : null);
+
 // Library mode leaves process.env.NODE_ENV in React's code (pitfall 5).
 const common: InlineConfig = {
   configFile: false,
@@ -95,7 +105,7 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
-      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: { groups: [{ name: runtimeChunk }] } },
     },
   },
 });

@@ -3,7 +3,7 @@
 import '../sdk/define-all';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { configure } from '../sdk/core/api/client';
+import { configure } from '../sdk/index';
 import { GazeProvider } from '../sdk/core/store/context';
 import { App } from './App';
 import { apiBase } from './config';

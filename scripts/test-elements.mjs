@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:elements [filter…]`: bundle every sdk/elements/**/*.element.test.ts(x) with esbuild
+// `npm run test:elements [filter…]`: bundle every sdk/elements/**/*.element.test.ts(x) and
+// sdk/ui/**/*.element.test.ts(x) (the UI kit, driven by the keyboard in Chromium) with esbuild
 // (React and @open-wc/testing included, NODE_ENV defined), then run them in Chromium through
 // web-test-runner. Exits non-zero when a test fails. A filter keeps only test paths containing it.
 import { build } from 'esbuild';
@@ -20,7 +21,8 @@ function walk(dir) {
   });
 }
 
-const entries = walk(join(root, 'sdk', 'elements'))
+const entries = ['elements', 'ui']
+  .flatMap((d) => walk(join(root, 'sdk', d)))
   .filter((p) => /\.element\.test\.tsx?$/.test(p))
   .filter((p) => filters.length === 0 || filters.some((f) => relative(root, p).includes(f)));
 

@@ -1,15 +1,27 @@
 // Public API of the SDK. No side effects: importing this defines no tag (import define-all.ts or an
-// element's *.element.ts for that).
-export { configure, getClientConfig, setTransport, api, type ClientConfig } from './core/api/client';
+// element's *.element.ts for that). Domains are not listed here: each element brings its own, and
+// hosts import a domain module directly when they drive one.
+export { configure, getClientConfig } from './core/page';
+export { setTransport, request, errorMessage, type ApiConfig, type ApiRequest } from './core/api/client';
+export { resolveConfig, type ConfigLayer, type ElementConfig } from './core/config/config';
 export type { User, Profile } from './core/api/types';
-export { getStore, createGazeStore, type RootState, type GazeStore, type GazeDispatch } from './core/store/store';
-export { GazeProvider, GazeContext, useGazeSelector, useGazeDispatch } from './core/store/context';
+export { getStore, createGazeStore, type RootState, type GazeStore, type GazeDispatch, type CreateStoreOptions } from './core/store/store';
+export type { Injectable } from './core/store/inject';
+export { GazeProvider, GazeContext, useGazeSelector, useGazeDispatch, useElementConfig } from './core/store/context';
+export * from './core/resource/index';
 export { sessionActions, INVALID_CREDENTIALS } from './core/session/slice';
 export * as sessionSelectors from './core/session/selectors';
 export { WINDOW_EVENTS } from './core/events';
 export { defineElement, type DefineOptions, type PropType } from './elements/define';
 export type { GazeElementRegistry, GazeTag, GazeAttributes, GazeEvents, CommonAttributes, CommonEvents } from './elements/registry';
 export { on } from './elements/registry';
+
+// Wire types hosts meet (driving a domain, reading an event's detail).
+export type { HomeOverview, StudyListItem, StudyListQuery, StudyListResponse } from './core/api/studies';
+export type { DemographicSummary, DemographicFilters, DemographicGroupCount } from './core/api/demographics';
+export type { LookupItem, LookupListName } from './core/api/lookups';
+// Reference lists are what host shells read too (the dashboard's company selector).
+export { lookupList, lookupOptions } from './core/lookups/lists';
 
 import { getStore } from './core/store/store';
 import { sessionActions } from './core/session/slice';
@@ -23,11 +35,3 @@ export function signOut(): void {
 export function switchCompany(companyId: string | number | null): void {
   getStore().dispatch(sessionActions.switchCompany(companyId));
 }
-
-// Home, study list, lookups and demographics domains (hosts may drive or read them directly).
-export type { HomeOverview, StudyListItem, StudyListQuery, StudyListResponse } from './core/api/studies';
-export type { DemographicSummary, DemographicFilters, DemographicGroupCount } from './core/api/demographics';
-export { homeActions } from './core/home/slice';
-export { studiesActions, DEFAULT_STUDY_QUERY } from './core/studies/slice';
-export { lookupsActions } from './core/lookups/slice';
-export { demographicsActions, DEMOGRAPHICS_ERROR } from './core/demographics/slice';

@@ -1,10 +1,9 @@
 // Super users act for another company (D1-073..D1-076). The list is GET
 // /dashboard/data/companies_list; choosing one sets the SDK client's acting company, so every
 // later call carries X-Company-Id, and the Shell re-mounts the page content to refetch it.
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../sdk/core/api/client';
-import { switchCompany } from '../../sdk/index';
+import { lookupList, switchCompany, useResource } from '../../sdk/index';
 import { useGazeSelector } from '../../sdk/core/store/context';
 import { selectActingCompanyId } from '../../sdk/core/session/selectors';
 import { companySelectorDisabled } from './nav';
@@ -16,21 +15,16 @@ interface Company {
 }
 
 export function CompanySelector() {
-  const [companies, setCompanies] = useState<Company[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Read with the page's config (the dashboard is not inside an element): the signed-in token.
+  const list = useResource(lookupList, 'companies_list');
+  // The key includes the acting company, so a switch refetches; the super user's list of companies
+  // is the same whichever one they act for, so the selector keeps showing it meanwhile.
+  const shown = useRef<Company[] | null>(null);
+  if (list.data) shown.current = list.data as Company[];
+  const companies = shown.current;
+  const failed = list.status === 'error';
   const acting = useGazeSelector(selectActingCompanyId);
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get<{ data: Company[] }>('/dashboard/data/companies_list')
-      .then((res) => live && setCompanies(res.data.data))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   if (failed) return null;
   return (

@@ -1,11 +1,10 @@
 import { expect } from '@open-wc/testing';
 import './account/account.element';
 import './contact/contact.element';
-import { configure } from '../core/api/client';
 import { getStore } from '../core/store/store';
-import { contactActions } from '../core/contact/slice';
+import { sendContact } from '../core/contact/contact';
 import { defineElement } from './define';
-import { buttonByText, byLabel, mount, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach } from './test-utils';
+import { buttonByText, byLabel, mount, pageApi, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach } from './test-utils';
 
 const USER = {
   first_name: 'Ada', last_name: 'L', location: null, job_title: null, phone_number: null,
@@ -30,7 +29,7 @@ describe('defineElement', () => {
     stubHttp((req) => (req.url === '/api/user/get-details' ? { data: USER } : { data: {} }));
     const c = await mount('gaze-contact');
     const acc = await mount('gaze-account');
-    getStore().dispatch(contactActions.sent());
+    getStore().dispatch(sendContact.actions.run({ api: pageApi(), args: { email: 'a@b.co', message: '' } }));
     await waitForText(c, 'Success');
     expect(text(acc)).not.to.contain('Success');
   });
@@ -50,7 +49,6 @@ describe('defineElement', () => {
     expect(getStore().getState().session.authenticated).to.equal(false);
     expect(localStorage.getItem('token')).to.equal(null);
     expect(localStorage.getItem('user')).to.equal(null);
-    configure({ companyId: null });
   });
 
   it('a tag missing from the registry fails the type check (compile-time)', () => {

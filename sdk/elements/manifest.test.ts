@@ -10,7 +10,7 @@ import { THEME } from '../ui/tokens';
 import { ELEMENTS, type GazeTag } from './registry';
 
 const ELEMENTS_DIR = join(__dirname);
-const COMMON = ['api-base', 'token', 'company-id'];
+const COMMON = ['api-base', 'token', 'company-id', 'theme'];
 const kebab = (camel: string) => camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 interface Source {
@@ -28,6 +28,8 @@ interface Source {
 function readSources(): Source[] {
   return readdirSync(ELEMENTS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(ELEMENTS_DIR, d.name, `${d.name}.element.ts`)))
+    // <gaze-provider> is a plain custom element (no React surface, no common attributes).
+    .filter((d) => readFileSync(join(ELEMENTS_DIR, d.name, `${d.name}.element.ts`), 'utf8').includes('defineElement('))
     .map(({ name: folder }) => {
       const element = readFileSync(join(ELEMENTS_DIR, folder, `${folder}.element.ts`), 'utf8');
       const define = /export const (\w+) = defineElement\('(gaze-[a-z-]+)', \w+(?:, \{\s*props: \{([^}]*)\})?/.exec(element);

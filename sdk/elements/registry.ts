@@ -6,11 +6,12 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { User } from '../core/api/types';
 
-/** Attributes every element understands; they configure the shared API client (see ELEMENTS). */
+/** Attributes every element understands; they configure that element (over its <gaze-provider>, over configure()). */
 export interface CommonAttributes {
   'api-base'?: string;
   token?: string;
   'company-id'?: string | number;
+  theme?: string;
 }
 
 /** Events every element may emit. All bubble and are composed. */
@@ -63,6 +64,7 @@ const COMMON_ATTRIBUTES: ElementDoc<GazeTag>['attributes'] = {
   'api-base': { type: 'string', description: "Base URL of the API, default same origin + '/v1.0'." },
   token: { type: 'string', description: "An API token to use instead of the signed-in user's (intranet widgets)." },
   'company-id': { type: 'string | number', description: 'Acting company id for a super user (sent as X-Company-Id).' },
+  theme: { type: 'string', description: '`--gaze-*` overrides for this element, e.g. `primary: #7a3cff; radius: 8px`.' },
 };
 
 const COMMON_EVENTS: ElementDoc<GazeTag>['events'] = {

@@ -1,26 +1,41 @@
 // Helpers for element tests in Chromium (sdk/elements/<x>/<x>.element.test.ts). Not exported from
 // the SDK. HTTP is stubbed at the axios adapter, so the real client (base URL, headers, 401
 // handling) runs in every test.
-import { configure, setTransport } from '../core/api/client';
+import { setTransport, type ApiConfig } from '../core/api/client';
+import { configure, getClientConfig } from '../core/page';
 import { resetStore } from '../core/store/store';
 import type { GazeTag } from './registry';
 export { stubHttp, deferred, type RecordedRequest, type StubResponse, type StubHandler } from '../core/api/test-transport';
 
-/** Fresh page state: no stored session, a new store, the real transport, the API at `apiBase`. */
+let pageApiBase = '/v1.0';
+
+/**
+ * Fresh page state: no stored session, no store yet, the real transport, the API at `apiBase`.
+ * The store is made on first use (mount, getStore), from the storage the test has set up by then,
+ * as on a real page where the stored session exists before the SDK loads.
+ */
 export function resetPage(apiBase: string): void {
   for (const el of Array.from(document.body.querySelectorAll('[data-test-mount]'))) el.remove();
   localStorage.clear();
   resetStore();
   setTransport();
-  configure({ apiBase });
+  pageApiBase = apiBase;
 }
 
-export async function mount(tag: GazeTag, attrs: Record<string, string> = {}): Promise<HTMLElement> {
+/** The page's API config (configure() defaults over the session) — what an element without attributes uses. */
+export function pageApi(): ApiConfig {
+  configure({ apiBase: pageApiBase });
+  const { apiBase, token, companyId } = getClientConfig();
+  return { apiBase, token, companyId };
+}
+
+export async function mount(tag: GazeTag | 'gaze-provider', attrs: Record<string, string> = {}, parent: Element | ShadowRoot = document.body): Promise<HTMLElement> {
+  configure({ apiBase: pageApiBase });
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   el.setAttribute('data-test-mount', '');
-  document.body.appendChild(el);
-  await waitFor(() => el.shadowRoot && el.shadowRoot.childElementCount > 0);
+  parent.appendChild(el);
+  if (tag !== 'gaze-provider') await waitFor(() => el.shadowRoot && el.shadowRoot.childElementCount > 0);
   return el;
 }
 

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useHost } from './host';
 import { tokens } from './theme';
+import { useFocusTrap, type InitialFocus } from './focus';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -16,47 +17,91 @@ const Backdrop = styled.div`
 const Dialog = styled.div`
   background: ${tokens.surface};
   color: ${tokens.text};
-  border-radius: ${tokens.radius};
+  font-family: ${tokens.font};
+  border-radius: ${tokens.radiusLg};
   box-shadow: ${tokens.shadow};
   min-width: 320px;
   max-width: min(90vw, 720px);
   max-height: 90vh;
   overflow: auto;
-  padding: 20px;
+  padding: ${tokens.space5};
+  &:focus { outline: none; }
 `;
 const Title = styled.h2`
-  margin: 0 0 12px;
+  margin: 0 0 ${tokens.space3};
   font-size: 1.2em;
 `;
 
+// Only the top-most open dialog answers Escape (a confirm opened from a modal closes alone).
+const stack: symbol[] = [];
+
 export interface ModalProps {
   open: boolean;
+  /** Shown as the heading and names the dialog (aria-labelledby). */
   title?: ReactNode;
+  /** Accessible name when there is no visible title. */
+  label?: string;
   onClose: () => void;
   children: ReactNode;
+  /** Ref or selector of what gets focus on open; default the first field, else the first control. */
+  initialFocus?: InitialFocus;
+  /** 'alertdialog' for confirmations that interrupt (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog';
+  /** Id of the text that describes the dialog (aria-describedby). */
+  describedBy?: string;
+  /** A click on the dimmed backdrop closes (default true). */
+  closeOnBackdrop?: boolean;
+  part?: string;
 }
 
-/**
- * Renders into the element's shadow root (portal to HostContext.root), so the dialog is styled by
- * the element's own sheet and never leaks into document.body. Escape and a backdrop click close it.
- */
-export function Modal({ open, title, onClose, children }: ModalProps) {
-  const { root } = useHost();
+function Panel({ title, label, onClose, children, initialFocus, role = 'dialog', describedBy, closeOnBackdrop = true, part = 'modal' }: Omit<ModalProps, 'open'>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const close = useRef(onClose);
+  close.current = onClose;
+  useFocusTrap(ref, { initialFocus });
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const me = Symbol('modal');
+    stack.push(me);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || stack[stack.length - 1] !== me) return;
+      e.preventDefault();
+      close.current();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
-  if (!open) return null;
-  const dialog = (
-    <Backdrop part="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <Dialog part="modal" role="dialog" aria-modal="true">
-        {title ? <Title>{title}</Title> : null}
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      stack.splice(stack.indexOf(me), 1);
+    };
+  }, []);
+  return (
+    <Backdrop part={`${part}-backdrop`} onClick={(e) => closeOnBackdrop && e.target === e.currentTarget && onClose()}>
+      <Dialog
+        ref={ref}
+        part={part}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : label}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+      >
+        {title ? <Title id={titleId}>{title}</Title> : null}
         {children}
       </Dialog>
     </Backdrop>
   );
-  const target = root ?? (typeof document !== 'undefined' ? document.body : null);
-  return target ? createPortal(dialog, target as Element) : dialog;
+}
+
+/**
+ * A modal dialog rendered into the element's shadow root (portal to HostContext.root), so the
+ * element's own sheet styles it and nothing lands in document.body. Focus moves in on open, Tab
+ * and Shift+Tab stay inside, Escape or a backdrop click closes, and focus returns to the opener.
+ * Outside an element (no HostContext root) it renders in place.
+ */
+export function Modal({ open, ...rest }: ModalProps) {
+  const { root } = useHost();
+  if (!open) return null;
+  const dialog = <Panel {...rest} />;
+  return root ? createPortal(dialog, root as Element) : dialog;
 }

@@ -23,6 +23,8 @@ export interface PaginationProps {
   page: number;
   totalPages: number;
   onChange: (page: number) => void;
+  /** Name of the navigation landmark; give each copy its own when there are two (above and below). */
+  label?: string;
 }
 
 /** Pages around the current one, with first/last and ellipses: 1 … 4 5 [6] 7 8 … 20. */
@@ -35,16 +37,16 @@ export function pageWindow(page: number, total: number, span = 2): (number | '�
   return out;
 }
 
-export function Pagination({ page, totalPages, onChange }: PaginationProps) {
+export function Pagination({ page, totalPages, onChange, label = 'Pagination' }: PaginationProps) {
   const total = Math.max(1, totalPages);
   return (
-    <Bar part="pagination" aria-label="Pagination">
+    <Bar part="pagination" aria-label={label}>
       <button type="button" disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label="Previous page">
         ‹
       </button>
       {pageWindow(page, total).map((p, i) =>
         p === '…' ? (
-          <span key={`e${i}`}>…</span>
+          <span key={`e${i}`} aria-hidden="true">…</span>
         ) : (
           <button key={p} type="button" aria-current={p === page ? 'page' : undefined} onClick={() => p !== page && onChange(p)}>
             {p}

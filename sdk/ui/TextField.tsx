@@ -20,8 +20,8 @@ const inputCss = `
   background: ${tokens.surface};
   color: inherit;
   width: 100%;
-  &:focus { outline: 2px solid ${tokens.primary}; outline-offset: -1px; }
-  &:disabled, &[readonly] { background: #f2f4f6; }
+  &:focus { outline: 2px solid ${tokens.primaryStrong}; outline-offset: -1px; }
+  &:disabled, &[readonly] { background: ${tokens.surfaceAlt}; }
 `;
 const Input = styled.input`${inputCss}`;
 const Area = styled.textarea`${inputCss} min-height: 96px; resize: vertical;`;

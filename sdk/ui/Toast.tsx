@@ -6,38 +6,72 @@ import { tokens } from './theme';
 export const TOAST_DURATION_FEEDBACK = 4000;
 export const TOAST_DURATION_ERROR = 6000;
 
-const Box = styled.div<{ $kind: 'success' | 'error' | 'info' }>`
+export type ToastKind = 'success' | 'error' | 'info';
+
+// Text stays in the body colour on the surface (4.5:1 whatever the kind); the kind shows as a
+// coloured edge, so no coloured fill has to carry white text.
+const Box = styled.div<{ $kind: ToastKind }>`
   position: fixed;
-  top: 16px;
-  right: 16px;
+  top: ${tokens.space4};
+  right: ${tokens.space4};
   z-index: 1000;
+  display: flex;
+  gap: ${tokens.space3};
+  align-items: flex-start;
   max-width: 360px;
-  padding: 12px 16px;
-  border-radius: ${tokens.radius};
+  padding: ${tokens.space3} ${tokens.space3} ${tokens.space3} ${tokens.space4};
+  border-radius: ${tokens.radiusLg};
   box-shadow: ${tokens.shadow};
-  color: #fff;
-  background: ${(p) => (p.$kind === 'error' ? tokens.danger : p.$kind === 'success' ? tokens.success : tokens.primary)};
+  background: ${tokens.surface};
+  color: ${tokens.text};
+  border: 1px solid ${tokens.border};
+  border-left: 6px solid ${(p) => (p.$kind === 'error' ? tokens.danger : p.$kind === 'success' ? tokens.success : tokens.primary)};
+  button {
+    flex: none;
+    display: inline-flex;
+    background: none;
+    border: 0;
+    padding: 2px;
+    margin: -2px -2px 0 auto;
+    color: ${tokens.muted};
+    cursor: pointer;
+    border-radius: ${tokens.radius};
+  }
 `;
 
 export interface ToastProps {
   text: string;
-  kind?: 'success' | 'error' | 'info';
-  /** Milliseconds until onClose is called. */
-  duration?: number;
+  kind?: ToastKind;
+  /** Milliseconds until onClose is called; 0 or null keeps it until dismissed. */
+  duration?: number | null;
+  /** Show a dismiss button (default true). */
+  dismissible?: boolean;
   onClose: () => void;
 }
 
-/** A toast that closes itself after `duration`; renders inside the element's shadow root. */
-export function Toast({ text, kind = 'info', duration = TOAST_DURATION_FEEDBACK, onClose }: ToastProps) {
+/**
+ * A toast inside the element's shadow root: role="alert" for errors (announced at once),
+ * role="status" otherwise; closes itself after `duration` and by its dismiss button.
+ */
+export function Toast({ text, kind = 'info', duration = TOAST_DURATION_FEEDBACK, dismissible = true, onClose }: ToastProps) {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
+    if (!duration) return;
     const t = setTimeout(() => close.current(), duration);
     return () => clearTimeout(t);
   }, [text, duration]);
   return (
-    <Box part="toast" role="status" data-kind={kind} $kind={kind}>
+    <Box part="toast" role={kind === 'error' ? 'alert' : 'status'} data-kind={kind} $kind={kind}>
       {text}
+      {dismissible ? (
+        // An icon, not a character: the toast's text stays exactly its message.
+        <button type="button" part="toast-dismiss" aria-label="Dismiss" onClick={() => close.current()}>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      ) : null}
     </Box>
   );
 }

@@ -1,7 +1,12 @@
-// Theme tokens: every colour, font and radius is a --gaze-* custom property with a default, so a
-// host themes every element from outside the shadow root (custom properties inherit through it).
-// THEME is also the source of the cssProperties in the custom-elements manifest; no imports here
-// so the build can read it without loading styled-components.
+// Theme tokens: every colour, font, spacing and radius is a --gaze-* custom property with a
+// default, so a host themes every element from outside the shadow root (custom properties inherit
+// through it). THEME is also the source of the cssProperties in the custom-elements manifest; no
+// imports here so the build can read it without loading styled-components.
+//
+// Contrast (checked in contrast.test.ts, WCAG 2.x): every text colour below reaches 4.5:1 on the
+// surface. #00badb itself only reaches 2.3:1 on white, so it is kept for fills, borders and
+// accents; text and links in the brand hue use the darker `primaryStrong`, and text on a
+// #00badb fill is dark (`primaryText`), not white.
 
 export interface ThemeProperty {
   property: `--gaze-${string}`;
@@ -10,16 +15,24 @@ export interface ThemeProperty {
 }
 
 export const THEME = {
-  primary: { property: '--gaze-primary', default: '#00badb', description: 'Primary colour: buttons, links, highlights.' },
-  primaryText: { property: '--gaze-primary-text', default: '#ffffff', description: 'Text on the primary colour.' },
+  primary: { property: '--gaze-primary', default: '#00badb', description: 'Primary colour: button fills, highlights, focus accents.' },
+  primaryText: { property: '--gaze-primary-text', default: '#0b2a33', description: 'Text on the primary colour (dark: white on #00badb is 2.3:1).' },
+  primaryStrong: { property: '--gaze-primary-strong', default: '#00738a', description: 'Links and text in the primary hue (5.5:1 on white).' },
   text: { property: '--gaze-text', default: '#1f2933', description: 'Body text colour.' },
-  muted: { property: '--gaze-muted', default: '#6b7785', description: 'Secondary text colour.' },
+  muted: { property: '--gaze-muted', default: '#5f6b78', description: 'Secondary text colour.' },
   surface: { property: '--gaze-surface', default: '#ffffff', description: 'Background of cards, panels and dialogs.' },
+  surfaceAlt: { property: '--gaze-surface-alt', default: '#f2f4f6', description: 'Background of hovered rows, read-only fields and quiet panels.' },
   border: { property: '--gaze-border', default: '#d5dbe1', description: 'Border colour.' },
-  success: { property: '--gaze-success', default: '#2e9e44', description: 'Success messages.' },
-  danger: { property: '--gaze-danger', default: '#d93b3b', description: 'Errors.' },
-  radius: { property: '--gaze-radius', default: '4px', description: 'Corner radius.' },
-  font: { property: '--gaze-font', default: '"Roboto", "Helvetica Neue", Arial, sans-serif', description: 'Font family.' },
+  success: { property: '--gaze-success', default: '#1e7b34', description: 'Success messages.' },
+  danger: { property: '--gaze-danger', default: '#c62828', description: 'Errors and destructive actions.' },
+  radius: { property: '--gaze-radius', default: '4px', description: 'Corner radius of controls.' },
+  radiusLg: { property: '--gaze-radius-lg', default: '8px', description: 'Corner radius of cards, dialogs and toasts.' },
+  space1: { property: '--gaze-space-1', default: '4px', description: 'Spacing step 1 (tight gaps).' },
+  space2: { property: '--gaze-space-2', default: '8px', description: 'Spacing step 2 (control padding, small gaps).' },
+  space3: { property: '--gaze-space-3', default: '12px', description: 'Spacing step 3 (between controls).' },
+  space4: { property: '--gaze-space-4', default: '16px', description: 'Spacing step 4 (between groups).' },
+  space5: { property: '--gaze-space-5', default: '24px', description: 'Spacing step 5 (card and dialog padding).' },
+  font: { property: '--gaze-font', default: '"Roboto", "Helvetica Neue", Arial, sans-serif', description: 'Font family (the one stack of every element).' },
   fontSize: { property: '--gaze-font-size', default: '14px', description: 'Base font size.' },
   shadow: { property: '--gaze-shadow', default: '0 2px 12px rgba(0, 0, 0, 0.15)', description: 'Shadow of floating panels and menus.' },
 } satisfies Record<string, ThemeProperty>;
@@ -28,3 +41,13 @@ export const THEME = {
 export const tokens = Object.fromEntries(
   Object.entries(THEME).map(([key, t]) => [key, `var(${t.property}, ${t.default})`]),
 ) as { readonly [K in keyof typeof THEME]: string };
+
+/**
+ * Series colours of every chart (D3-282: 15 colours), starting with the primary colour. Fills,
+ * not text: chart labels use the text colour.
+ */
+export const CHART_PALETTE = [
+  '#00badb', '#f28e2b', '#6f4e9c', '#59a14f', '#e15759',
+  '#edc948', '#1f5f8b', '#ff9da7', '#9c755f', '#76b7b2',
+  '#b07aa1', '#8cd17d', '#bab0ac', '#d37295', '#4e79a7',
+] as const;

@@ -32,6 +32,16 @@ describe('ui', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('a toast with no duration stays until dismissed', () => {
+    vi.useFakeTimers();
+    const onClose = vi.fn();
+    render(<Toast text="Kept" duration={null} onClose={onClose} />);
+    act(() => void vi.advanceTimersByTime(60_000));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('SearchBox debounces by 500 ms and reports the last value once', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(500);
     vi.useFakeTimers();

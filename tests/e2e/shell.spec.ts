@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { freshPage, useBrowser, signIn } from './helpers';
+import { freshPage, useBrowser, signIn, until } from './helpers';
 
 const browser = useBrowser();
 
@@ -100,6 +100,8 @@ describe('header', () => {
     assert.equal((await call).headers()['x-company-id'], acme);
     assert.equal(await page.evaluate(() => localStorage.getItem('companyId')), acme);
     assert.equal(await select.inputValue(), acme, 'the choice survives a reload');
+    // After the reload the list loads again (disabled meanwhile); at this depth it then stays enabled.
+    await until(async () => !(await select.isDisabled()), 'the selector enabled at /my_account');
     assert.equal(await select.isDisabled(), false);
 
     await page.goto('/my_studies/overview/1/demographics');

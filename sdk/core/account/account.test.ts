@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGazeStore } from '../store/store';
-import { until, useTestClient } from '../test-utils';
+import { load, until, useTestClient } from '../test-utils';
 import { deferred, stubHttp, type StubResponse } from '../api/test-transport';
-import { accountActions as a, accountSlice } from './slice';
-import { selectAccountSaving, selectCompanyName, selectProfileForm } from './selectors';
+import { accountDetails, profileForm, saveProfile } from './account';
 
 const USER = {
   first_name: 'Ada', last_name: null, location: null, job_title: 'CTO', phone_number: null, email: null,
@@ -11,58 +9,64 @@ const USER = {
 };
 
 describe('account', () => {
-  useTestClient();
+  const t = useTestClient();
 
-  it('D1-039 selectProfileForm shows null as empty and is memoised', () => {
-    const state = { account: { ...accountSlice.getInitialState(), user: USER } };
-    const form = selectProfileForm(state);
-    expect(form).toEqual({ first_name: 'Ada', last_name: '', location: '', job_title: 'CTO', phone_number: '', email: '' });
-    expect(selectProfileForm(state)).toBe(form);
-    expect(selectCompanyName(state)).toBe('Acme');
-    expect(selectProfileForm({ account: accountSlice.getInitialState() }).first_name).toBe('');
+  it('D1-039 profileForm shows null as empty', () => {
+    expect(profileForm(USER)).toEqual({ first_name: 'Ada', last_name: '', location: '', job_title: 'CTO', phone_number: '', email: '' });
+    expect(profileForm(null).first_name).toBe('');
   });
 
   it('loads the profile from GET /user/get-details', async () => {
     const http = stubHttp(() => ({ data: USER }));
-    const store = createGazeStore();
-    store.dispatch(a.load());
-    expect(store.getState().account.loading).toBe(true);
-    await until(() => store.getState().account.user !== null);
+    const store = t.store();
+    store.dispatch(accountDetails.actions.fetch({ api: t.api('T'), params: undefined }));
+    expect(accountDetails.select(store.getState(), t.api('T'), undefined).status).toBe('loading');
+    await until(() => accountDetails.select(store.getState(), t.api('T'), undefined).data !== null);
     expect(http.requests[0]).toMatchObject({ method: 'GET', url: '/v1.0/user/get-details' });
-    expect(store.getState().account.loading).toBe(false);
   });
 
   it('accepts the user wrapped in data as well', async () => {
     stubHttp(() => ({ data: { success: true, data: USER } }));
-    const store = createGazeStore();
-    store.dispatch(a.load());
-    await until(() => store.getState().account.user !== null);
-    expect(store.getState().account.user?.username).toBe('ada');
+    const entry = await load(t.store(), accountDetails, t.api('T'), undefined);
+    expect(entry.data?.username).toBe('ada');
   });
 
-  it('D1-040 D1-041 save posts the profile (with email, contradiction 5), saving while pending, updates session', async () => {
+  it('D1-040 D1-041 save posts the profile (with email, contradiction 5), saving while pending, updates the profile and session', async () => {
     localStorage.setItem('user', JSON.stringify(USER));
+    localStorage.setItem('token', 'T');
     const hold = deferred<StubResponse>();
-    const http = stubHttp(() => hold.promise);
-    const store = createGazeStore();
+    const http = stubHttp((req) => (req.url.endsWith('/get-details') ? { data: USER } : hold.promise));
+    const store = t.store();
+    const api = t.api('T');
+    await load(store, accountDetails, api, undefined);
     const profile = { first_name: 'Ada', last_name: 'L', location: '', job_title: 'CTO', phone_number: '1', email: 'a@b.co' };
-    store.dispatch(a.save(profile));
-    expect(selectAccountSaving(store.getState())).toBe(true);
-    await until(() => http.requests.length === 1);
-    expect(http.requests[0]).toMatchObject({ method: 'POST', url: '/v1.0/user/update-details', body: profile });
+    store.dispatch(saveProfile.actions.run({ api, args: profile }));
+    expect(saveProfile.select(store.getState(), api).status).toBe('pending');
+    await until(() => http.requests.length === 2);
+    expect(http.requests[1]).toMatchObject({ method: 'POST', url: '/v1.0/user/update-details', body: profile });
     hold.resolve({ data: { success: true } });
-    await until(() => !selectAccountSaving(store.getState()));
-    expect(store.getState().account.savedCount).toBe(1);
+    await until(() => saveProfile.select(store.getState(), api).status === 'done');
+    expect(saveProfile.select(store.getState(), api).count).toBe(1);
+    expect(accountDetails.select(store.getState(), api, undefined).data?.last_name).toBe('L');
     expect(store.getState().session.user?.last_name).toBe('L');
     expect(JSON.parse(localStorage.getItem('user')!).email).toBe('a@b.co');
   });
 
-  it('D1-042 a failed save only re-enables (saving false, no error field)', async () => {
+  it("saving with a widget's own token leaves the signed-in user alone", async () => {
+    localStorage.setItem('user', JSON.stringify(USER));
+    localStorage.setItem('token', 'SESSION');
+    stubHttp();
+    const store = t.store();
+    store.dispatch(saveProfile.actions.run({ api: t.api('WIDGET'), args: { ...profileForm(USER), last_name: 'Other' } }));
+    await until(() => saveProfile.select(store.getState(), t.api('WIDGET')).status === 'done');
+    expect(store.getState().session.user?.last_name).toBeNull();
+  });
+
+  it('D1-042 a failed save only re-enables (an error outcome, nothing counted)', async () => {
     stubHttp(() => ({ status: 500 }));
-    const store = createGazeStore();
-    store.dispatch(a.save({ first_name: '', last_name: '', location: '', job_title: '', phone_number: '', email: '' }));
-    await until(() => !store.getState().account.saving);
-    expect(store.getState().account.savedCount).toBe(0);
-    expect(store.getState().account.loadError).toBeNull();
+    const store = t.store();
+    store.dispatch(saveProfile.actions.run({ api: t.api(), args: profileForm(null) }));
+    await until(() => saveProfile.select(store.getState(), t.api()).status === 'error');
+    expect(saveProfile.select(store.getState(), t.api()).count).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { api } from './client';
+import { request, type ApiConfig } from './client';
 
-export async function sendContact(email: string, message: string): Promise<void> {
-  await api.post('/contact-us', { email, message });
+export async function sendContact(api: ApiConfig, email: string, message: string): Promise<void> {
+  await request(api, { method: 'POST', url: '/contact-us', data: { email, message } });
 }

@@ -10,26 +10,30 @@ import { createCompany, createUser, signIn } from '../../../server/test/fixtures
 import { seedReference } from '../../../server/seed/reference';
 import { participant, study } from '../../../server/db/schema/index';
 import type { Database } from '../../../server/db/client';
-import { configure, resetCredentials, setTransport } from './client';
-import { createGazeStore } from '../store/store';
-import { homeActions } from '../home/slice';
-import { selectOverview } from '../home/selectors';
-import { studiesActions } from '../studies/slice';
-import * as studySel from '../studies/selectors';
-import { lookupsActions } from '../lookups/slice';
-import { lookupOptions, selectLookupList } from '../lookups/selectors';
-import { demographicsActions } from '../demographics/slice';
-import * as demoSel from '../demographics/selectors';
+import { setTransport, type ApiConfig } from './client';
+import { createGazeStore, type GazeStore } from '../store/store';
+import type { Resource } from '../resource/resource';
+import { homeOverview } from '../home/overview';
+import { DEFAULT_STUDY_QUERY, studyList, studyQueryReducer, studyListView, type StudyQueryAction } from '../studies/list';
+import { lookupList, lookupOptions } from '../lookups/lists';
+import { demographicFilterList, demographicSummary, FILTER_KINDS, initialView, piesOf, summaryParams, viewReducer } from '../demographics/demographics';
 
 let app: FastifyInstance;
 let database: Database;
 let studyId: number;
+let api: ApiConfig;
 
 const until = async (probe: () => boolean, ms = 10_000) => {
   const start = Date.now();
   while (!probe() && Date.now() - start < ms) await new Promise((r) => setTimeout(r, 10));
   expect(probe()).toBe(true);
 };
+
+async function load<P, D>(store: GazeStore, resource: Resource<P, D>, params: P) {
+  store.dispatch(resource.actions.fetch({ api, params }));
+  await until(() => ['success', 'error'].includes(resource.select(store.getState(), api, params).status));
+  return resource.select(store.getState(), api, params);
+}
 
 function injectTransport() {
   setTransport(async (config: InternalAxiosRequestConfig) => {
@@ -60,93 +64,84 @@ beforeAll(async () => {
     { studyId, reference: 'c', sessionId: 'c', genderGroupId: null, hasEyetracking: true },
   ]);
   const token = await signIn(app, 'sdk-ann');
-  resetCredentials();
-  configure({ apiBase: '/v1.0', token });
+  api = { apiBase: '/v1.0', token, companyId: null };
   injectTransport();
 }, 120_000);
 
 afterAll(async () => {
   setTransport();
-  resetCredentials();
   await app?.close();
   await database?.close();
 });
 
 describe('SDK ↔ server contract', () => {
   it('D1-078 D1-080 home overview', async () => {
-    const store = createGazeStore();
-    store.dispatch(homeActions.load());
-    await until(() => selectOverview(store.getState()) !== null);
-    expect(selectOverview(store.getState())).toMatchObject({ total_live: 2, total_completed: 1, company: 'Acme', first_name: 'Ann' });
+    const e = await load(createGazeStore(), homeOverview, undefined);
+    expect(e.data).toMatchObject({ total_live: 2, total_completed: 1, company: 'Acme', first_name: 'Ann' });
   });
 
   it('D1-101 D1-105 D1-106 D1-107 study list: defaults, case-insensitive sort, filters', async () => {
     const store = createGazeStore();
-    const loaded = async (action: Parameters<typeof store.dispatch>[0]) => {
-      store.dispatch(action);
-      await until(() => !studySel.selectStudiesLoading(store.getState()));
-      expect(studySel.selectStudiesError(store.getState())).toBeNull();
-      return studySel.selectStudies(store.getState());
+    let query = DEFAULT_STUDY_QUERY;
+    const loaded = async (action?: StudyQueryAction) => {
+      if (action) query = studyQueryReducer(query, action);
+      const e = await load(store, studyList, query);
+      expect(e.error).toBeNull();
+      return studyListView(e.data).items;
     };
-    let items = await loaded(studiesActions.load());
+    let items = await loaded();
     expect(items.map((s) => s.name)).toEqual(['alpha', 'Beta, launch', 'Gamma']);
     expect(items[1]).toMatchObject({ environment: 'Mobile', media: 'Display', live: true, completed: false, participants_requested: 100, cell_count: 0 });
-    items = await loaded(studiesActions.sort('name_desc'));
+    items = await loaded({ type: 'sort', orderBy: 'name_desc' });
     expect(items.map((s) => s.name)).toEqual(['Gamma', 'Beta, launch', 'alpha']);
-    items = await loaded(studiesActions.setFilters({ filter_live: '1' }));
+    items = await loaded({ type: 'filters', filters: { filter_live: '1' } });
     expect(items.map((s) => s.name).sort()).toEqual(['Beta, launch', 'Gamma']);
-    items = await loaded(studiesActions.setFilters({ filter_environment_id: 3 }));
+    items = await loaded({ type: 'filters', filters: { filter_environment_id: 3 } });
     expect(items.map((s) => s.name)).toEqual(['Gamma']);
-    items = await loaded(studiesActions.setFilters({ filter_live: '-1', filter_environment_id: 0, filter_completed: '1' }));
+    items = await loaded({ type: 'filters', filters: { filter_live: '-1', filter_environment_id: 0, filter_completed: '1' } });
     expect(items.map((s) => s.name)).toEqual(['alpha']);
-    items = await loaded(studiesActions.setFilters({ filter_completed: '-1' }));
-    items = await loaded(studiesActions.search('BETA'));
+    items = await loaded({ type: 'filters', filters: { filter_completed: '-1' } });
+    items = await loaded({ type: 'search', text: 'BETA' });
     expect(items.map((s) => s.name)).toEqual(['Beta, launch']);
-    items = await loaded(studiesActions.search(''));
-    items = await loaded(studiesActions.setPageSize(10));
+    items = await loaded({ type: 'search', text: '' });
+    items = await loaded({ type: 'pageSize', size: 10 });
     expect(items).toHaveLength(3);
-    expect(studySel.selectStudyTotalPages(store.getState())).toBe(1);
+    expect(studyListView(studyList.select(store.getState(), api, query).data).totalPages).toBe(1);
   });
 
   it('D1-132 D1-133 lookup lists feed the filter selects', async () => {
     const store = createGazeStore();
-    store.dispatch(lookupsActions.request('environments_list'));
-    store.dispatch(lookupsActions.request('medias_list'));
-    await until(() => selectLookupList('medias_list')(store.getState()).length > 0 && selectLookupList('environments_list')(store.getState()).length > 0);
-    expect(lookupOptions(selectLookupList('environments_list')(store.getState()))).toEqual([
+    const [env, media] = await Promise.all([load(store, lookupList, 'environments_list'), load(store, lookupList, 'medias_list')]);
+    expect(media.data!.length).toBeGreaterThan(0);
+    expect(lookupOptions(env.data!)).toEqual([
       { value: 1, label: 'Webcam' }, { value: 2, label: 'Mobile' }, { value: 3, label: 'Lab' }, { value: 4, label: 'All devices' },
     ]);
   });
 
   it('D1-108 D1-110 D1-115 D1-122 D1-123 demographics: name, Other slice, limit and filters', async () => {
     const store = createGazeStore();
-    store.dispatch(demographicsActions.loadFilterLists());
-    store.dispatch(demographicsActions.load(studyId));
-    await until(() => !demoSel.selectDemographicsLoading(store.getState(), studyId) && Object.keys(demoSel.selectFilterLists(store.getState())).length === 4);
-    expect(demoSel.selectDemographicsError(store.getState(), studyId)).toBeNull();
-    expect(demoSel.selectDemographicsStudyName(store.getState(), studyId)).toBe('Beta, launch');
-    expect(demoSel.selectFilterList('earnings')(store.getState())!.map((i) => i.name)).toContain('20-40');
-    const gender = () => demoSel.selectPies(store.getState(), studyId).find((p) => p.title === 'Gender')!;
-    expect(gender().slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }, { name: 'Male', y: 1 }, { name: 'Other', y: 1 }]);
-    const earnings = () => demoSel.selectPies(store.getState(), studyId).find((p) => p.title === 'Earnings')!;
-    expect(earnings().slices.filter((s) => s.y > 0)).toEqual([{ name: '£20-40k', y: 1 }, { name: 'Other', y: 2 }]);
+    const lists = await Promise.all(FILTER_KINDS.map((k) => load(store, demographicFilterList, k)));
+    let view = initialView();
+    let e = await load(store, demographicSummary, summaryParams(studyId, view));
+    expect(e.error).toBeNull();
+    expect(e.data!.studyName).toBe('Beta, launch');
+    expect(lists[FILTER_KINDS.indexOf('earnings')].data!.map((i) => i.name)).toContain('20-40');
+    const pie = (title: string) => piesOf(e.data).find((p) => p.title === title)!;
+    expect(pie('Gender').slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }, { name: 'Male', y: 1 }, { name: 'Other', y: 1 }]);
+    expect(pie('Earnings').slices.filter((s) => s.y > 0)).toEqual([{ name: '£20-40k', y: 1 }, { name: 'Other', y: 2 }]);
 
-    store.dispatch(demographicsActions.setLimitToEyetracking({ studyId, limit: true }));
-    await until(() => !demoSel.selectDemographicsLoading(store.getState(), studyId));
-    expect(gender().slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }, { name: 'Other', y: 1 }]);
+    view = viewReducer(view, { type: 'limit', limit: true });
+    e = await load(store, demographicSummary, summaryParams(studyId, view));
+    expect(pie('Gender').slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }, { name: 'Other', y: 1 }]);
 
-    store.dispatch(demographicsActions.openFilters(studyId));
-    store.dispatch(demographicsActions.toggleFilter({ studyId, field: 'genders_group_ids', id: 1 }));
-    store.dispatch(demographicsActions.submitFilters(studyId));
-    await until(() => !demoSel.selectDemographicsLoading(store.getState(), studyId));
-    expect(gender().slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }]);
-    expect(gender().hasData).toBe(false);
+    view = viewReducer(viewReducer(viewReducer(view, { type: 'open' }), { type: 'toggle', field: 'genders_group_ids', id: 1 }), { type: 'submit' });
+    e = await load(store, demographicSummary, summaryParams(studyId, view));
+    expect(pie('Gender').slices.filter((s) => s.y > 0)).toEqual([{ name: 'Female', y: 1 }]);
+    expect(pie('Gender').hasData).toBe(false);
   });
 
   it('D1-124 an unknown study records "Somethign went wrong"', async () => {
-    const store = createGazeStore();
-    store.dispatch(demographicsActions.load(999999));
-    await until(() => demoSel.selectDemographicsError(store.getState(), 999999) !== null);
-    expect(demoSel.selectDemographicsError(store.getState(), 999999)).toBe('Somethign went wrong');
+    const e = await load(createGazeStore(), demographicSummary, summaryParams(999999, initialView()));
+    expect(e.error).toBe('Somethign went wrong');
   });
 });

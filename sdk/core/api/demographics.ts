@@ -1,5 +1,5 @@
 // Participant demographics of a study (spec D1 §3, §7).
-import { api } from './client';
+import { request, type ApiConfig } from './client';
 import { unwrapList } from './lookups';
 
 /** Filter kinds with a list endpoint: /dashboard/data/demographics/{kind}_list. */
@@ -47,8 +47,8 @@ export interface DemographicSummaryResponse {
   total: number | null;
 }
 
-export async function fetchDemographicSummary(studyId: number, body: DemographicSummaryRequest): Promise<DemographicSummaryResponse> {
-  const { data } = await api.post(`/studies/${studyId}/participant_demographic_summary`, body);
+export async function fetchDemographicSummary(api: ApiConfig, studyId: number, body: DemographicSummaryRequest): Promise<DemographicSummaryResponse> {
+  const data = await request<{ data?: unknown; study_name?: unknown; total?: unknown } | null>(api, { method: 'POST', url: `/studies/${studyId}/participant_demographic_summary`, data: body });
   const raw = (data?.data ?? {}) as Partial<Record<SummaryGroup, DemographicGroupCount[]>>;
   const summary = Object.fromEntries(
     SUMMARY_GROUPS.map((g) => [g, Array.isArray(raw[g]) ? raw[g]!.map((e) => ({ ...e, count: Number(e.count) || 0 })) : []]),
@@ -60,7 +60,6 @@ export async function fetchDemographicSummary(studyId: number, body: Demographic
   };
 }
 
-export async function fetchDemographicFilterList(kind: DemographicFilterKind): Promise<DemographicFilterItem[]> {
-  const { data } = await api.get(`/dashboard/data/demographics/${kind}_list`);
-  return unwrapList<DemographicFilterItem>(data);
+export async function fetchDemographicFilterList(api: ApiConfig, kind: DemographicFilterKind): Promise<DemographicFilterItem[]> {
+  return unwrapList<DemographicFilterItem>(await request(api, { url: `/dashboard/data/demographics/${kind}_list` }));
 }

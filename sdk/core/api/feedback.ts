@@ -1,5 +1,5 @@
-import { api } from './client';
+import { request, type ApiConfig } from './client';
 
-export async function sendFeedback(message: string): Promise<void> {
-  await api.post('/dashboard-feedback', { message });
+export async function sendFeedback(api: ApiConfig, message: string): Promise<void> {
+  await request(api, { method: 'POST', url: '/dashboard-feedback', data: { message } });
 }

@@ -1,5 +1,5 @@
 // Reference lists under /dashboard/data (spec D1 §7). Items carry {id, name} and/or {code, description}.
-import { api } from './client';
+import { request, type ApiConfig } from './client';
 
 export interface LookupItem {
   id?: number | string;
@@ -32,7 +32,6 @@ export function unwrapList<T>(body: unknown): T[] {
   return Array.isArray(d) ? (d as T[]) : [];
 }
 
-export async function fetchLookupList(name: LookupListName): Promise<LookupItem[]> {
-  const { data } = await api.get(`/dashboard/data/${name}`);
-  return unwrapList<LookupItem>(data);
+export async function fetchLookupList(api: ApiConfig, name: LookupListName): Promise<LookupItem[]> {
+  return unwrapList<LookupItem>(await request(api, { url: `/dashboard/data/${name}` }));
 }

@@ -1,5 +1,5 @@
 // Home counts and the study list (spec D1 §3, §7).
-import { api } from './client';
+import { request, type ApiConfig } from './client';
 
 export interface HomeOverview {
   total_live: number;
@@ -48,12 +48,10 @@ export interface StudyListResponse {
   order_by: string;
 }
 
-export async function fetchOverview(): Promise<HomeOverview> {
-  const { data } = await api.get<HomeOverview>('/studies/overview');
-  return data;
+export function fetchOverview(api: ApiConfig): Promise<HomeOverview> {
+  return request<HomeOverview>(api, { url: '/studies/overview' });
 }
 
-export async function fetchStudies(query: StudyListQuery): Promise<StudyListResponse> {
-  const { data } = await api.post<StudyListResponse>('/studies', query);
-  return data;
+export function fetchStudies(api: ApiConfig, query: StudyListQuery): Promise<StudyListResponse> {
+  return request<StudyListResponse>(api, { method: 'POST', url: '/studies', data: query });
 }

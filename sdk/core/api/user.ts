@@ -1,4 +1,4 @@
-import { api } from './client';
+import { request, type ApiConfig } from './client';
 import type { Profile, User } from './types';
 
 /** The server may answer the user at top level or inside `data`; accept both. */
@@ -9,11 +9,10 @@ function unwrapUser(body: unknown): User {
   return user as User;
 }
 
-export async function getDetails(): Promise<User> {
-  const { data } = await api.get('/user/get-details');
-  return unwrapUser(data);
+export async function getDetails(api: ApiConfig): Promise<User> {
+  return unwrapUser(await request(api, { url: '/user/get-details' }));
 }
 
-export async function updateDetails(profile: Profile): Promise<void> {
-  await api.post('/user/update-details', profile);
+export async function updateDetails(api: ApiConfig, profile: Profile): Promise<void> {
+  await request(api, { method: 'POST', url: '/user/update-details', data: profile });
 }

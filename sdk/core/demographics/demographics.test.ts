@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createGazeStore } from '../store/store';
-import { until, useTestClient } from '../test-utils';
+import { load, until, useTestClient } from '../test-utils';
 import { deferred, stubHttp, type RecordedRequest } from '../api/test-transport';
 import type { DemographicSummary } from '../api/demographics';
-import { DEMOGRAPHICS_ERROR, demographicsActions as a, demographicsSlice, emptyFilters } from './slice';
-import * as sel from './selectors';
+import {
+  activeFilterCount, DEMOGRAPHICS_ERROR, demographicFilterList, demographicSummary, emptyFilters, FILTER_KINDS, initialView, piesOf,
+  summaryParams, viewReducer as r, type DemographicsView, type SummaryParams,
+} from './demographics';
+import { tokenId } from '../config/config';
 import { buildPie, buildPies, formatEarnings, otherCount, PIE_TITLES } from './pies';
 import { csvFileName, csvText, demographicCsv, demographicRows, NO_DATA_ALERT, toCsv } from './csv';
 import { downloadCsv, setCsvSaver, setDownloadAlert } from './download';
@@ -108,198 +110,171 @@ describe('demographics: CSV', () => {
   });
 });
 
-describe('demographics: slice and saga', () => {
-  useTestClient();
+describe('demographics: view state, summary and filter lists', () => {
+  const t = useTestClient();
+  const api = t.api('T');
+  const params = (studyId: number, v: DemographicsView = initialView()): SummaryParams => summaryParams(studyId, v);
+  const entry = (store: ReturnType<typeof t.store>, p: SummaryParams) => demographicSummary.select(store.getState(), api, p);
 
   it('D1-118 toggling adds when absent, removes when present (draft only)', () => {
-    const r = demographicsSlice.reducer;
-    let st = r(undefined, a.openFilters(7));
-    st = r(st, a.toggleFilter({ studyId: 7, field: 'age_group_ids', id: 2 }));
-    st = r(st, a.toggleFilter({ studyId: 7, field: 'age_group_ids', id: 3 }));
-    st = r(st, a.toggleFilter({ studyId: 7, field: 'age_group_ids', id: 2 }));
-    const s = st.byStudy[7];
-    expect(s.draft.age_group_ids).toEqual([3]);
-    expect(s.filters).toEqual(emptyFilters());
+    let v = r(initialView(), { type: 'open' });
+    v = r(v, { type: 'toggle', field: 'age_group_ids', id: 2 });
+    v = r(v, { type: 'toggle', field: 'age_group_ids', id: 3 });
+    v = r(v, { type: 'toggle', field: 'age_group_ids', id: 2 });
+    expect(v.draft.age_group_ids).toEqual([3]);
+    expect(v.filters).toEqual(emptyFilters());
   });
 
   it('D1-119 D1-120 submit applies and closes; clear removes all; openFilters starts from the applied ones', () => {
-    const r = demographicsSlice.reducer;
-    let st = r(undefined, a.openFilters(7));
-    const s = () => st.byStudy[7];
-    st = r(st, a.toggleFilter({ studyId: 7, field: 'genders_group_ids', id: 1 }));
-    st = r(st, a.submitFilters(7));
-    expect(s().modalOpen).toBe(false);
-    expect(s().filters.genders_group_ids).toEqual([1]);
-    st = r(st, a.openFilters(7));
-    st = r(st, a.toggleFilter({ studyId: 7, field: 'family_group_ids', id: 4 }));
-    st = r(st, a.closeFilters(7)); // dismissed: not applied
-    expect(s().filters.family_group_ids).toEqual([]);
-    st = r(st, a.openFilters(7));
-    expect(s().draft).toEqual({ ...emptyFilters(), genders_group_ids: [1] });
-    st = r(st, a.clearFilters(7));
-    expect(s().filters).toEqual(emptyFilters());
-    expect(s().draft).toEqual(emptyFilters());
+    let v = r(initialView(), { type: 'open' });
+    v = r(v, { type: 'toggle', field: 'genders_group_ids', id: 1 });
+    v = r(v, { type: 'submit' });
+    expect(v.modalOpen).toBe(false);
+    expect(v.filters.genders_group_ids).toEqual([1]);
+    v = r(v, { type: 'open' });
+    v = r(v, { type: 'toggle', field: 'family_group_ids', id: 4 });
+    v = r(v, { type: 'close' }); // dismissed: not applied
+    expect(v.filters.family_group_ids).toEqual([]);
+    v = r(v, { type: 'open' });
+    expect(v.draft).toEqual({ ...emptyFilters(), genders_group_ids: [1] });
+    v = r(v, { type: 'clear' });
+    expect(v.filters).toEqual(emptyFilters());
+    expect(v.draft).toEqual(emptyFilters());
   });
 
   it('D1-121 D1-122 load, limit, submit and clear each POST the summary with the current filters', async () => {
     const http = stubHttp(summaryAnswer);
-    const store = createGazeStore();
-    const step = async (action: Parameters<typeof store.dispatch>[0]) => {
+    const store = t.store();
+    let v = initialView();
+    // What the element does: each view change is a new key, fetched when it is new.
+    const step = async (next: DemographicsView) => {
       const n = summaryBodies(http.requests).length;
-      store.dispatch(action);
-      await until(() => summaryBodies(http.requests).length === n + 1 && !sel.selectDemographicsLoading(store.getState(), 7));
+      v = next;
+      await load(store, demographicSummary, api, params(7, v));
+      expect(summaryBodies(http.requests)).toHaveLength(n + 1);
     };
-    await step(a.load(7));
-    expect(http.requests.find((r) => r.url.endsWith('_summary'))).toMatchObject({ method: 'POST', url: '/v1.0/studies/7/participant_demographic_summary' });
+    await step(v);
+    expect(http.requests.find((q) => q.url.endsWith('_summary'))).toMatchObject({ method: 'POST', url: '/v1.0/studies/7/participant_demographic_summary' });
     expect(summaryBodies(http.requests)[0]).toEqual({ limit_to_eyetracking: false, ...emptyFilters() });
-    expect(sel.selectDemographicsStudyName(store.getState(), 7)).toBe('Study X');
-    expect(store.getState().demographics.byStudy[7].summary!.age_group[0].count).toBe(9); // string count normalised
-    await step(a.setLimitToEyetracking({ studyId: 7, limit: true }));
+    expect(entry(store, params(7, v)).data!.studyName).toBe('Study X');
+    expect(entry(store, params(7, v)).data!.summary.age_group[0].count).toBe(9); // string count normalised
+    await step(r(v, { type: 'limit', limit: true }));
     expect(summaryBodies(http.requests).at(-1)!.limit_to_eyetracking).toBe(true);
-    store.dispatch(a.openFilters(7));
-    store.dispatch(a.toggleFilter({ studyId: 7, field: 'earnings_group_ids', id: 2 }));
-    expect(summaryBodies(http.requests)).toHaveLength(2); // toggling alone does not fetch
-    await step(a.submitFilters(7));
+    const toggled = r(r(v, { type: 'open' }), { type: 'toggle', field: 'earnings_group_ids', id: 2 });
+    // Toggling alone does not change the key (the draft is not part of it), so nothing is fetched.
+    expect(demographicSummary.keyOf(api, params(7, toggled))).toBe(demographicSummary.keyOf(api, params(7, v)));
+    await step(r(toggled, { type: 'submit' }));
     expect(summaryBodies(http.requests).at(-1)).toEqual({ limit_to_eyetracking: true, ...emptyFilters(), earnings_group_ids: [2] });
-    expect(sel.selectActiveFilterCount(store.getState(), 7)).toBe(1);
-    await step(a.clearFilters(7));
+    expect(activeFilterCount(v)).toBe(1);
+    await step(r(v, { type: 'clear' }));
     expect(summaryBodies(http.requests).at(-1)).toEqual({ limit_to_eyetracking: true, ...emptyFilters() });
-    // selectPies is memoised: same summary → same array
-    expect(sel.selectPies(store.getState(), 7)).toBe(sel.selectPies(store.getState(), 7));
-    expect(sel.selectPies(store.getState(), 7)).toHaveLength(6);
+    // piesOf is memoised: same answer → same array
+    const answer = entry(store, params(7, v)).data;
+    expect(piesOf(answer)).toBe(piesOf(answer));
+    expect(piesOf(answer)).toHaveLength(6);
   });
 
-  it('D1-123 loadFilterLists GETs the four demographic lists once', async () => {
+  it('D1-123 the four demographic lists are fetched once', async () => {
     const http = stubHttp(summaryAnswer);
-    const store = createGazeStore();
-    store.dispatch(a.loadFilterLists());
-    await until(() => Object.keys(sel.selectFilterLists(store.getState())).length === 4);
-    store.dispatch(a.loadFilterLists());
-    await new Promise((r) => setTimeout(r, 20));
-    expect(http.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+    const store = t.store();
+    for (const kind of [...FILTER_KINDS, ...FILTER_KINDS]) store.dispatch(demographicFilterList.actions.fetch({ api, params: kind }));
+    await until(() => FILTER_KINDS.every((k) => demographicFilterList.select(store.getState(), api, k).status === 'success'));
+    for (const kind of FILTER_KINDS) store.dispatch(demographicFilterList.actions.fetch({ api, params: kind }));
+    await new Promise((res) => setTimeout(res, 20));
+    expect(http.requests.map((q) => `${q.method} ${q.url}`).sort()).toEqual([
       'GET /v1.0/dashboard/data/demographics/age_list',
       'GET /v1.0/dashboard/data/demographics/earnings_list',
       'GET /v1.0/dashboard/data/demographics/family_list',
       'GET /v1.0/dashboard/data/demographics/gender_list',
     ]);
-    expect(sel.selectFilterList('age')(store.getState())).toEqual([{ id: 1, name: 'age' }]);
+    expect(demographicFilterList.select(store.getState(), api, 'age').data).toEqual([{ id: 1, name: 'age' }]);
   });
 
   it('D1-124 a failed fetch records "Somethign went wrong"', async () => {
     stubHttp(() => ({ status: 500, data: { message: 'boom' } }));
-    const store = createGazeStore();
-    store.dispatch(a.load(7));
-    await until(() => sel.selectDemographicsError(store.getState(), 7) !== null);
+    const e = await load(t.store(), demographicSummary, api, params(7));
     expect(DEMOGRAPHICS_ERROR).toBe('Somethign went wrong');
-    expect(sel.selectDemographicsError(store.getState(), 7)).toBe('Somethign went wrong');
+    expect(e.error).toBe('Somethign went wrong');
   });
 
-  it('takeLatest: a stale answer never overwrites a newer one', async () => {
+  it('a stale answer never overwrites a newer one of the same key', async () => {
     const first = deferred();
     let n = 0;
     stubHttp((req) => (n++ === 0 ? first.promise : summaryAnswer(req)));
-    const store = createGazeStore();
-    store.dispatch(a.load(7));
-    store.dispatch(a.setLimitToEyetracking({ studyId: 7, limit: true }));
-    await until(() => sel.selectDemographicsStudyName(store.getState(), 7) === 'Study X');
+    const store = t.store();
+    store.dispatch(demographicSummary.actions.fetch({ api, params: params(7) }));
+    await load(store, demographicSummary, api, params(7), true);
+    expect(entry(store, params(7)).data!.studyName).toBe('Study X');
     first.resolve({ data: { success: true, data: {}, study_name: 'Stale' } });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(sel.selectDemographicsStudyName(store.getState(), 7)).toBe('Study X');
+    await new Promise((res) => setTimeout(res, 20));
+    expect(entry(store, params(7)).data!.studyName).toBe('Study X');
   });
 
-  it('another study starts with no figures or filters; sign-out forgets everything', () => {
-    const r = demographicsSlice.reducer;
-    let s = r(undefined, a.load(1));
-    s = r(s, a.loaded({ summary: SUMMARY, studyName: 'One', total: 10, studyId: 1, request: s.byStudy[1].request }));
-    s = r(s, a.openFilters(1));
-    s = r(s, a.toggleFilter({ studyId: 1, field: 'age_group_ids', id: 1 }));
-    s = r(s, a.submitFilters(1));
-    const same = r(s, a.load(1)).byStudy[1];
-    expect(same.summary).not.toBeNull();
-    expect(same.filters.age_group_ids).toEqual([1]);
-    const both = r(s, a.load(2));
-    const other = both.byStudy[2];
-    expect(other.summary).toBeNull();
-    expect(other.studyName).toBeNull();
-    expect(other.filters).toEqual(emptyFilters());
-    // …and the first study keeps its own figures and filters next to it.
-    expect(both.byStudy[1].summary).toEqual(SUMMARY);
-    expect(both.byStudy[1].filters.age_group_ids).toEqual([1]);
-    const out = r(s, sessionActions.signedOut());
-    expect(out.byStudy[1]).toBeUndefined();
-    expect(sel.selectStudyDemographics({ demographics: out }, 1).summary).toBeNull();
+  it('another study starts with no figures; sign-out forgets everything of that token', async () => {
+    stubHttp(summaryAnswer);
+    const store = t.store();
+    await load(store, demographicSummary, api, params(1));
+    expect(entry(store, params(2)).data).toBeNull();
+    expect(entry(store, params(2)).status).toBe('idle');
+    store.dispatch(sessionActions.signedOut(tokenId('T')));
+    expect(entry(store, params(1)).data).toBeNull();
   });
 
-  it('several studies on one page: summaries, filters and loading flags stay apart; a slow answer lands in its own study', async () => {
+  it('several studies on one page: summaries and loading flags stay apart; a slow answer lands in its own study', async () => {
     const slowA = deferred();
     const SUMMARY_A = { ...SUMMARY, gender_group: [g(1, 'Female', 7)] };
     const http = stubHttp((req) => {
       if (req.url === '/v1.0/studies/1/participant_demographic_summary') return slowA.promise;
       return { data: { success: true, data: SUMMARY, study_name: 'Study B', total: 10 } };
     });
-    const store = createGazeStore();
-    const st = () => store.getState();
-    store.dispatch(a.load(1));
-    store.dispatch(a.load(2));
+    const store = t.store();
+    store.dispatch(demographicSummary.actions.fetch({ api, params: params(1) }));
+    await load(store, demographicSummary, api, params(2));
     // B's filters change while A's first answer is still on its way.
-    await until(() => !sel.selectDemographicsLoading(st(), 2));
-    store.dispatch(a.openFilters(2));
-    store.dispatch(a.toggleFilter({ studyId: 2, field: 'age_group_ids', id: 3 }));
-    store.dispatch(a.submitFilters(2));
-    expect(sel.selectFilterModalOpen(st(), 2)).toBe(false);
-    await until(() => http.requests.filter((r) => r.url.includes('/studies/2/')).length === 2 && !sel.selectDemographicsLoading(st(), 2));
-    expect(http.requests.filter((r) => r.url.includes('/studies/2/')).at(-1)!.body).toEqual({ limit_to_eyetracking: false, ...emptyFilters(), age_group_ids: [3] });
-    expect(sel.selectDemographicsLoading(st(), 1)).toBe(true);
-    expect(sel.selectDemographicsStudyName(st(), 1)).toBeNull();
-    expect(sel.selectDemographicsStudyName(st(), 2)).toBe('Study B');
-    expect(sel.selectActiveFilterCount(st(), 1)).toBe(0);
-    expect(sel.selectActiveFilterCount(st(), 2)).toBe(1);
+    const vB = r(r(r(initialView(), { type: 'open' }), { type: 'toggle', field: 'age_group_ids', id: 3 }), { type: 'submit' });
+    await load(store, demographicSummary, api, params(2, vB));
+    expect(http.requests.filter((q) => q.url.includes('/studies/2/')).at(-1)!.body).toEqual({ limit_to_eyetracking: false, ...emptyFilters(), age_group_ids: [3] });
+    expect(entry(store, params(1)).status).toBe('loading');
+    expect(entry(store, params(1)).data).toBeNull();
+    expect(entry(store, params(2, vB)).data!.studyName).toBe('Study B');
 
     slowA.resolve({ data: { success: true, data: SUMMARY_A, study_name: 'Study A', total: 8 } });
-    await until(() => !sel.selectDemographicsLoading(st(), 1));
+    await until(() => entry(store, params(1)).status === 'success');
     // Not discarded as stale by B's newer request…
-    expect(sel.selectDemographicsStudyName(st(), 1)).toBe('Study A');
-    expect(sel.selectStudyDemographics(st(), 1).summary!.gender_group).toEqual([g(1, 'Female', 7)]);
-    expect(sel.selectStudyDemographics(st(), 1).total).toBe(8);
-    expect(sel.selectDemographicsError(st(), 1)).toBeNull();
+    expect(entry(store, params(1)).data).toMatchObject({ studyName: 'Study A', total: 8 });
+    expect(entry(store, params(1)).data!.summary.gender_group).toEqual([g(1, 'Female', 7)]);
     // …and not landed in B.
-    expect(sel.selectDemographicsStudyName(st(), 2)).toBe('Study B');
-    expect(sel.selectStudyDemographics(st(), 2).summary).toEqual(SUMMARY);
-    expect(sel.selectStudyDemographics(st(), 2).total).toBe(10);
-    expect(sel.selectStudyDemographics(st(), 2).filters.age_group_ids).toEqual([3]);
-    expect(sel.selectStudyDemographics(st(), 1).filters).toEqual(emptyFilters());
-    // Each study's pies come from its own summary and stay memoised when the other is read in between.
-    const piesA = sel.selectPies(st(), 1);
-    const piesB = sel.selectPies(st(), 2);
+    expect(entry(store, params(2, vB)).data).toMatchObject({ studyName: 'Study B', total: 10, summary: SUMMARY });
+    const piesA = piesOf(entry(store, params(1)).data);
+    const piesB = piesOf(entry(store, params(2, vB)).data);
     expect(piesA.find((p) => p.title === 'Gender')!.slices).toEqual([{ name: 'Female', y: 7 }, { name: 'Other', y: 1 }]);
     expect(piesB.find((p) => p.title === 'Gender')!.slices).toEqual([{ name: 'Female', y: 4 }, { name: 'Male', y: 5 }, { name: 'Other', y: 1 }]);
-    expect(sel.selectPies(st(), 1)).toBe(piesA);
-    expect(sel.selectPies(st(), 2)).toBe(piesB);
+    expect(piesOf(entry(store, params(1)).data)).toBe(piesA);
   });
 
   it('D1-124 a failure of one study leaves the other study without an error', async () => {
     stubHttp((req) => (req.url.includes('/studies/1/') ? { status: 500, data: {} } : { data: { success: true, data: SUMMARY, study_name: 'B', total: 10 } }));
-    const store = createGazeStore();
-    store.dispatch(a.load(1));
-    store.dispatch(a.load(2));
-    await until(() => sel.selectDemographicsError(store.getState(), 1) !== null && !sel.selectDemographicsLoading(store.getState(), 2));
-    expect(sel.selectDemographicsError(store.getState(), 1)).toBe('Somethign went wrong');
-    expect(sel.selectDemographicsError(store.getState(), 2)).toBeNull();
-    expect(sel.selectDemographicsStudyName(store.getState(), 2)).toBe('B');
+    const store = t.store();
+    const [one, two] = await Promise.all([load(store, demographicSummary, api, params(1)), load(store, demographicSummary, api, params(2))]);
+    expect(one.error).toBe('Somethign went wrong');
+    expect(two.error).toBeNull();
+    expect(two.data!.studyName).toBe('B');
   });
 
-  it('an answer from before a session change never lands after it, even for the same study', () => {
-    const r = demographicsSlice.reducer;
-    let s = r(undefined, a.load(1));
-    const before = s.byStudy[1].request;
-    s = r(s, sessionActions.signedOut());
-    expect(s.byStudy).toEqual({});
-    const late = r(s, a.loaded({ summary: SUMMARY, studyName: 'Old', total: 10, studyId: 1, request: before }));
-    expect(late.byStudy[1]).toBeUndefined(); // no slot resurrected
-    s = r(s, a.load(1));
-    expect(s.byStudy[1].request).not.toBe(before);
-    s = r(s, a.loaded({ summary: SUMMARY, studyName: 'Old', total: 10, studyId: 1, request: before }));
-    expect(s.byStudy[1].studyName).toBeNull();
-    expect(s.byStudy[1].loading).toBe(true);
+  it('an answer from before a sign-out never lands after it, even for the same key', async () => {
+    const old = deferred();
+    let n = 0;
+    stubHttp((req) => (n++ === 0 ? old.promise : summaryAnswer(req)));
+    const store = t.store();
+    store.dispatch(demographicSummary.actions.fetch({ api, params: params(1) }));
+    await until(() => entry(store, params(1)).status === 'loading');
+    store.dispatch(sessionActions.signedOut(tokenId('T')));
+    expect(entry(store, params(1)).status).toBe('idle');
+    old.resolve({ data: { success: true, data: SUMMARY, study_name: 'Old', total: 10 } });
+    await new Promise((res) => setTimeout(res, 20));
+    expect(entry(store, params(1)).data).toBeNull(); // no entry resurrected
+    store.dispatch(demographicSummary.actions.fetch({ api, params: params(1) }));
+    await until(() => entry(store, params(1)).status === 'success');
+    expect(entry(store, params(1)).data!.studyName).toBe('Study X');
   });
 });

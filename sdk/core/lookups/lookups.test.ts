@@ -1,36 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { createGazeStore } from '../store/store';
-import { until, useTestClient } from '../test-utils';
+import { load, until, useTestClient } from '../test-utils';
 import { stubHttp } from '../api/test-transport';
 import { unwrapList } from '../api/lookups';
-import { lookupsActions as a } from './slice';
-import { lookupOptions, selectLookupList, selectLookupLoaded } from './selectors';
+import { lookupList, lookupOptions } from './lists';
 
 describe('lookups domain', () => {
-  useTestClient();
+  const t = useTestClient();
 
   it('D1-132 D1-133 fetches a list once per page, however many elements ask', async () => {
     const http = stubHttp(() => ({ data: { success: true, data: [{ id: 1, name: 'Webcam', code: '1', description: 'Webcam' }] } }));
-    const store = createGazeStore();
-    store.dispatch(a.request('environments_list'));
-    store.dispatch(a.request('environments_list'));
-    await until(() => selectLookupLoaded('environments_list')(store.getState()));
-    store.dispatch(a.request('environments_list'));
+    const store = t.store();
+    const api = t.api('T');
+    store.dispatch(lookupList.actions.fetch({ api, params: 'environments_list' }));
+    store.dispatch(lookupList.actions.fetch({ api, params: 'environments_list' }));
+    await until(() => lookupList.select(store.getState(), api, 'environments_list').status === 'success');
+    store.dispatch(lookupList.actions.fetch({ api, params: 'environments_list' }));
     await new Promise((r) => setTimeout(r, 20));
     expect(http.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /v1.0/dashboard/data/environments_list']);
-    expect(selectLookupList('environments_list')(store.getState())).toHaveLength(1);
-    expect(selectLookupList('medias_list')(store.getState())).toEqual([]);
+    expect(lookupList.select(store.getState(), api, 'environments_list').data).toHaveLength(1);
+    expect(lookupList.select(store.getState(), api, 'medias_list').data).toBeNull();
   });
 
   it('a failed list can be asked for again', async () => {
     let fail = true;
     const http = stubHttp(() => (fail ? { status: 500 } : { data: { data: [{ id: 2, name: 'Video' }] } }));
-    const store = createGazeStore();
-    store.dispatch(a.request('medias_list'));
-    await until(() => store.getState().lookups.errors.medias_list !== undefined);
+    const store = t.store();
+    expect((await load(store, lookupList, t.api(), 'medias_list')).status).toBe('error');
     fail = false;
-    store.dispatch(a.request('medias_list'));
-    await until(() => selectLookupLoaded('medias_list')(store.getState()));
+    expect((await load(store, lookupList, t.api(), 'medias_list')).status).toBe('success');
     expect(http.requests).toHaveLength(2);
   });
 

@@ -2,10 +2,12 @@ import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { requestToken, revokeToken } from '../api/auth';
 import { getDetails } from '../api/user';
-import { configure, currentToken, resetCredentials } from '../api/client';
+import type { ApiConfig } from '../api/client';
 import type { User } from '../api/types';
+import { tokenId } from '../config/config';
+import { selectPageConfig } from '../config/selectors';
 import { emitWindow, WINDOW_EVENTS } from '../events';
-import { sessionActions as a } from './slice';
+import { sessionActions as a, type SignInPayload, type SessionState } from './slice';
 import { selectSigningIn, selectUser } from './selectors';
 import { clearAllStored, writeStored } from './storage';
 
@@ -15,51 +17,59 @@ function persistUser(user: User): void {
   writeStored('userType', String(user.user_type_id));
 }
 
+const selectSessionToken = (s: { session: SessionState }) => s.session.token;
+
 // Authenticated only when the token call AND the profile fetch succeed (D1-026); any failure is
 // the one invalid-credentials state (D1-027/028), whatever the server said.
-export function* signInSaga(action: PayloadAction<{ username: string; password: string }>) {
+export function* signInSaga(action: PayloadAction<SignInPayload>) {
+  const page: ApiConfig = yield select(selectPageConfig);
+  const api = action.payload.api ?? page;
   try {
-    const token: string = yield call(requestToken, action.payload.username, action.payload.password);
+    const token: string = yield call(requestToken, api, action.payload.username, action.payload.password);
     writeStored('token', token);
-    configure({ token });
-    const user: User = yield call(getDetails);
+    const user: User = yield call(getDetails, { apiBase: api.apiBase, token, companyId: null });
     persistUser(user);
-    yield put(a.signInSucceeded(user));
+    yield put(a.signInSucceeded(user, token));
   } catch {
     writeStored('token', null);
-    resetCredentials();
     yield put(a.signInFailed());
   }
 }
 
 export function* signOutSaga() {
-  if (currentToken()) {
+  const token: string | null = yield select(selectSessionToken);
+  const page: ApiConfig = yield select(selectPageConfig);
+  if (token) {
     try {
-      yield call(revokeToken);
+      yield call(revokeToken, { apiBase: page.apiBase, token, companyId: null });
     } catch {
       /* the token dies on the server anyway when it expires; signing out must not fail */
     }
   }
   clearAllStored();
-  resetCredentials();
-  yield put(a.signedOut());
+  yield put(a.signedOut(tokenId(token)));
   emitWindow(WINDOW_EVENTS.signedOut);
 }
 
-export function* sessionExpiredSaga() {
+/**
+ * A call got 401. Only the session's own token ends the session: a widget given its own token
+ * (attribute, provider) that died says nothing about the signed-in user.
+ */
+export function* sessionExpiredSaga(action: PayloadAction<{ tokenId?: string }>) {
   // A 401 from the profile fetch during sign-in is a failed login, not an expiry.
   const signingIn: boolean = yield select(selectSigningIn);
   if (signingIn) return;
+  const token: string | null = yield select(selectSessionToken);
+  const dead = action.payload?.tokenId;
+  if (dead !== undefined && dead !== tokenId(token)) return;
   clearAllStored();
-  resetCredentials();
-  yield put(a.expiredCleared());
+  yield put(a.expiredCleared(tokenId(token)));
   emitWindow(WINDOW_EVENTS.sessionExpired);
 }
 
 export function* switchCompanySaga(action: PayloadAction<string | number | null>) {
   const id = action.payload === null || action.payload === '' ? null : String(action.payload);
   writeStored('companyId', id);
-  configure({ companyId: id });
 }
 
 export function* userUpdatedSaga() {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createGazeStore } from '../store/store';
-import { getClientConfig, resetCredentials } from '../api/client';
 import { until, useTestClient } from '../test-utils';
+import { selectPageConfig } from '../config/selectors';
+import { tokenId } from '../config/config';
+import { accountDetails } from '../account/account';
 import { stubHttp } from '../api/test-transport';
 import { INVALID_CREDENTIALS, initialSessionState, sessionActions as a, sessionSlice } from './slice';
 import * as sel from './selectors';
@@ -12,7 +13,8 @@ const USER = {
 };
 
 describe('session', () => {
-  useTestClient('http://api.test/v1.0');
+  const t = useTestClient('http://api.test/v1.0');
+  const createGazeStore = t.store;
 
   it('D1-029 starts authenticated when a stored user exists', () => {
     expect(initialSessionState().authenticated).toBe(false);
@@ -71,7 +73,6 @@ describe('session', () => {
   it('D1-027 any failure of either call → invalid credentials, nothing stored', async () => {
     for (const failing of ['/auth-token', '/user/get-details']) {
       localStorage.clear();
-      resetCredentials();
       stubHttp((req) => (req.url.endsWith(failing) ? { status: failing === '/auth-token' ? 400 : 500 } : req.url.endsWith('/auth-token') ? { data: { token: 'T' } } : { data: USER }));
       const store = createGazeStore();
       store.dispatch(a.signIn({ username: 'ada', password: 'pw' }));
@@ -123,12 +124,31 @@ describe('session', () => {
     store.dispatch(a.switchCompany(12));
     expect(store.getState().session.companyId).toBe('12');
     expect(localStorage.getItem('companyId')).toBe('12');
-    expect(getClientConfig().companyId).toBe('12');
-    store.dispatch({ type: 'account/load' });
+    expect(selectPageConfig(store.getState()).companyId).toBe('12');
+    store.dispatch(accountDetails.actions.fetch({ api: selectPageConfig(store.getState()), params: undefined }));
     await until(() => http.requests.length === 1);
     expect(http.requests[0].headers['x-company-id']).toBe('12');
     store.dispatch(a.switchCompany(null));
     expect(localStorage.getItem('companyId')).toBeNull();
+  });
+
+  it("a 401 on a widget's own token leaves the session alone; on the session's token it ends it", async () => {
+    localStorage.setItem('user', JSON.stringify(USER));
+    localStorage.setItem('token', 'SESSION');
+    stubHttp(() => ({ status: 401, data: { success: false, message: 'Unauthorized' } }));
+    const store = createGazeStore();
+    let fired = 0;
+    const on = () => fired++;
+    window.addEventListener('gaze-session-expired', on);
+    store.dispatch(accountDetails.actions.fetch({ api: t.api('WIDGET'), params: undefined }));
+    await until(() => accountDetails.select(store.getState(), t.api('WIDGET'), undefined).status === 'error');
+    expect(store.getState().session.authenticated).toBe(true);
+    expect(fired).toBe(0);
+    store.dispatch(accountDetails.actions.fetch({ api: selectPageConfig(store.getState()), params: undefined }));
+    await until(() => fired === 1);
+    window.removeEventListener('gaze-session-expired', on);
+    expect(store.getState().session).toMatchObject({ authenticated: false, expired: true, token: null });
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('sessionExpired clears storage and fires gaze-session-expired, but not during sign-in', async () => {
@@ -137,12 +157,12 @@ describe('session', () => {
     let fired = 0;
     const on = () => fired++;
     window.addEventListener('gaze-session-expired', on);
-    store.dispatch(a.sessionExpired());
+    store.dispatch(a.sessionExpired(tokenId(null)));
     expect(fired).toBe(1);
     expect(store.getState().session).toMatchObject({ authenticated: false, expired: true });
     expect(localStorage.getItem('user')).toBeNull();
     store.dispatch(a.signIn({ username: 'x', password: 'y' }));
-    store.dispatch(a.sessionExpired());
+    store.dispatch(a.sessionExpired(tokenId(null)));
     expect(fired).toBe(1);
     window.removeEventListener('gaze-session-expired', on);
   });

@@ -1,4 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiConfig } from '../api/client';
 import type { User } from '../api/types';
 import { readStored, readStoredJson } from './storage';
 
@@ -7,6 +8,8 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export interface SessionState {
   user: User | null;
+  /** The signed-in user's token: the last layer of every element's config (core/config). */
+  token: string | null;
   authenticated: boolean;
   signingIn: boolean;
   error: string | null;
@@ -20,6 +23,7 @@ export function initialSessionState(): SessionState {
   const user = readStoredJson<User>('user');
   return {
     user,
+    token: readStored('token'),
     authenticated: user !== null,
     signingIn: false,
     error: null,
@@ -32,16 +36,21 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    signIn(state, _action: PayloadAction<{ username: string; password: string }>) {
+    /** `api`: where the signing-in element talks to (its config); default the page's. */
+    signIn(state, _action: PayloadAction<SignInPayload>) {
       state.signingIn = true;
       state.error = null;
       state.expired = false;
     },
-    signInSucceeded(state, action: PayloadAction<User>) {
-      state.user = action.payload;
-      state.authenticated = true;
-      state.signingIn = false;
-      state.error = null;
+    signInSucceeded: {
+      reducer(state, action: PayloadAction<{ user: User; token: string | null }>) {
+        state.user = action.payload.user;
+        if (action.payload.token) state.token = action.payload.token;
+        state.authenticated = true;
+        state.signingIn = false;
+        state.error = null;
+      },
+      prepare: (user: User, token?: string) => ({ payload: { user, token: token ?? null } }),
     },
     signInFailed(state) {
       state.user = null;
@@ -50,12 +59,23 @@ export const sessionSlice = createSlice({
       state.error = INVALID_CREDENTIALS;
     },
     signOut() {},
-    signedOut(state) {
-      Object.assign(state, { user: null, authenticated: false, signingIn: false, error: null, companyId: null, expired: false });
+    /** `tokenId`: the token that ended (core/config tokenId); state kept for it is dropped. */
+    signedOut: {
+      reducer(state, _action: PayloadAction<{ tokenId: string }>) {
+        Object.assign(state, { user: null, token: null, authenticated: false, signingIn: false, error: null, companyId: null, expired: false });
+      },
+      prepare: (tokenId = '') => ({ payload: { tokenId } }),
     },
-    sessionExpired() {},
-    expiredCleared(state) {
-      Object.assign(state, { user: null, authenticated: false, signingIn: false, error: null, companyId: null, expired: true });
+    /** A call with `tokenId` got 401; the session ends only when that is the session's token. */
+    sessionExpired: {
+      reducer() {},
+      prepare: (tokenId?: string) => ({ payload: { tokenId } }),
+    },
+    expiredCleared: {
+      reducer(state, _action: PayloadAction<{ tokenId: string }>) {
+        Object.assign(state, { user: null, token: null, authenticated: false, signingIn: false, error: null, companyId: null, expired: true });
+      },
+      prepare: (tokenId = '') => ({ payload: { tokenId } }),
     },
     switchCompany(state, action: PayloadAction<string | number | null>) {
       state.companyId = action.payload === null || action.payload === '' ? null : String(action.payload);
@@ -66,12 +86,18 @@ export const sessionSlice = createSlice({
   },
 });
 
+export interface SignInPayload {
+  username: string;
+  password: string;
+  api?: ApiConfig;
+}
+
 export const sessionActions = sessionSlice.actions;
 
 /**
- * After these another user or acting company may be on the page: every domain holding company
- * data resets on them (`b.addMatcher(sessionChanged, () => initialState)`), so none is ever shown
- * to the wrong one.
+ * A token ended (sign-out, expiry): state kept for that token goes (core/resource drops every entry
+ * whose scope carries `payload.tokenId`). A company switch needs no reset: the company is part of
+ * every resource key, so elements simply read (and fetch) other keys.
  */
-export const sessionChanged = isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared, sessionActions.switchCompany);
+export const tokenEnded = isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared);
 export default sessionSlice.reducer;

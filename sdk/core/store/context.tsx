@@ -1,17 +1,46 @@
-// A PRIVATE react-redux context: a host page's own <Provider> can never reach or shadow ours.
-import { createContext, type ReactNode } from 'react';
-import { Provider, createDispatchHook, createSelectorHook, type ReactReduxContextValue } from 'react-redux';
-import { getStore, type GazeDispatch, type RootState } from './store';
+// A PRIVATE react-redux context: a host page's own <Provider> can never reach or shadow ours. Below
+// it, each element's resolved config (core/config) in a second context.
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { Provider, createDispatchHook, createSelectorHook, createStoreHook, type ReactReduxContextValue } from 'react-redux';
+import { getStore, type GazeDispatch, type GazeStore, type RootState } from './store';
+import { resolveConfig, type ConfigLayer, type ElementConfig } from '../config/config';
+import { selectPageConfig, selectPageDefaults, selectSessionCredentials } from '../config/selectors';
 
 export const GazeContext = createContext<ReactReduxContextValue<RootState> | null>(null);
 
 export const useGazeSelector = createSelectorHook(GazeContext).withTypes<RootState>();
 export const useGazeDispatch = createDispatchHook(GazeContext).withTypes<GazeDispatch>();
+export const useGazeStore = createStoreHook(GazeContext) as unknown as () => GazeStore;
 
-export function GazeProvider({ children }: { children: ReactNode }) {
+export function GazeProvider({ children, store }: { children: ReactNode; store?: GazeStore }) {
   return (
-    <Provider store={getStore()} context={GazeContext}>
+    <Provider store={store ?? getStore()} context={GazeContext}>
       {children}
     </Provider>
   );
+}
+
+const ElementConfigContext = createContext<ElementConfig | null>(null);
+
+/**
+ * Resolves one element's config from its own layers (attributes first, then its <gaze-provider>)
+ * over the page defaults and the session, and hands it to everything below.
+ */
+export function ElementConfigProvider({ layers, children }: { layers: ConfigLayer[]; children?: ReactNode }) {
+  const defaults = useGazeSelector(selectPageDefaults);
+  const session = useGazeSelector(selectSessionCredentials);
+  const parts = layers.flatMap((l) => [l.apiBase, l.token, l.companyId, l.theme]);
+  const config = useMemo(
+    () => resolveConfig([...layers, defaults], session),
+    // The layers' values, not the array's identity (a new array every render).
+    [defaults, session, ...parts],
+  );
+  return <ElementConfigContext.Provider value={config}>{children}</ElementConfigContext.Provider>;
+}
+
+/** This element's config; outside an element (a host's own React tree) the page's. */
+export function useElementConfig(): ElementConfig {
+  const own = useContext(ElementConfigContext);
+  const page = useGazeSelector(selectPageConfig);
+  return own ?? page;
 }

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { Form, Formik } from 'formik';
-import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
-import { accountActions } from '../../core/account/slice';
-import { selectAccountLoading, selectAccountSaving, selectCompanyName, selectProfileForm } from '../../core/account/selectors';
+import { useMutation, useResource } from '../../core/resource/hooks';
+import { accountDetails, profileForm, saveProfile } from '../../core/account/account';
 import type { Profile } from '../../core/api/types';
 import { Actions, Button, Card, Fieldset, FormikTextField, Heading, Spinner, TextField } from '../../ui';
 import { profileSchema } from './schema';
@@ -17,15 +16,12 @@ const FIELDS: { name: keyof Profile; label: string; type?: string; autoComplete?
 ];
 
 export function Account() {
-  const dispatch = useGazeDispatch();
-  const initial = useGazeSelector(selectProfileForm);
-  const company = useGazeSelector(selectCompanyName);
-  const saving = useGazeSelector(selectAccountSaving);
-  const loading = useGazeSelector(selectAccountLoading);
-
-  useEffect(() => {
-    dispatch(accountActions.load());
-  }, [dispatch]);
+  const details = useResource(accountDetails, undefined);
+  const save = useMutation(saveProfile);
+  const initial = useMemo(() => profileForm(details.data), [details.data]);
+  const company = details.data?.company_name ?? '';
+  const saving = save.pending;
+  const loading = details.status === 'loading';
 
   return (
     <Card>
@@ -35,7 +31,7 @@ export function Account() {
         enableReinitialize
         validationSchema={profileSchema}
         onSubmit={(values) => {
-          dispatch(accountActions.save(values));
+          save.run(values);
         }}
       >
         <Form noValidate part="form">

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import './account.element';
 import { getStore } from '../../core/store/store';
-import { buttonByText, byLabel, deferred, mount, resetPage, stubHttp, typeInto, waitFor, describe, it, beforeEach, type StubResponse } from '../test-utils';
+import { saveProfile } from '../../core/account/account';
+import { buttonByText, byLabel, deferred, mount, pageApi, resetPage, stubHttp, typeInto, waitFor, describe, it, beforeEach, type StubResponse } from '../test-utils';
 
 const USER = {
   first_name: 'Ada', last_name: null, location: 'London', job_title: null, phone_number: null,
@@ -45,7 +46,7 @@ describe('<gaze-account>', () => {
     hold.resolve({ data: { success: true } });
     await waitFor(() => !(el.shadowRoot!.querySelector('fieldset') as HTMLFieldSetElement).disabled, 're-enabled');
     expect(byLabel(el, 'Job title').value).to.equal('Researcher');
-    expect(getStore().getState().account.savedCount).to.equal(1);
+    expect(saveProfile.select(getStore().getState(), pageApi()).count).to.equal(1);
   });
 
   it('D1-042 a failed save re-enables the form with no message', async () => {
@@ -59,7 +60,7 @@ describe('<gaze-account>', () => {
     await waitFor(() => fieldset.disabled, 'disabled while saving');
     hold.resolve({ status: 500, data: { success: false, message: 'boom' } });
     await waitFor(() => !fieldset.disabled, 're-enabled');
-    expect(getStore().getState().account.saving).to.equal(false);
+    expect(saveProfile.select(getStore().getState(), pageApi()).status).to.equal('error');
     expect(el.shadowRoot!.textContent).to.equal(before);
     expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
   });

@@ -1,20 +1,20 @@
 import { useEffect } from 'react';
 import { Form, Formik } from 'formik';
-import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
-import { contactActions } from '../../core/contact/slice';
-import { selectContactSending, selectContactSuccess } from '../../core/contact/selectors';
+import { useMutation } from '../../core/resource/hooks';
+import { sendContact } from '../../core/contact/contact';
 import { Actions, Button, Card, Fieldset, FormikTextField, Heading, SuccessText } from '../../ui';
 import { contactSchema } from './schema';
 
 export function Contact() {
-  const dispatch = useGazeDispatch();
-  const sending = useGazeSelector(selectContactSending);
-  const success = useGazeSelector(selectContactSuccess);
+  const send = useMutation(sendContact);
+  const sending = send.pending;
+  const success = send.done;
+  const { reset } = send;
 
   // A 'Success' from an earlier visit must not greet a fresh form.
   useEffect(() => {
-    dispatch(contactActions.reset());
-  }, [dispatch]);
+    reset();
+  }, [reset]);
 
   return (
     <Card>
@@ -23,7 +23,7 @@ export function Contact() {
         initialValues={{ email: '', message: '' }}
         validationSchema={contactSchema}
         onSubmit={(v) => {
-          dispatch(contactActions.send({ email: v.email.trim(), message: v.message }));
+          send.run({ email: v.email.trim(), message: v.message });
         }}
       >
         <Form noValidate part="form">

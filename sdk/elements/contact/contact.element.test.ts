@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import './contact.element';
 import { getStore } from '../../core/store/store';
-import { $, buttonByText, byLabel, deferred, mount, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach, type StubResponse } from '../test-utils';
+import { sendContact } from '../../core/contact/contact';
+import { $, buttonByText, byLabel, deferred, mount, pageApi, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach, type StubResponse } from '../test-utils';
 
 describe('<gaze-contact>', () => {
   beforeEach(() => resetPage('/api'));
@@ -45,8 +46,8 @@ describe('<gaze-contact>', () => {
     typeInto(byLabel(el, 'Email'), 'ada@example.com');
     const before = text(el);
     buttonByText(el, 'Send').click();
-    await waitFor(() => getStore().getState().contact.error !== null, 'error stored');
-    expect(getStore().getState().contact.error).to.equal('mail server down');
+    await waitFor(() => sendContact.select(getStore().getState(), pageApi()).error !== null, 'error stored');
+    expect(sendContact.select(getStore().getState(), pageApi()).error).to.equal('mail server down');
     await waitFor(() => !buttonByText(el, 'Send').matches(':disabled'), 're-enabled');
     expect(text(el)).to.equal(before);
     expect(text(el)).not.to.contain('Success');

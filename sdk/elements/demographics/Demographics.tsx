@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type Dispatch } from 'react';
 import styled from 'styled-components';
-import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
-import { demographicsActions, FILTER_FIELDS } from '../../core/demographics/slice';
-import * as sel from '../../core/demographics/selectors';
-import { selectActingCompanyId } from '../../core/session/selectors';
+import { useResource } from '../../core/resource/hooks';
+import {
+  activeFilterCount, demographicFilterList, demographicSummary, FILTER_FIELDS, initialView, piesOf, summaryParams, viewReducer,
+  type DemographicsView, type ViewAction,
+} from '../../core/demographics/demographics';
 import { csvFileName, demographicCsv } from '../../core/demographics/csv';
 import { downloadCsv } from '../../core/demographics/download';
 import { groupLabel, type Pie } from '../../core/demographics/pies';
-import type { DemographicFilterKind } from '../../core/api/demographics';
+import type { DemographicFilterItem, DemographicFilterKind } from '../../core/api/demographics';
 import { Actions, Button, ErrorText, Heading, Modal, tokens } from '../../ui';
 import { PieChart } from '../../ui/charts';
 
@@ -117,13 +118,22 @@ function SplitDownload({ pies }: { pies: Pie[] }) {
   );
 }
 
-function FilterModal({ studyId }: { studyId: number }) {
-  const dispatch = useGazeDispatch();
-  const open = useGazeSelector((s) => sel.selectFilterModalOpen(s, studyId));
-  const draft = useGazeSelector((s) => sel.selectDraftFilters(s, studyId));
-  const lists = useGazeSelector(sel.selectFilterLists);
+/** One kind's checkbox list (fetched once per page and scope, shared by every study). */
+function useFilterList(kind: DemographicFilterKind): DemographicFilterItem[] {
+  return useResource(demographicFilterList, kind).data ?? [];
+}
+
+function FilterModal({ view, change }: { view: DemographicsView; change: Dispatch<ViewAction> }) {
+  // The four kinds in a fixed order: one hook each.
+  const lists: Record<DemographicFilterKind, DemographicFilterItem[]> = {
+    age: useFilterList('age'),
+    family: useFilterList('family'),
+    earnings: useFilterList('earnings'),
+    gender: useFilterList('gender'),
+  };
+  const draft = view.draft;
   return (
-    <Modal open={open} title="Filters" onClose={() => dispatch(demographicsActions.closeFilters(studyId))}>
+    <Modal open={view.modalOpen} title="Filters" onClose={() => change({ type: 'close' })}>
       {FILTER_GROUPS.map(({ kind, title }) => {
         const field = FILTER_FIELDS[kind];
         return (
@@ -135,7 +145,7 @@ function FilterModal({ studyId }: { studyId: number }) {
                   type="checkbox"
                   value={item.id}
                   checked={draft[field].includes(item.id)}
-                  onChange={() => dispatch(demographicsActions.toggleFilter({ studyId, field, id: item.id }))}
+                  onChange={() => change({ type: 'toggle', field, id: item.id })}
                 />
                 {kind === 'earnings' ? groupLabel('earnings_group', item.name) : item.name}
               </label>
@@ -144,8 +154,8 @@ function FilterModal({ studyId }: { studyId: number }) {
         );
       })}
       <Actions>
-        <Button onClick={() => dispatch(demographicsActions.submitFilters(studyId))}>Submit filters</Button>
-        <Button $variant="secondary" onClick={() => dispatch(demographicsActions.clearFilters(studyId))}>
+        <Button onClick={() => change({ type: 'submit' })}>Submit filters</Button>
+        <Button $variant="secondary" onClick={() => change({ type: 'clear' })}>
           Clear filters
         </Button>
       </Actions>
@@ -154,21 +164,18 @@ function FilterModal({ studyId }: { studyId: number }) {
 }
 
 export function Demographics({ studyId, studyName }: DemographicsProps) {
-  const dispatch = useGazeDispatch();
-  // Each element reads and drives only its own study's slot, so several can share a page.
   const id = studyId && studyId > 0 ? studyId : 0;
-  const name = useGazeSelector((s) => sel.selectDemographicsStudyName(s, id));
-  const pies = useGazeSelector((s) => sel.selectPies(s, id));
-  const error = useGazeSelector((s) => sel.selectDemographicsError(s, id));
-  const limit = useGazeSelector((s) => sel.selectLimitToEyetracking(s, id));
-  const activeFilters = useGazeSelector((s) => sel.selectActiveFilterCount(s, id));
-  const companyId = useGazeSelector(selectActingCompanyId);
+  // What this element shows and edits is its own; the summary is keyed by study, limit and filters
+  // (and the element's config), so several elements share a page and each refetches only its key.
+  const [view, change] = useReducer(viewReducer, undefined, initialView);
+  // Earlier figures stay while a changed filter's figures load (never another company's).
+  const summary = useResource(demographicSummary, summaryParams(id, view), { enabled: id > 0, keepPrevious: true });
+  const pies = piesOf(summary.data);
+  const name = summary.data?.studyName ?? null;
+  const error = summary.status === 'error' ? summary.error : null;
+  const limit = view.limitToEyetracking;
+  const activeFilters = activeFilterCount(view);
   const switchId = useId();
-
-  useEffect(() => {
-    if (id) dispatch(demographicsActions.load(id));
-    dispatch(demographicsActions.loadFilterLists());
-  }, [dispatch, id, companyId]);
 
   return (
     <section part="demographics">
@@ -182,7 +189,7 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
             aria-checked={limit}
             checked={limit}
             onChange={(e) => {
-              if (id) dispatch(demographicsActions.setLimitToEyetracking({ studyId: id, limit: e.target.checked }));
+              if (id) change({ type: 'limit', limit: e.target.checked });
             }}
           />
           Limit to eyetracking
@@ -191,7 +198,7 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
           $variant="secondary"
           part="filter-toggle"
           onClick={() => {
-            if (id) dispatch(demographicsActions.openFilters(id));
+            if (id) change({ type: 'open' });
           }}
         >
           {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
@@ -204,7 +211,7 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
           <PieChart key={p.group} title={p.title} data={p.slices} hasData={p.hasData} />
         ))}
       </Grid>
-      <FilterModal studyId={id} />
+      <FilterModal view={view} change={change} />
     </section>
   );
 }

@@ -2,10 +2,11 @@ import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import './demographics.element';
 import { getStore } from '../../core/store/store';
+import { demographicSummary, initialView, summaryParams } from '../../core/demographics/demographics';
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
 import {
   $, $$, buttonByText, deferred, mount, resetPage, sleep, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach,
-  type RecordedRequest,
+  pageApi, type RecordedRequest,
 } from '../test-utils';
 
 const g = (id: number, name: string, count: number) => ({ id, name, count });
@@ -261,7 +262,7 @@ describe('<gaze-demographics>', () => {
     const el = await mount('gaze-demographics', { 'study-id': '9' });
     gate.resolve({ status: 500, data: { success: false, message: 'boom' } });
     await waitForText(el, 'Somethign went wrong');
-    expect(getStore().getState().demographics.byStudy[9].error).to.equal('Somethign went wrong');
+    expect(demographicSummary.select(getStore().getState(), pageApi(), summaryParams(9, initialView())).error).to.equal('Somethign went wrong');
     expect(text(el)).to.not.include('boom');
   });
 

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Formik } from 'formik';
 import styled from 'styled-components';
-import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
-import { feedbackActions } from '../../core/feedback/slice';
-import { selectFeedbackToast } from '../../core/feedback/selectors';
+import { useMutation } from '../../core/resource/hooks';
+import { FEEDBACK_FAILURE, FEEDBACK_SUCCESS, sendFeedback } from '../../core/feedback/feedback';
 import { Actions, Button, FormikTextField, Toast, TOAST_DURATION_FEEDBACK, tokens } from '../../ui';
 import { feedbackSchema } from './schema';
 
@@ -35,9 +34,16 @@ const Title = styled.h2`
 `;
 
 export function Feedback() {
-  const dispatch = useGazeDispatch();
-  const toast = useGazeSelector(selectFeedbackToast);
+  const send = useMutation(sendFeedback);
   const [open, setOpen] = useState(false);
+  const [toast, setToast] = useState<{ id: number; kind: 'success' | 'error'; text: string } | null>(null);
+
+  // Each finished send is one toast (a new id restarts its timer, D1-058..060).
+  const outcome = send.done ? 'success' : send.status === 'error' ? 'error' : null;
+  const runs = send.count;
+  useEffect(() => {
+    if (outcome) setToast((t) => ({ id: (t?.id ?? 0) + 1, kind: outcome, text: outcome === 'success' ? FEEDBACK_SUCCESS : FEEDBACK_FAILURE }));
+  }, [outcome, runs]);
 
   return (
     <>
@@ -51,7 +57,7 @@ export function Feedback() {
             initialValues={{ message: '' }}
             validationSchema={feedbackSchema}
             onSubmit={(v, { resetForm }) => {
-              dispatch(feedbackActions.send(v.message));
+              send.run(v.message);
               // Reset and close at once (D1-057); the toast reports the outcome.
               resetForm();
               setOpen(false);
@@ -72,7 +78,7 @@ export function Feedback() {
           text={toast.text}
           kind={toast.kind}
           duration={TOAST_DURATION_FEEDBACK}
-          onClose={() => dispatch(feedbackActions.dismissToast(toast.id))}
+          onClose={() => setToast((t) => (t?.id === toast.id ? null : t))}
         />
       ) : null}
     </>

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import './feedback.element';
 import { getStore } from '../../core/store/store';
-import { feedbackActions } from '../../core/feedback/slice';
+import { sendFeedback } from '../../core/feedback/feedback';
 import { TOAST_DURATION_FEEDBACK } from '../../ui';
-import { $, buttonByText, byLabel, mount, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
+import { $, buttonByText, byLabel, mount, pageApi, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
 
 async function openPanel(el: HTMLElement) {
   buttonByText(el, 'Ideas form').click();
@@ -88,7 +88,8 @@ describe('<gaze-feedback>', () => {
       return orig(fn, ms);
     };
     try {
-      getStore().dispatch(feedbackActions.sent());
+      stubHttp();
+      getStore().dispatch(sendFeedback.actions.run({ api: pageApi(), args: 'An idea' }));
       await waitForText(el, 'Thank you for your feedback');
       await waitFor(() => timers.length > 0, 'toast timer');
     } finally {
@@ -97,6 +98,6 @@ describe('<gaze-feedback>', () => {
     expect(timers[0].ms).to.equal(4000);
     timers[0].fn();
     await waitFor(() => !text(el).includes('Thank you for your feedback'), 'toast gone');
-    expect(getStore().getState().feedback.toast).to.equal(null);
+    expect($(el, '[part="toast"]')).to.equal(null);
   });
 });

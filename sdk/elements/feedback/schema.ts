@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { FEEDBACK_MAX } from '../../core/feedback/slice';
+import { FEEDBACK_MAX } from '../../core/feedback/feedback';
 
 export const REQUIRED = 'Required';
 export const TOO_LONG = 'Too Long!';

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import styled from 'styled-components';
-import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
-import { homeActions } from '../../core/home/slice';
-import { selectHomeError, selectOverview } from '../../core/home/selectors';
-import { selectActingCompanyId, selectUser } from '../../core/session/selectors';
+import { useGazeSelector } from '../../core/store/context';
+import { useResource } from '../../core/resource/hooks';
+import { homeOverview } from '../../core/home/overview';
+import { selectUser } from '../../core/session/selectors';
 import { readStored } from '../../core/session/storage';
 import { ButtonLink, ErrorText, Heading, Spinner, tokens } from '../../ui';
 
@@ -46,16 +45,9 @@ function useIsStudyUser(): boolean {
 }
 
 export function Home() {
-  const dispatch = useGazeDispatch();
-  const overview = useGazeSelector(selectOverview);
-  const error = useGazeSelector(selectHomeError);
-  const companyId = useGazeSelector(selectActingCompanyId);
+  // Keyed by the element's company too: a company switch reads (and fetches) that company's counts.
+  const { data: overview, error } = useResource(homeOverview, undefined);
   const isStudyUser = useIsStudyUser();
-
-  // Refetch when the acting company changes: the counts are that company's.
-  useEffect(() => {
-    dispatch(homeActions.load());
-  }, [dispatch, companyId]);
 
   if (!overview) return error ? <ErrorText>{error}</ErrorText> : <Spinner />;
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Formik } from 'formik';
 import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
+import { useApi } from '../../core/resource/hooks';
 import { sessionActions } from '../../core/session/slice';
 import { selectAuthenticated, selectSessionError, selectSigningIn, selectUser } from '../../core/session/selectors';
 import { Actions, Button, Card, ErrorText, FormikTextField, Heading, Link, useEmit } from '../../ui';
@@ -19,6 +20,7 @@ export interface LoginProps {
 
 function SignInForm() {
   const dispatch = useGazeDispatch();
+  const api = useApi();
   const emit = useEmit();
   const signingIn = useGazeSelector(selectSigningIn);
   const authenticated = useGazeSelector(selectAuthenticated);
@@ -43,7 +45,7 @@ function SignInForm() {
         validationSchema={loginSchema}
         onSubmit={(v) => {
           submitted.current = true;
-          dispatch(sessionActions.signIn({ username: v.username.trim(), password: v.password }));
+          dispatch(sessionActions.signIn({ username: v.username.trim(), password: v.password, api }));
         }}
       >
         <Form noValidate part="form">

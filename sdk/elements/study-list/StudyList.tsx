@@ -1,12 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useReducer, useState, type Dispatch } from 'react';
 import styled from 'styled-components';
-import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
-import { studiesActions } from '../../core/studies/slice';
-import * as sel from '../../core/studies/selectors';
-import { lookupsActions } from '../../core/lookups/slice';
-import { lookupOptions, selectLookupList } from '../../core/lookups/selectors';
-import { selectActingCompanyId } from '../../core/session/selectors';
-import type { StudyListItem } from '../../core/api/studies';
+import { useResource } from '../../core/resource/hooks';
+import {
+  activeStudyFilterCount, DEFAULT_STUDY_QUERY, studyList, studyListView, studyQueryReducer, type StudyQueryAction,
+} from '../../core/studies/list';
+import { itemsOf, lookupList, lookupOptions } from '../../core/lookups/lists';
+import type { StudyListItem, StudyListQuery } from '../../core/api/studies';
 import type { LookupListName } from '../../core/api/lookups';
 import {
   Button, ButtonLink, EnvironmentIcon, ErrorText, Link, PageSizeSelect, Pagination, SearchBox, Table, tokens, truncate, type Column,
@@ -91,29 +90,28 @@ const columns: Column<StudyListItem>[] = [
   { key: 'end', header: 'Fieldwork End', hideNarrow: true, render: (r) => formatDate(r.data_collection_end) },
 ];
 
-function PagingControls({ where }: { where: 'top' | 'bottom' }) {
-  const dispatch = useGazeDispatch();
-  const page = useGazeSelector(sel.selectStudyPage);
-  const totalPages = useGazeSelector(sel.selectStudyTotalPages);
-  const pageSize = useGazeSelector(sel.selectStudyPageSize);
+interface QueryProps {
+  query: StudyListQuery;
+  change: Dispatch<StudyQueryAction>;
+}
+
+function PagingControls({ where, query, change, totalPages }: QueryProps & { where: 'top' | 'bottom'; totalPages: number }) {
   return (
     <Controls part="controls" data-where={where}>
-      <PageSizeSelect value={pageSize} onChange={(n) => dispatch(studiesActions.setPageSize(n))} />
-      <Pagination page={page} totalPages={totalPages} onChange={(p) => dispatch(studiesActions.setPage(p))} />
+      <PageSizeSelect value={query.results_per_page} onChange={(size) => change({ type: 'pageSize', size })} />
+      <Pagination page={query.page_num} totalPages={totalPages} onChange={(page) => change({ type: 'page', page })} />
     </Controls>
   );
 }
 
 /** A checkbox for a '1' / '-1' flag filter (D1-091). */
-function FlagFilter({ field, label }: { field: 'filter_live' | 'filter_completed'; label: string }) {
-  const dispatch = useGazeDispatch();
-  const value = useGazeSelector((s) => sel.selectStudyQuery(s)[field]);
+function FlagFilter({ field, label, query, change }: QueryProps & { field: 'filter_live' | 'filter_completed'; label: string }) {
   return (
     <label>
       <input
         type="checkbox"
-        checked={value === '1'}
-        onChange={(e) => dispatch(studiesActions.setFilters({ [field]: e.target.checked ? '1' : '-1' }))}
+        checked={query[field] === '1'}
+        onChange={(e) => change({ type: 'filters', filters: { [field]: e.target.checked ? '1' : '-1' } })}
       />
       {label}
     </label>
@@ -121,15 +119,13 @@ function FlagFilter({ field, label }: { field: 'filter_live' | 'filter_completed
 }
 
 /** A select over one lookup list; 0 = All (D1-091). */
-function LookupFilter({ field, list, label }: { field: 'filter_media_id' | 'filter_environment_id'; list: LookupListName; label: string }) {
-  const dispatch = useGazeDispatch();
-  const value = useGazeSelector((s) => sel.selectStudyQuery(s)[field]);
-  const items = useGazeSelector(selectLookupList(list));
+function LookupFilter({ field, list, label, query, change }: QueryProps & { field: 'filter_media_id' | 'filter_environment_id'; list: LookupListName; label: string }) {
+  const items = itemsOf(useResource(lookupList, list).data);
   const options = useMemo(() => lookupOptions(items), [items]);
   return (
     <label>
       {label}
-      <select value={value} onChange={(e) => dispatch(studiesActions.setFilters({ [field]: Number(e.target.value) }))}>
+      <select value={query[field]} onChange={(e) => change({ type: 'filters', filters: { [field]: Number(e.target.value) } })}>
         <option value={0}>All</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -142,26 +138,25 @@ function LookupFilter({ field, list, label }: { field: 'filter_media_id' | 'filt
 }
 
 export function StudyList() {
-  const dispatch = useGazeDispatch();
-  const query = useGazeSelector(sel.selectStudyQuery);
-  const items = useGazeSelector(sel.selectStudies);
-  const error = useGazeSelector(sel.selectStudiesError);
-  const loaded = useGazeSelector(sel.selectStudiesLoaded);
-  const activeFilters = useGazeSelector(sel.selectActiveStudyFilterCount);
-  const companyId = useGazeSelector(selectActingCompanyId);
+  // The query is this element's own; every change is a new key of the list, hence a fetch.
+  const [query, change] = useReducer(studyQueryReducer, DEFAULT_STUDY_QUERY);
+  // The old rows stay while the next page or sort loads (never another company's: see keepPrevious).
+  const list = useResource(studyList, query, { keepPrevious: true });
+  const { items, totalPages } = studyListView(list.data);
+  const loaded = list.data !== null;
+  const error = list.status === 'error' ? list.error : null;
+  // The filter selects need these lists even while the filters are folded away.
+  useResource(lookupList, 'medias_list');
+  useResource(lookupList, 'environments_list');
+  const activeFilters = activeStudyFilterCount(query);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-
-  useEffect(() => {
-    dispatch(studiesActions.load());
-    dispatch(lookupsActions.request('medias_list'));
-    dispatch(lookupsActions.request('environments_list'));
-  }, [dispatch, companyId]);
+  const q = { query, change };
 
   return (
     <Wrap part="study-list">
       <Toolbar part="toolbar">
-        <SearchBox value={query.filter_name} placeholder="Search my studies..." onSearch={(v) => dispatch(studiesActions.search(v))} />
+        <SearchBox value={query.filter_name} placeholder="Search my studies..." onSearch={(text) => change({ type: 'search', text })} />
         <Button
           $variant="secondary"
           part="filter-toggle"
@@ -178,23 +173,23 @@ export function StudyList() {
       </Toolbar>
       {filtersOpen ? (
         <Filters part="filters" id={filtersId} aria-label="Filters">
-          <FlagFilter field="filter_live" label="Live" />
-          <FlagFilter field="filter_completed" label="Completed" />
-          <LookupFilter field="filter_media_id" list="medias_list" label="Media" />
-          <LookupFilter field="filter_environment_id" list="environments_list" label="Environment" />
+          <FlagFilter {...q} field="filter_live" label="Live" />
+          <FlagFilter {...q} field="filter_completed" label="Completed" />
+          <LookupFilter {...q} field="filter_media_id" list="medias_list" label="Media" />
+          <LookupFilter {...q} field="filter_environment_id" list="environments_list" label="Environment" />
         </Filters>
       ) : null}
       {error ? <ErrorText>{error}</ErrorText> : null}
-      <PagingControls where="top" />
+      <PagingControls {...q} where="top" totalPages={totalPages} />
       <Table
         columns={columns}
         rows={items}
         rowKey={(r) => r.study_id}
         orderBy={query.order_by}
-        onSort={(o) => dispatch(studiesActions.sort(o))}
+        onSort={(orderBy) => change({ type: 'sort', orderBy })}
         empty={loaded ? 'No studies found' : 'Loading…'}
       />
-      <PagingControls where="bottom" />
+      <PagingControls {...q} where="bottom" totalPages={totalPages} />
     </Wrap>
   );
 }

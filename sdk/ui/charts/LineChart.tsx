@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { HighchartsReact } from 'highcharts-react-official';
+import { baseOptions, Highcharts } from './highcharts';
+import { ChartFrame } from './ChartFrame';
+import type { ChartSeries } from './BarChart';
+
+export interface LineChartProps {
+  title: string;
+  /** One label per x position. */
+  categories: string[];
+  series: ChartSeries[];
+  /** Filled areas instead of lines. */
+  area?: boolean;
+  stacked?: boolean;
+  valueTitle?: string;
+  xTitle?: string;
+  height?: number;
+  description?: string;
+}
+
+/** Lines (or areas) over categories, one colour per series from the kit palette; `part="line-chart"`. */
+export function LineChart({ title, categories, series, area, stacked, valueTitle, xTitle, height = 300, description }: LineChartProps) {
+  const options = useMemo<Highcharts.Options>(() => {
+    const base = baseOptions({ title, description });
+    const type = area ? 'area' : 'line';
+    return {
+      ...base,
+      chart: { ...base.chart, type, height },
+      xAxis: { categories, title: { text: xTitle ?? '' } },
+      yAxis: { title: { text: valueTitle ?? '' } },
+      legend: { enabled: series.length > 1 },
+      plotOptions: { series: { animation: false, stacking: stacked ? 'normal' : undefined, marker: { enabled: true, radius: 3 } }, area: { fillOpacity: 0.35 } },
+      series: series.map((s) => ({ type, name: s.name, data: [...s.data] })),
+    };
+  }, [title, categories, series, area, stacked, valueTitle, xTitle, height, description]);
+  return (
+    <ChartFrame part={area ? 'area-chart' : 'line-chart'} title={title}>
+      <HighchartsReact highcharts={Highcharts} options={options} containerProps={{ className: 'highcharts-light' }} />
+    </ChartFrame>
+  );
+}
