@@ -11,6 +11,7 @@ import openapi from './plugins/openapi.js';
 import staticFiles from './plugins/static.js';
 import { loadUrlSigner, type UrlSigner } from './storage/sign.js';
 import { createStorage, type Storage } from './storage/index.js';
+import { JobQueue, jobKinds } from './jobs/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     signer: UrlSigner;
     /** Where uploaded and generated files live (see server/storage). */
     storage: Storage;
+    /** The background job queue (server/jobs). */
+    jobs: JobQueue;
   }
 }
 
@@ -30,6 +33,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Defaults to DATA_DIR/storage (memory when the config has no data dir). */
   storage?: Storage;
+  /** A started job queue (main.ts); without one the app starts its own and stops it on close. */
+  jobs?: JobQueue;
 }
 
 /** The legacy client sends paths with a stray trailing space ("…/edit-toggle/ "); drop it. */
@@ -55,6 +60,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('signer', await loadUrlSigner(opts.database.db, opts.config.urlSecret));
   app.decorate('storage', opts.storage ?? createStorage(opts.config));
+  const jobs = opts.jobs ?? (await JobQueue.start(opts.database, { kinds: jobKinds, log: (m) => app.log.warn(m) }));
+  app.decorate('jobs', jobs);
+  if (!opts.jobs) app.addHook('onClose', async () => { await jobs.stop({ timeoutMs: 1000 }); });
 
   // external
   await app.register(cors, {

@@ -1,11 +1,13 @@
 // Starts the server: open (and migrate) the database, seed reference data and — into an empty
-// database — the demo, listen, then seed demo respondents in the background (resumable).
+// database — the demo, start the job queue, listen, then queue the demo respondents as a
+// background job (resumable; its progress is at GET /v1.0/jobs/{id}).
 import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { createStorage } from './storage/index.js';
-import { DEMO_ACCOUNTS, prepareDemoFilesInBackground, seedOnStart, seedPendingRespondents } from './seed/index.js';
+import { DEMO_ACCOUNTS, enqueueRespondentSeeding, prepareDemoFilesInBackground, seedOnStart } from './seed/index.js';
+import { JobQueue, jobKinds } from './jobs/index.js';
 
 const started = Date.now();
 const say = (message: string) => console.log(`[gazeboard] ${message}`);
@@ -19,7 +21,10 @@ const filesReady = config.seed ? prepareDemoFilesInBackground(storage, say) : un
 say(config.databaseUrl ? 'opening PostgreSQL (DATABASE_URL)' : `opening PGlite in ${path.resolve(config.dataDir, 'pglite')}`);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const seed = await seedOnStart(database.db, storage, { demo: config.seed, log: say, filesReady });
-const app = await buildApp({ database, config, storage, logger: level === 'silent' ? false : { level } });
+// One process owns a PGlite data dir, so a job still 'active' there was left by a killed server:
+// retry it now. A shared PostgreSQL may have other servers working; their jobs expire instead.
+const jobs = await JobQueue.start(database, { kinds: jobKinds, log: say, recoverActive: database.kind === 'pglite' });
+const app = await buildApp({ database, config, storage, jobs, logger: level === 'silent' ? false : { level } });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://${config.host}:${config.port}/`;
@@ -36,14 +41,13 @@ if (seed.seeded === 'admin') {
 }
 console.log(`${lines.join('\n')}\n`);
 
-// Respondents take longer than the 30 s start budget: seed them while already serving.
-const abort = new AbortController();
-let background: Promise<void> = Promise.resolve();
+// Respondents take longer than the 30 s start budget: a job seeds them while already serving.
 if (seed.pendingRespondents.length) {
-  say(`seeding respondents for ${seed.pendingRespondents.length} demo studies in the background`);
-  background = seedPendingRespondents(database.db, seed.pendingRespondents, say, abort.signal)
-    .then(() => { if (!abort.signal.aborted) say(`demo respondents ready (${elapsed()} after start)`); })
-    .catch((err: unknown) => say(`respondent seeding stopped: ${err instanceof Error ? err.message : String(err)} (it resumes on the next start)`));
+  const job = await enqueueRespondentSeeding(database.db, jobs);
+  if (job) {
+    say(`seeding respondents for ${job.studies} demo studies in the background: job ${job.id} ` +
+      `(progress: GET ${url}v1.0/jobs/${job.id} signed in as admin)`);
+  }
 }
 
 let stopping = false;
@@ -52,9 +56,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     say(`${signal}: stopping`);
-    abort.abort();
-    // Let the study being seeded finish (its marker makes the next start skip it), but not forever.
-    await Promise.race([background, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    // Running jobs stop at their next safe point (the seeding: the next session) and are retried
+    // on the next start; one that does not stop within 5 s is failed, and retried as well.
+    await jobs.stop({ timeoutMs: 5000 });
     await app.close();
     await database.close();
     process.exit(0);

@@ -9,9 +9,19 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Rows of a raw statement; the last statement's when text holds several. */
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Raw SQL on the same connection(s) as db, for libraries that bring their own SQL (the job
+   * queue, pg-boss). Without values, text may hold several statements (pg-boss migrations).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   close(): Promise<void>;
 }
 
@@ -33,7 +43,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
+      // Several statements come back as one result each (simple query protocol).
+      const r = (await pool.query(text, values)) as unknown as SqlResult | SqlResult[];
+      return Array.isArray(r) ? (r.at(-1) ?? { rows: [] }) : r;
+    };
+    return { db: db as unknown as Db, kind: 'postgres', executeSql, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -48,5 +63,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const pglite = client;
+  const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
+    // query() takes one statement with parameters; exec() takes several without.
+    if (values?.length) return (await pglite.query(text, values)) as SqlResult;
+    return ((await pglite.exec(text)).at(-1) ?? { rows: [] }) as SqlResult;
+  };
+  return { db: db as unknown as Db, kind: 'pglite', executeSql, close: () => client.close() };
 }

@@ -112,6 +112,16 @@ export async function hasAnyCompany(db: Db): Promise<boolean> {
   return (await db.select({ id: company.id }).from(company).limit(1)).length > 0;
 }
 
+/**
+ * The installation's own company: the one of its first super user. It owns installation-wide
+ * background work such as the demo seeding. Null when there is no super user.
+ */
+export async function providerCompanyId(db: Db): Promise<number | null> {
+  const found = await db.select({ companyId: appUser.companyId }).from(appUser).where(eq(appUser.superUser, true))
+    .orderBy(asc(appUser.id)).limit(1);
+  return found[0]?.companyId ?? null;
+}
+
 /** A company and its first user, a super user (the admin of an installation without demo data). */
 export async function createCompanyWithSuperUser(db: Db, c: { internalId: string; name: string },
   u: { username: string; passwordHash: string; firstName: string }): Promise<{ companyId: number; userId: number }> {

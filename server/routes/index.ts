@@ -13,6 +13,7 @@ import ingestRoutes from './ingest/index.js';
 import reportRoutes from './reports/index.js';
 import visualRoutes from './visuals/index.js';
 import surveyRoutes from './survey/index.js';
+import jobRoutes from './jobs/index.js';
 
 export default async function routes(app: FastifyInstance) {
   await app.register(meta);
@@ -30,6 +31,7 @@ export default async function routes(app: FastifyInstance) {
     await v1.register(ingestRoutes);
     await v1.register(reportRoutes);
     await v1.register(surveyRoutes);
+    await v1.register(jobRoutes);
     // Unknown /v1.0 paths answer the JSON 404 (plugins/errors.ts), never the dashboard's fallback page.
     v1.all('/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
   }, { prefix: '/v1.0' });

@@ -1,23 +1,24 @@
 // What `npm start` seeds: reference data always; the demo (seed/demo.ts) into an empty database
-// unless SEED=0; then respondents for the demo's live and completed studies, one study at a
-// time with a marker per study in app_setting, so a restart resumes where a killed run stopped.
+// unless SEED=0; then respondents for the demo's live and completed studies as a background job
+// (seed/respondents.ts), resumable after a restart or a kill.
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/client.js';
 import { createCompanyWithSuperUser, hasAnyCompany } from '../repositories/users.js';
-import { getSetting, setSettingOnce, settingKeys } from '../repositories/settings.js';
-import { deleteStudyParticipants, totalParticipants } from '../repositories/ingest.js';
+import { totalParticipants } from '../repositories/ingest.js';
 import { LocalStorage, type Storage } from '../storage/index.js';
 import { hashPassword } from '../auth/password.js';
 import { seedReference } from './reference.js';
-import { seedDemo, RESPONDENT_STUDIES_KEY } from './demo.js';
-import { seedRespondents } from './respondents.js';
+import { seedDemo } from './demo.js';
+import { pendingRespondentStudies } from './respondents.js';
 import { DEMO_PASSWORD } from './accounts.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 export { seedDemo, planDemo } from './demo.js';
+export {
+  enqueueRespondentSeeding, pendingRespondentStudies, respondentStudies, seedPendingRespondents, seedRespondentsJob,
+} from './respondents.js';
 
 type Log = (message: string) => void;
-const DONE_PREFIX = 'demo.respondents.';
 
 export interface StartSeedResult {
   /** 'demo' when the demo was seeded now, 'admin' for an empty database with SEED=0, else 'none'. */
@@ -79,29 +80,6 @@ async function seedAdminOnly(db: Db): Promise<void> {
   const password = process.env.ADMIN_PASSWORD || DEMO_PASSWORD;
   await createCompanyWithSuperUser(db, { internalId: 'gazeboard', name: 'Gazeboard' },
     { username: 'admin', passwordHash: await hashPassword(password), firstName: 'Admin' });
-}
-
-export async function pendingRespondentStudies(db: Db): Promise<number[]> {
-  const list = await getSetting(db, RESPONDENT_STUDIES_KEY);
-  if (!list) return [];
-  const done = new Set((await settingKeys(db, DONE_PREFIX)).map((key) => Number(key.slice(DONE_PREFIX.length))));
-  return (JSON.parse(list) as number[]).filter((id) => !done.has(id));
-}
-
-/** Seeds respondents study by study; progress goes to log. Safe to call again after a crash. */
-export async function seedPendingRespondents(db: Db, studyIds: number[], log: Log = () => {}, signal?: AbortSignal): Promise<void> {
-  const total = studyIds.length;
-  for (const [i, id] of studyIds.entries()) {
-    if (signal?.aborted) return;
-    // PGlite answers through promise (microtask) chains; without a macrotask turn here the HTTP
-    // server would not accept a request until the whole seeding finished.
-    await new Promise((resolve) => setImmediate(resolve));
-    // Respondents left by a run that was killed half-way through this study.
-    await deleteStudyParticipants(db, id);
-    await seedRespondents(db, { studyIds: [id] });
-    await setSettingOnce(db, `${DONE_PREFIX}${id}`, 'done');
-    if (i + 1 === total || (i + 1) % 5 === 0) log(`seeding respondents ${i + 1}/${total} studies`);
-  }
 }
 
 /** Participants of all studies, for logs and tests. */

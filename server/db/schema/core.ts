@@ -1,7 +1,7 @@
 // Accounts, tenancy, reference lists and messages. Every tenant table carries company_id
 // (directly, or through its study) so repositories can always scope by company.
 import {
-  pgTable, serial, integer, text, boolean, timestamp, uniqueIndex, index, jsonb, primaryKey,
+  pgTable, serial, integer, text, boolean, timestamp, uniqueIndex, index, jsonb, primaryKey, uuid,
 } from 'drizzle-orm/pg-core';
 
 export const company = pgTable('company', {
@@ -128,3 +128,23 @@ export const appSetting = pgTable('app_setting', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Background jobs (server/jobs): the owner and the progress of each pg-boss job. pg-boss keeps
+ * the state, retries and errors in its own schema; this row gives the job a public decimal id,
+ * a company (tenancy) and progress that survives restarts on both databases.
+ */
+export const appJob = pgTable('app_job', {
+  id: serial('id').primaryKey(),
+  /** The pg-boss job id (its queue is `kind`). */
+  bossId: uuid('boss_id').notNull().unique(),
+  kind: text('kind').notNull(),
+  companyId: integer('company_id').notNull().references(() => company.id, { onDelete: 'cascade' }),
+  /** Optional deduplication key: enqueue returns the unfinished job of the same kind and key. */
+  key: text('key'),
+  done: integer('done').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  message: text('message').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('app_job_kind_key_idx').on(t.kind, t.key), index('app_job_company_idx').on(t.companyId)]);

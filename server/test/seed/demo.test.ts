@@ -14,6 +14,9 @@ import { verifyPassword } from '../../auth/password.js';
 import {
   DEMO_ACCOUNTS, DEMO_PASSWORD, participantCount, pendingRespondentStudies, seedOnStart, seedPendingRespondents,
 } from '../../seed/index.js';
+import { simulateStudy } from '../../seed/respondents.js';
+import { loadStudyContext } from '../../repositories/ingest.js';
+import { respondentTarget } from '../../analytics/simulator.js';
 
 let a: Database;
 let b: Database;
@@ -190,11 +193,13 @@ describe('demo seed', () => {
     const after = await participantCount(a.db);
     expect(after).toBeGreaterThan(0);
     expect(await pendingRespondentStudies(a.db)).toEqual(pending.slice(2));
-    // A run killed half-way through a study left partial rows: the resume replaces them.
-    await a.db.execute(sql.raw(`insert into participant (study_id, reference, session_id) values (${pending[2]}, 'half', 'half-done')`));
+    // A run killed half-way through a study left some of its sessions (each one whole: one
+    // transaction per session): the resume adds the missing ones and repeats none.
+    await simulateStudy(a.db, pending[2], { count: 7 });
     await seedPendingRespondents(a.db, pending.slice(2, 3));
-    const [half] = await rows<{ n: number }>(a, "select count(*)::int as n from participant where session_id = 'half-done'");
-    expect(half.n).toBe(0);
+    const [half] = await rows<{ n: number; sessions: number }>(a, `select count(*)::int as n, count(distinct session_id)::int as sessions from participant where study_id = ${pending[2]}`);
+    expect(half.n).toBe(half.sessions);
+    expect(half.n).toBe(respondentTarget((await loadStudyContext(a.db, pending[2]))!));
     // A second start seeds nothing new.
     const again = await seedOnStart(a.db, storage, { demo: true });
     expect(again.seeded).toBe('none');
