@@ -122,6 +122,8 @@ export const POLICIES = [
       'server-domain', 'server-seed'),
   },
   { from: from('server-jobs'), allow: CONFIG },
+  // A job's public view is the API's shape: the queue may name contract types, never its values.
+  { from: from('server-jobs'), allow: { to: { element: { type: 'contract' } }, dependency: { kind: 'type' } } },
   { from: from('server-domain'), allow: to('server-domain') },
   { from: from('server-auth'), allow: to('server-auth') },
   // Start-up (app.ts, main.ts) wires everything together; errors.ts and config.ts import nothing of ours.
