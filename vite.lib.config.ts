@@ -87,7 +87,7 @@ export default defineConfig({
     dts({
       tsconfigPath: 'tsconfig.json',
       include: ['sdk/**/*.ts', 'sdk/**/*.tsx'],
-      exclude: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'sdk/elements/test-utils.ts', 'sdk/core/test-utils.ts', 'sdk/core/api/test-transport.ts'],
+      exclude: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'sdk/elements/test-utils.ts', 'sdk/core/test-utils.ts', 'sdk/core/api/test-transport.ts', 'sdk/ui/test-utils.tsx'],
       entryRoot: 'sdk',
       outDirs: `${outDir}/types`,
       compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true },

@@ -28,7 +28,7 @@ const Count = styled.div`
   background: ${tokens.surface};
   padding: 16px 20px;
   min-width: 180px;
-  strong { display: block; font-size: 2em; color: ${tokens.primary}; }
+  strong { display: block; font-size: 2em; color: ${tokens.primaryStrong}; }
 `;
 const CreateLink = styled(ButtonLink)`
   justify-self: start;

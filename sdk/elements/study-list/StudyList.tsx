@@ -24,7 +24,7 @@ const Wrap = styled.section`
   @container (max-width: ${NARROW_WIDTH - 1}px) {
     .gaze-hide-narrow { display: none; }
   }
-  a { color: ${tokens.primary}; }
+  a { color: ${tokens.primaryStrong}; }
 `;
 const Toolbar = styled.div`
   display: flex;
