@@ -2,6 +2,7 @@
 // call buildApp with their own database and use app.inject.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { Database, Db } from './db/client.js';
 import type { Config } from './config.js';
 import errors from './plugins/errors.js';
@@ -46,8 +47,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 32 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
   });
+  // Requests are checked by TypeBox against the contract's schemas (contract/): no coercion of
+  // bodies, and path/query ids are decimal strings by pattern (see contract/common.ts).
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
