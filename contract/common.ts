@@ -39,6 +39,14 @@ export const Id = (opts: Annotations = {}) => Type.Integer({ minimum: 1, maximum
 export const IdParam = (opts: Annotations = {}) => Type.String({ pattern: ID_PATTERN, maxLength: 10, ...opts });
 /** A query filter id where "0" means all. */
 export const IdOrZeroParam = (opts: Annotations = {}) => Type.String({ pattern: ID_OR_ZERO_PATTERN, maxLength: 10, ...opts });
+/**
+ * An integer the legacy client may send as a decimal string ("10"): a JSON integer min … int4, or
+ * a string of the same range in plain decimal. Number() it.
+ */
+export const IntLike = (min: 0 | 1, opts: Annotations = {}) => Type.Union([
+  Type.Integer({ minimum: min, maximum: INT4_MAX }),
+  Type.String({ pattern: min ? ID_PATTERN : ID_OR_ZERO_PATTERN, maxLength: 10 }),
+], opts);
 /** An integer bounded to an int4 column (min defaults to 0). */
 export const Int4 = (opts: Annotations & { minimum?: number; maximum?: number } = {}) =>
   Type.Integer({ minimum: 0, maximum: INT4_MAX, ...opts });
@@ -61,6 +69,10 @@ export function Nullable<T extends TSchema>(schema: T) {
 /** An object keyed by free strings (AOI tags, norm ids): `additionalProperties`, as OpenAPI writes it. */
 export const Dict = <T extends TSchema>(value: T, opts: Annotations = {}) =>
   Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: value, ...opts });
+
+/** A non-JSON success body (a file, a PNG): documented per media type, never serialised. */
+export const Binary = (mediaType: string, description: string) =>
+  Type.Unsafe<unknown>({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } });
 
 /** `{success: true}` plus the given fields. */
 export const Ok = <P extends Record<string, TSchema>>(props: P, opts: Annotations = {}) =>
@@ -245,5 +257,8 @@ export type ReportOptions = Static<typeof ReportOptions>;
 /** Paging of list requests: the page sizes every list offers. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
-export const PageSize = Type.Unsafe<(typeof PAGE_SIZES)[number]>({ type: 'integer', enum: [...PAGE_SIZES], default: DEFAULT_PAGE_SIZE });
-export const PageNum = Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1 });
+/** One of PAGE_SIZES, as a number or (legacy client) its decimal string. */
+export const PageSize = Type.Unsafe<(typeof PAGE_SIZES)[number] | `${(typeof PAGE_SIZES)[number]}`>({
+  enum: [...PAGE_SIZES, ...PAGE_SIZES.map(String)], default: DEFAULT_PAGE_SIZE,
+});
+export const PageNum = IntLike(1, { default: 1 });

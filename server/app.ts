@@ -2,10 +2,10 @@
 // call buildApp with their own database and use app.inject.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { Database, Db } from './db/client.js';
 import type { Config } from './config.js';
 import errors from './plugins/errors.js';
+import { contractValidatorCompiler } from './plugins/validation.js';
 import auth from './plugins/auth.js';
 import routes from './routes/index.js';
 import openapi from './plugins/openapi.js';
@@ -48,9 +48,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 32 * 1024 * 1024,
   });
-  // Requests are checked by TypeBox against the contract's schemas (contract/): no coercion of
-  // bodies, and path/query ids are decimal strings by pattern (see contract/common.ts).
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // Requests are checked by TypeBox against the contract's schemas (contract/), never coerced:
+  // path and query ids are decimal strings by pattern (see plugins/validation.ts).
+  app.setValidatorCompiler(contractValidatorCompiler);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);

@@ -72,6 +72,3 @@ export async function optionalBody(request: { body: unknown }): Promise<void> {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (s: string) => s.length <= 254 && EMAIL.test(s);
 
-// Until every area registers from the contract (removed once they all do).
-export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-export const studyParams = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
