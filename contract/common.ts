@@ -36,16 +36,16 @@ type Annotations = { description?: string; default?: unknown; examples?: unknown
 /** A database id inside a JSON body: an integer 1 … int4 (JSON bodies are never coerced). */
 export const Id = (opts: Annotations = {}) => Type.Integer({ minimum: 1, maximum: INT4_MAX, ...opts });
 /** A database id in a path or query string: a decimal string (see ID_PATTERN); Number() it. */
-export const IdParam = (opts: Annotations = {}) => Type.String({ pattern: ID_PATTERN, maxLength: 10, ...opts });
+export const IdParam = (opts: Annotations = {}) => Type.String({ pattern: ID_PATTERN, ...opts });
 /** A query filter id where "0" means all. */
-export const IdOrZeroParam = (opts: Annotations = {}) => Type.String({ pattern: ID_OR_ZERO_PATTERN, maxLength: 10, ...opts });
+export const IdOrZeroParam = (opts: Annotations = {}) => Type.String({ pattern: ID_OR_ZERO_PATTERN, ...opts });
 /**
  * An integer the legacy client may send as a decimal string ("10"): a JSON integer min … int4, or
  * a string of the same range in plain decimal. Number() it.
  */
 export const IntLike = (min: 0 | 1, opts: Annotations = {}) => Type.Union([
   Type.Integer({ minimum: min, maximum: INT4_MAX }),
-  Type.String({ pattern: min ? ID_PATTERN : ID_OR_ZERO_PATTERN, maxLength: 10 }),
+  Type.String({ pattern: min ? ID_PATTERN : ID_OR_ZERO_PATTERN }),
 ], opts);
 /** An integer bounded to an int4 column (min defaults to 0). */
 export const Int4 = (opts: Annotations & { minimum?: number; maximum?: number } = {}) =>
@@ -219,8 +219,8 @@ export function defineOperation<const S extends OperationSpec>(spec: S): Operati
   return { ...spec, responses, public: isPublic, schema } as unknown as Operation<S>;
 }
 
-/** An area's operations keyed by operationId. */
-export type Operations = Record<string, Operation>;
+/** Any operation, its schema types erased (registries, conventions checks). */
+export type AnyOperation = OperationSpec & { responses: Responses; public: boolean; schema: Record<string, unknown> };
 
 // ---- shared request pieces -----------------------------------------------------------------------
 
@@ -262,3 +262,28 @@ export const PageSize = Type.Unsafe<(typeof PAGE_SIZES)[number] | `${(typeof PAG
   enum: [...PAGE_SIZES, ...PAGE_SIZES.map(String)], default: DEFAULT_PAGE_SIZE,
 });
 export const PageNum = IntLike(1, { default: 1 });
+
+// ---- conventions ---------------------------------------------------------------------------------
+
+/**
+ * What is missing from an operation (empty when complete): a summary, a tag, the access and roles
+ * marks, a success response and an error response with the envelope. The server refuses to
+ * register an incomplete operation (server/routes/common.ts) and the conventions test checks them all.
+ */
+export function operationProblems(op: Partial<AnyOperation>): string[] {
+  const problems: string[] = [];
+  if (!op.operationId) problems.push('no operationId');
+  if (!op.summary?.trim()) problems.push('no summary');
+  if (!op.tags?.length || op.tags.some((t) => !(TAGS as readonly string[]).includes(t))) problems.push('no tag, or a tag not in TAGS');
+  if (op.access !== 'read' && op.access !== 'write') problems.push('no access mark (read | write)');
+  if (!op.roles?.length || op.roles.some((r) => !(ROLES as readonly string[]).includes(r))) problems.push('no roles, or a role not in ROLES');
+  const statuses = Object.keys(op.responses ?? {}).map(Number);
+  if (!statuses.some((s) => s >= 200 && s < 300)) problems.push('no success response');
+  const errors = statuses.filter((s) => s >= 400);
+  if (!errors.length) problems.push('no error response');
+  for (const s of errors) {
+    const schema = (op.responses as Responses)[s] as { properties?: Record<string, unknown> };
+    if (!schema?.properties?.success || !schema.properties.message) problems.push(`error response ${s} is not the error envelope`);
+  }
+  return problems;
+}

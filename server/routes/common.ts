@@ -6,7 +6,7 @@ import type {
   RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod, RouteOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Operation, OperationSpec } from '../../contract/common.js';
+import { operationProblems, type AnyOperation, type Operation, type OperationSpec } from '../../contract/common.js';
 import { findCompanyStudy, type CompanyStudy } from '../repositories/studies.js';
 import { notFound } from '../errors.js';
 
@@ -21,8 +21,22 @@ export type Handler<S extends OperationSpec> = RouteHandlerMethod<
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract operation the route was registered from (conventions test, auth). */
-    operation?: Operation;
+    operation?: AnyOperation;
+    /** A route that is deliberately no API operation (the JSON 404 catch-all). */
+    notAnOperation?: boolean;
   }
+}
+
+/**
+ * onRoute hook of the routes plugin: every route comes from a complete contract operation, or the
+ * server does not start. HEAD twins of GET routes share their operation.
+ */
+export function requireOperation(options: RouteOptions): void {
+  if (options.config?.notAnOperation) return;
+  const op = options.config?.operation;
+  if (!op) throw new Error(`${String(options.method)} ${options.url}: register routes from a contract operation (route(app, op, handler))`);
+  const problems = operationProblems(op);
+  if (problems.length) throw new Error(`${op.operationId} (${op.method} ${op.path}): ${problems.join('; ')}`);
 }
 
 /** Route options a registration may add (hooks that run before validation). */
@@ -43,7 +57,7 @@ export function route<S extends OperationSpec>(app: FastifyInstance, op: Operati
     method: op.method,
     url: op.path.slice(prefix.length) || '/',
     schema: op.schema,
-    config: { public: op.public, operation: op as unknown as Operation },
+    config: { public: op.public, operation: op as unknown as AnyOperation },
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     ...(preValidation.length ? { preValidation } : {}),
     handler: handler as RouteHandlerMethod,

@@ -1,5 +1,6 @@
 // Every route area, registered under /v1.0 (plus the few public paths outside it).
 // Each area is one folder with an index.ts exporting a fastify plugin; add one line per area.
+// Every route registers from a contract operation (contract/<area>.ts), or the server refuses to start.
 import type { FastifyInstance } from 'fastify';
 import meta from './meta/index.js';
 import authRoutes from './auth/index.js';
@@ -14,8 +15,10 @@ import ingestRoutes from './ingest/index.js';
 import reportRoutes from './reports/index.js';
 import visualRoutes from './visuals/index.js';
 import surveyRoutes from './survey/index.js';
+import { requireOperation } from './common.js';
 
 export default async function routes(app: FastifyInstance) {
+  app.addHook('onRoute', requireOperation);
   await app.register(meta);
   await app.register(files);
   await app.register(visualRoutes);
@@ -33,6 +36,6 @@ export default async function routes(app: FastifyInstance) {
     await v1.register(reportRoutes);
     await v1.register(surveyRoutes);
     // Unknown /v1.0 paths answer the JSON 404 (plugins/errors.ts), never the dashboard's fallback page.
-    v1.all('/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
+    v1.all('/*', { config: { public: true, notAnOperation: true } }, (_request, reply) => reply.callNotFound());
   }, { prefix: '/v1.0' });
 }
