@@ -7,6 +7,10 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { registerAjvFormats } from '@fastify/type-provider-typebox';
+
+// String formats (uuid, date-time, email, …) as ajv-formats checks them; TypeBox refuses unknown ones.
+registerAjvFormats();
 
 export const contractValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) => {
   const check = Compile(schema);

@@ -16,7 +16,6 @@ import {
 } from './build.js';
 
 type Options = contract.StimGraphBody;
-type Params = { id: string; cell: string; step: string; stim: string };
 
 const NORM_TYPE_NAMES = { ...NORM_TYPES };
 
@@ -34,7 +33,7 @@ export default async function reports(app: FastifyInstance) {
     return { s, stims, filters: readFilters(body), normType: (body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId };
   }
 
-  async function stimScope(request: FastifyRequest, p: Params, body: Options) {
+  async function stimScope(request: FastifyRequest, p: contract.StimParams, body: Options) {
     const s = await study(request, toId(p.id));
     const [stim] = await resolveStims(db, s.id, [{ cellId: toId(p.cell), stepId: toId(p.step), stimId: toId(p.stim) }]);
     return { s, stim, body, filters: readFilters(body), normType: (body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId };
