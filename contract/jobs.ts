@@ -1,21 +1,7 @@
 // Background jobs: GET /v1.0/jobs/{id}, which elements poll for the state and progress of work
 // they started (and people for the demo seeding). Pure schemas.
-// Self-contained until contract/common.ts lands: the id pattern and the error envelope below are
-// the same as common.ts's ID_PATTERN / ErrorEnvelope, and getJob has the shape of its
-// OperationSpec, so aligning is replacing the local copies with imports and wrapping getJob in
-// defineOperation.
 import { Type, type Static } from 'typebox';
-
-/** 1 … 2147483647 in plain decimal ("0x2b", "043", "4.0" are refused, never coerced). */
-const ID_PATTERN =
-  '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}' +
-  '|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$';
-
-const ErrorEnvelope = Type.Object({
-  success: Type.Literal(false),
-  message: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
-});
+import { defineOperation, IdParam, Nullable, Ok, SIGNED_IN } from './common.js';
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 
@@ -33,7 +19,7 @@ export const JobProgress = Type.Object({
   message: Type.String({ description: 'What the job is doing, for people' }),
 }, { description: 'As last reported by the job; kept across retries and restarts' });
 
-const Timestamp = (description: string) => Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
+const Timestamp = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
 
 export const Job = Type.Object({
   id: Type.Integer({ minimum: 1 }),
@@ -50,12 +36,13 @@ export const Job = Type.Object({
 });
 export type Job = Static<typeof Job>;
 
-export const JobParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN, maxLength: 10, description: 'The job id' }) });
+export const JobParams = Type.Object({ id: IdParam({ description: 'The job id' }) });
 
-export const GetJobResponse = Type.Object({ success: Type.Literal(true), data: Job });
+export const GetJobResponse = Ok({ data: Job });
+export type GetJobResponse = Static<typeof GetJobResponse>;
 
 /** GET /v1.0/jobs/{id}: a job of the acting company (404 for another company's job or an unknown id). */
-export const getJob = {
+export const getJob = defineOperation({
   operationId: 'getJob',
   method: 'GET',
   path: '/v1.0/jobs/:id',
@@ -64,13 +51,10 @@ export const getJob = {
     'Poll it while the state is created, active or retry.',
   tags: ['jobs'],
   access: 'read',
-  roles: ['study_user', 'batch_user', 'super_user'],
+  roles: SIGNED_IN,
   params: JobParams,
-  response: {
-    200: GetJobResponse,
-    400: { ...ErrorEnvelope, description: 'The id is not a decimal integer from 1 to 2147483647' },
-    401: { ...ErrorEnvelope, description: 'No token, or an invalid or expired one' },
-    403: { ...ErrorEnvelope, description: 'X-Company-Id from a non-super user, or an unknown company' },
-    404: { ...ErrorEnvelope, description: 'No such job for the acting company' },
-  },
-} as const;
+  response: { 200: GetJobResponse },
+  errors: [404],
+});
+
+export const operations = { getJob };

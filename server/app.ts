@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import type { Database, Db } from './db/client.js';
 import type { Config } from './config.js';
 import errors from './plugins/errors.js';
+import { contractValidatorCompiler } from './plugins/validation.js';
 import auth from './plugins/auth.js';
 import routes from './routes/index.js';
 import openapi from './plugins/openapi.js';
@@ -53,8 +54,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 32 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
   });
+  // Requests are checked by TypeBox against the contract's schemas (contract/), never coerced:
+  // path and query ids are decimal strings by pattern (see plugins/validation.ts).
+  app.setValidatorCompiler(contractValidatorCompiler);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);

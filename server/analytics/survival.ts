@@ -17,12 +17,6 @@ export const DATA_TYPES: Record<GraphTypeId, string> = { 1: 'Dwell Time', 2: 'Pa
 /** More points than this is a mistake (or an attempt to make the server work hard). */
 export const MAX_POINTS = 1000;
 
-export const graphBodyProperties = {
-  graph_type_id: { type: 'integer', enum: [1, 2, 3] },
-  time_segment: { type: 'number', exclusiveMinimum: 0 },
-  max_time: { type: 'number', exclusiveMinimum: 0, maximum: 3_600_000 },
-} as const;
-
 export interface GraphRequest {
   graphTypeId: GraphTypeId;
   timeSegment: number;

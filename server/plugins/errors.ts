@@ -1,15 +1,35 @@
 // One error handler for the whole API: validation errors name their fields, every other error
-// keeps its status and message, and no response ever carries a stack trace.
+// keeps its status and message, and no response ever carries a stack trace. Answers follow the
+// contract's ErrorEnvelope {success:false, message, errors?}.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
 import { InvalidInput } from '../domain/errors.js';
+import { PATTERN_MESSAGES } from '../../contract/common.js';
 
-function fieldName(e: { instancePath?: string; params?: Record<string, unknown> }, context?: string): string {
-  const missing = e.params?.missingProperty ?? e.params?.additionalProperty;
-  const fromPath = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const name = [fromPath, typeof missing === 'string' ? missing : ''].filter(Boolean).join('.');
-  return name || context || 'body';
+interface SchemaError {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+const dotted = (instancePath: string | undefined) => (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+
+/** Field name(s) → message of one validation error (TypeBox names missing fields in a list). */
+export function fieldErrors(e: SchemaError, context?: string): [string, string][] {
+  const base = dotted(e.instancePath);
+  const join = (name: string) => [base, name].filter(Boolean).join('.');
+  const required = e.params?.requiredProperties ?? e.params?.missingProperty;
+  if (e.keyword === 'required' && required !== undefined) {
+    return [required].flat().map((name) => [join(String(name)), 'is required']);
+  }
+  const extra = e.params?.additionalProperties ?? e.params?.additionalProperty;
+  if (e.keyword === 'additionalProperties' && extra !== undefined) {
+    return [extra].flat().map((name) => [join(String(name)), 'is not allowed']);
+  }
+  const pattern = typeof e.params?.pattern === 'string' ? PATTERN_MESSAGES[e.params.pattern] : undefined;
+  return [[base || context || 'body', pattern ?? e.message ?? 'is invalid']];
 }
 
 export default fp(async function errors(app: FastifyInstance) {
@@ -17,7 +37,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (err.validation) {
       const errors: Record<string, string> = {};
       for (const v of err.validation) {
-        errors[fieldName(v as never, err.validationContext)] = v.message ?? 'is invalid';
+        for (const [field, message] of fieldErrors(v as SchemaError, err.validationContext)) errors[field] ??= message;
       }
       return reply.status(400).send({ success: false, message: 'Validation failed', errors });
     }

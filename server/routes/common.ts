@@ -1,12 +1,71 @@
-// Pieces several route areas share: the id schema (a PostgreSQL integer, so an out-of-range id is
-// a 400 rather than a database error), the tenancy check study routes start from, the
-// optional-body hook of POST reads and the e-mail check.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Pieces several route areas share: `route` (registers one contract operation with its typed
+// handler), the tenancy check study routes start from, the optional-body hook of POST reads and
+// the e-mail check. Schemas live in contract/, never here.
+import type {
+  ContextConfigDefault, FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression,
+  RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod, RouteOptions,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { operationProblems, type AnyOperation, type Operation, type OperationSpec } from '../../contract/common.js';
 import { findCompanyStudy, type CompanyStudy } from '../repositories/studies.js';
 import { notFound } from '../errors.js';
 
-export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-export const studyParams = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
+/** The fastify instance routes register on: requests and replies typed from the contract. */
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export type Handler<S extends OperationSpec> = RouteHandlerMethod<
+  RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault,
+  Operation<S>['schema'], TypeBoxTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract operation the route was registered from (conventions test, auth). */
+    operation?: AnyOperation;
+    /** A route that is deliberately no API operation (the JSON 404 catch-all). */
+    notAnOperation?: boolean;
+  }
+}
+
+/**
+ * onRoute hook of the routes plugin: every route comes from a complete contract operation, or the
+ * server does not start. HEAD twins of GET routes share their operation.
+ */
+export function requireOperation(options: RouteOptions): void {
+  if (options.config?.notAnOperation) return;
+  const op = options.config?.operation;
+  if (!op) throw new Error(`${String(options.method)} ${options.url}: register routes from a contract operation (route(app, op, handler))`);
+  const problems = operationProblems(op);
+  if (problems.length) throw new Error(`${op.operationId} (${op.method} ${op.path}): ${problems.join('; ')}`);
+}
+
+/** Route options a registration may add (hooks that run before validation). */
+export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'preValidation'>;
+
+/**
+ * Registers one contract operation. The path comes from the contract (minus the prefix of the
+ * plugin registering it), so the served URL, the schema and the OpenAPI entry cannot drift apart.
+ */
+export function route<S extends OperationSpec>(app: FastifyInstance, op: Operation<S>, handler: Handler<S>, extras: RouteExtras = {}): void {
+  const prefix = app.prefix ?? '';
+  if (!op.path.startsWith(prefix)) throw new Error(`${op.operationId}: ${op.path} registered under ${prefix}`);
+  const preValidation = [
+    ...(op.optionalBody ? [optionalBody] : []),
+    ...(extras.preValidation ? [extras.preValidation].flat() : []),
+  ];
+  app.route({
+    method: op.method,
+    url: op.path.slice(prefix.length) || '/',
+    schema: op.schema,
+    config: { public: op.public, operation: op as unknown as AnyOperation },
+    ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
+    ...(preValidation.length ? { preValidation } : {}),
+    handler: handler as RouteHandlerMethod,
+  });
+}
+
+/** A path or query id (a decimal string the contract's pattern has checked) as a number. */
+export const toId = (s: string): number => Number(s);
 
 /** The study when it belongs to the acting company; 404 otherwise (never 403: no existence leak). */
 export async function companyStudy(app: FastifyInstance, request: FastifyRequest, studyId: number): Promise<CompanyStudy> {
@@ -17,7 +76,7 @@ export async function companyStudy(app: FastifyInstance, request: FastifyRequest
 
 /**
  * preValidation hook for POST reads whose body is optional: a call without a body (or with
- * null) is treated as {}, so the schema's defaults apply instead of "body must be object".
+ * null) is treated as {}, so the schema's optional fields apply instead of "body must be object".
  */
 export async function optionalBody(request: { body: unknown }): Promise<void> {
   if (request.body === undefined || request.body === null) request.body = {};
@@ -26,3 +85,4 @@ export async function optionalBody(request: { body: unknown }): Promise<void> {
 // Deliberately plain: one @, no spaces, a dot in the domain. Real checking is sending mail.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (s: string) => s.length <= 254 && EMAIL.test(s);
+

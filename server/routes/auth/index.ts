@@ -1,6 +1,8 @@
 // Sign-in and sign-out. POST /auth-token is the only public call of the API; repeated failures
 // are slowed per username and per IP with counts kept in the database (stateless servers).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../../contract/auth.js';
+import { route } from '../common.js';
 import { issueToken, revokeToken } from '../../repositories/tokens.js';
 import {
   clearFailedLogins, failuresForIp, failuresForUsername, findCredentials, recordFailedLogin,
@@ -25,25 +27,8 @@ function retryAfterSeconds(w: FailureWindow, now: number): number {
   return Math.max(1, Math.ceil((until - now) / 1000));
 }
 
-const tokenBody = {
-  type: 'object',
-  required: ['username', 'password'],
-  properties: {
-    username: { type: 'string', minLength: 1, maxLength: 255 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-  },
-} as const;
-
 export default async function authRoutes(app: FastifyInstance) {
-  app.post<{ Body: { username: string; password: string } }>('/auth-token', {
-    config: { public: true },
-    schema: {
-      summary: 'Sign in: exchange username and password for a token',
-      description: `Answers {token}. Send it as "Authorization: Token <token>" on every other call. Wrong credentials answer 401 "${INVALID_CREDENTIALS}". After ${MAX_USERNAME_FAILURES} failures for a username (or ${MAX_IP_FAILURES} from one IP) within ${LOGIN_WINDOW_MS / 60_000} minutes, sign-in answers 429 with Retry-After until the window passes.`,
-      tags: ['auth'],
-      body: tokenBody,
-    },
-  }, async (request, reply: FastifyReply) => {
+  route(app, contract.signIn, async (request, reply) => {
     const { username, password } = request.body;
     const now = Date.now();
     const since = new Date(now - LOGIN_WINDOW_MS);
@@ -67,17 +52,10 @@ export default async function authRoutes(app: FastifyInstance) {
     return { token };
   });
 
-  const revoke = {
-    schema: {
-      summary: 'Sign out: revoke the token this request presents',
-      description: 'Answers {success:true}; the token is refused from then on.',
-      tags: ['auth'],
-    },
-  };
-  const handler = async (request: { auth: { tokenId: number } }) => {
+  const revoke = async (request: FastifyRequest) => {
     await revokeToken(app.db, request.auth.tokenId);
-    return { success: true };
+    return { success: true as const };
   };
-  app.post('/auth-token/revoke', revoke, handler);
-  app.delete('/auth-token', revoke, handler);
+  route(app, contract.signOutPost, revoke);
+  route(app, contract.signOutDelete, revoke);
 }

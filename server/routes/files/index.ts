@@ -2,7 +2,7 @@
 // carry their own expiring signature instead of a token, because <img>/<video> tags and the
 // uploader's raw PUT cannot send an Authorization header. Inside /v1.0: POST /stims/create_signed_url.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import {
   InvalidKeyError, TooLargeError, contentTypeFor, requestOrigin, safeFileName, sanitizeKey, uploadUrl,
@@ -10,31 +10,15 @@ import {
 } from '../../storage/index.js';
 import { findFile, markUploaded, recordFile } from '../../repositories/files.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../errors.js';
+import * as contract from '../../../contract/files.js';
+import { route } from '../common.js';
 
-/** Largest upload accepted by a signed PUT (video stims). */
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
-/** How long a signed upload URL stays valid. */
-export const UPLOAD_TTL_SECONDS = 3600;
+export { MAX_UPLOAD_BYTES, UPLOAD_TTL_SECONDS } from '../../../contract/files.js';
+const { MAX_UPLOAD_BYTES, UPLOAD_TTL_SECONDS } = contract;
 
-const keyParams = {
-  type: 'object',
-  required: ['*'],
-  properties: { '*': { type: 'string', minLength: 1, maxLength: 1024 } },
-} as const;
-const signatureQuery = {
-  type: 'object',
-  required: ['expires', 'sig'],
-  properties: { expires: { type: 'string', maxLength: 20 }, sig: { type: 'string', maxLength: 200 } },
-} as const;
-
-interface FileRequest {
-  Params: { '*': string };
-  Querystring: { expires: string; sig: string };
-}
-
-function keyOf(request: FastifyRequest<FileRequest>): string {
+function keyOf(raw: string): string {
   try {
-    return sanitizeKey(request.params['*']);
+    return sanitizeKey(raw);
   } catch {
     throw badRequest('Invalid file key', { key: 'must be a plain storage key' });
   }
@@ -54,11 +38,8 @@ export default async function files(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.get<FileRequest>('/files/*', {
-    config: { public: true },
-    schema: { params: keyParams, querystring: signatureQuery },
-  }, async (request, reply: FastifyReply) => {
-    const key = keyOf(request);
+  route(app, contract.download, async (request, reply) => {
+    const key = keyOf(request.params['*']);
     const { expires, sig } = request.query;
     if (!verifyDownload(app.signer, key, expires, sig)) throw forbidden('Invalid or expired signature');
     const range = parseRange(request.headers.range);
@@ -78,7 +59,8 @@ export default async function files(app: FastifyInstance) {
       // Video seeking: one byte range per request (what browsers ask for).
       if (range.start >= found.size) {
         found.stream.destroy();
-        return reply.status(416).header('content-range', `bytes */${found.size}`).send();
+        return reply.status(416).header('content-range', `bytes */${found.size}`)
+          .type('application/json; charset=utf-8').send({ success: false, message: 'Range not satisfiable' });
       }
       const end = Math.min(range.end, found.size - 1);
       reply.status(206).header('content-range', `bytes ${range.start}-${end}/${found.size}`).header('content-length', end - range.start + 1);
@@ -88,11 +70,8 @@ export default async function files(app: FastifyInstance) {
     return reply.send(found.stream);
   });
 
-  app.put<FileRequest>('/files/*', {
-    config: { public: true },
-    schema: { params: keyParams, querystring: signatureQuery },
-  }, async (request) => {
-    const key = keyOf(request);
+  route(app, contract.upload, async (request) => {
+    const key = keyOf(request.params['*']);
     const { expires, sig } = request.query;
     if (!verifyUpload(app.signer, key, expires, sig)) throw forbidden('Invalid or expired signature');
     const row = await findFile(app.db, key);
@@ -110,27 +89,13 @@ export default async function files(app: FastifyInstance) {
       throw err;
     }
     await markUploaded(app.db, key, size, contentType);
-    return { success: true, key, size };
+    return { success: true as const, key, size };
   });
 }
 
 /** Registered inside the /v1.0 block. */
 export async function filesV1(app: FastifyInstance) {
-  app.post<{ Body: { file_name: string; content_type?: string } }>('/stims/create_signed_url', {
-    schema: {
-      tags: ['stims', 'files'],
-      summary: 'Prepare an upload: a signed URL that accepts one PUT of the file',
-      description: 'Answers {success:true, url, source, key, expires_in}. PUT the raw file to url (no Authorization header; Content-Type = the file type; at most 200 MB; valid 1 h), then store source (the storage key) as the stim source with POST /stims/{id}/edit. Files are kept under the acting company\'s prefix c/<company id>/uploads/.',
-      body: {
-        type: 'object',
-        required: ['file_name'],
-        properties: {
-          file_name: { type: 'string', minLength: 1, maxLength: 255 },
-          content_type: { type: 'string', maxLength: 200 },
-        },
-      },
-    },
-  }, async (request) => {
+  route(app, contract.createSignedUrl, async (request) => {
     const { companyId } = request.auth;
     const name = safeFileName(request.body.file_name);
     const key = `c/${companyId}/uploads/${randomBytes(8).toString('hex')}-${name}`;
@@ -140,7 +105,7 @@ export async function filesV1(app: FastifyInstance) {
       meta: { file_name: request.body.file_name, user_id: request.auth.userId },
     });
     return {
-      success: true,
+      success: true as const,
       url: uploadUrl(app, key, requestOrigin(request), UPLOAD_TTL_SECONDS),
       // What to store as the stim's source once the PUT has succeeded.
       source: key,

@@ -2,58 +2,21 @@
 // and feature reports with their downloads. All POST, all scoped to the caller's company: another
 // company's study, or a cell/step/stim not in the study, answers 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../../contract/reports.js';
 import { badRequest } from '../../errors.js';
-import { readFilters, reportBodyProperties, stimKind, type DemographicFilters, type StimRef } from '../../analytics/base.js';
+import { stimKind, type StimRef } from '../../analytics/base.js';
+import { readFilters, type DemographicFilters } from '../../domain/demographics.js';
 import { METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
 import { DEFAULT_NORM_TYPE, NORM_TYPES, type NormTypeId } from '../../analytics/norms.js';
-import { DATA_TYPES, graphBodyProperties, readGraphRequest } from '../../analytics/survival.js';
+import { DATA_TYPES, readGraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
-import { companyStudy, idSchema as id, studyParams } from '../common.js';
+import { companyStudy, route, toId } from '../common.js';
 import {
   resolveStims, stimMetrics, stimNorms, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
 } from './build.js';
 
-const stimParams = {
-  type: 'object', required: ['id', 'cell', 'step', 'stim'], properties: { id, cell: id, step: id, stim: id },
-} as const;
-
-const optionsProperties = {
-  ...reportBodyProperties,
-  norm_type_id: { type: 'integer', enum: [1, 2, 3, 4] },
-} as const;
-
-const compareBody = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'array', maxItems: 200,
-      items: { type: 'object', required: ['cell_id', 'step_id', 'stim_id'], properties: { cell_id: id, step_id: id, stim_id: id } },
-    },
-    ...optionsProperties,
-  },
-} as const;
-const compareGraphBody = { ...compareBody, properties: { ...compareBody.properties, ...graphBodyProperties } } as const;
-const stimBody = { type: ['object', 'null'], properties: optionsProperties } as const;
-const stimGraphBody = { type: ['object', 'null'], properties: { ...optionsProperties, ...graphBodyProperties } } as const;
-
-interface Options {
-  norm_type_id?: NormTypeId;
-  limit_to_eyetracking?: boolean;
-  graph_type_id?: number;
-  time_segment?: number;
-  max_time?: number;
-}
-interface CompareBody extends Options {
-  data: { cell_id: number; step_id: number; stim_id: number }[];
-}
-interface StimParams {
-  id: number;
-  cell: number;
-  step: number;
-  stim: number;
-}
+type Options = contract.StimGraphBody;
 
 const NORM_TYPE_NAMES = { ...NORM_TYPES };
 
@@ -63,19 +26,17 @@ export default async function reports(app: FastifyInstance) {
   const study = (request: FastifyRequest, studyId: number) => companyStudy(app, request, studyId);
 
   /** Study + requested stims (404 for anything outside the company or the study). */
-  async function compareScope(request: FastifyRequest<{ Params: { id: number }; Body: CompareBody }>) {
-    const s = await study(request, request.params.id);
-    const refs: StimRef[] = (request.body.data ?? []).map((d) => ({ cellId: d.cell_id, stepId: d.step_id, stimId: d.stim_id }));
+  async function compareScope(request: FastifyRequest, params: { id: string }, body: contract.CompareBody) {
+    const s = await study(request, toId(params.id));
+    const refs: StimRef[] = (body.data ?? []).map((d) => ({ cellId: d.cell_id, stepId: d.step_id, stimId: d.stim_id }));
     if (!refs.length) throw badRequest('Please select at least one stim', { data: 'Please select at least one stim' });
     const stims = await resolveStims(db, s.id, refs);
-    return { s, stims, filters: readFilters(request.body), normType: (request.body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId };
+    return { s, stims, filters: readFilters(body), normType: (body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId };
   }
 
-  async function stimScope(request: FastifyRequest<{ Params: StimParams; Body: Options | null }>) {
-    const p = request.params;
-    const s = await study(request, p.id);
-    const [stim] = await resolveStims(db, s.id, [{ cellId: p.cell, stepId: p.step, stimId: p.stim }]);
-    const body = request.body ?? {};
+  async function stimScope(request: FastifyRequest, p: contract.StimParams, body: Options) {
+    const s = await study(request, toId(p.id));
+    const [stim] = await resolveStims(db, s.id, [{ cellId: toId(p.cell), stepId: toId(p.step), stimId: toId(p.stim) }]);
     return { s, stim, body, filters: readFilters(body), normType: (body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId };
   }
 
@@ -83,7 +44,7 @@ export default async function reports(app: FastifyInstance) {
   async function graphs(studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, body: Options) {
     const g = readGraphRequest(body);
     return {
-      success: true,
+      success: true as const,
       current_graph_type_id: g.graphTypeId,
       time_segment: g.timeSegment,
       max_time: g.maxTime,
@@ -94,12 +55,10 @@ export default async function reports(app: FastifyInstance) {
 
   // ---- stim tree --------------------------------------------------------------------------------
 
-  app.post<{ Params: { id: number } }>('/studies/:id/stims/overview', {
-    schema: { params: studyParams, body: { type: ['object', 'null'] } },
-  }, async (request) => {
-    const s = await study(request, request.params.id);
+  route(app, contract.stimTree, async (request) => {
+    const s = await study(request, toId(request.params.id));
     const [placed, questions] = await Promise.all([repo.studyStims(db, s.id), studyQuestions(db, s.id)]);
-    const cells: { cell_id: number; cell_name: string; step_list: { step_id: number; stimulus_list: unknown[] }[] }[] = [];
+    const cells: contract.StimTreeResponse['data'] = [];
     for (const p of placed) {
       let cell = cells.find((c) => c.cell_id === p.cellId);
       if (!cell) cells.push((cell = { cell_id: p.cellId, cell_name: p.cellName, step_list: [] }));
@@ -118,41 +77,35 @@ export default async function reports(app: FastifyInstance) {
 
   // ---- compare report ---------------------------------------------------------------------------
 
-  app.post<{ Params: { id: number }; Body: CompareBody }>('/studies/:id/compare_report/overall_attention', {
-    schema: { params: studyParams, body: compareBody },
-  }, async (request) => {
-    const { s, stims, filters, normType } = await compareScope(request);
+  route(app, contract.overallAttention, async (request) => {
+    const { s, stims, filters, normType } = await compareScope(request, request.params, request.body);
     const [metrics, norms] = await Promise.all([
       stimMetrics(db, s.id, stims, filters),
       stimNorms(db, [...new Set(stims.map((x) => x.stimId))], normType),
     ]);
     return {
-      success: true,
+      success: true as const,
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,
       data: stims.map((x, i) => ({
         stim_name: x.name, stim_id: x.stimId, cell_id: x.cellId, step_id: x.stepId,
-        stim_data: metrics[i], norm_data: norms.get(x.stimId),
+        stim_data: metrics[i], norm_data: norms.get(x.stimId)!,
       })),
     };
   });
 
-  app.post<{ Params: { id: number }; Body: CompareBody }>('/studies/:id/compare_report/graph2_data', {
-    schema: { params: studyParams, body: compareGraphBody },
-  }, async (request) => {
-    const { s, stims, filters } = await compareScope(request);
+  route(app, contract.compareGraph, async (request) => {
+    const { s, stims, filters } = await compareScope(request, request.params, request.body);
     return graphs(s.id, stims, filters, request.body);
   });
 
-  app.post<{ Params: { id: number }; Body: CompareBody }>('/studies/:id/compare_report/feature_attention', {
-    schema: { params: studyParams, body: compareBody },
-  }, async (request) => {
-    const { s, stims, filters, normType } = await compareScope(request);
+  route(app, contract.featureAttention, async (request) => {
+    const { s, stims, filters, normType } = await compareScope(request, request.params, request.body);
     const rows = await stimFeatures(db, s.id, stims, filters, normType);
     const tagList: string[] = [];
     for (const r of rows) for (const t of r.tags) if (!tagList.includes(t)) tagList.push(t);
     return {
-      success: true,
+      success: true as const,
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,
       feature_tag_list: tagList,
@@ -163,27 +116,21 @@ export default async function reports(app: FastifyInstance) {
     };
   });
 
-  app.post<{ Params: { id: number }; Body: CompareBody }>('/studies/:id/compare_report/visual_data', {
-    schema: { params: studyParams, body: compareBody },
-  }, async (request) => {
-    const { s, stims } = await compareScope(request);
+  route(app, contract.visualData, async (request) => {
+    const { s, stims } = await compareScope(request, request.params, request.body);
     const data = await Promise.all(stims.map(async (x) => visualData(app, s.id, x, await stimSize(db, x))));
-    return { success: true, data };
+    return { success: true as const, data };
   });
 
   // ---- per-stim reports -----------------------------------------------------------------------
 
-  const stimRoute = (suffix: string) => `/studies/:id/cell/:cell/step/:step/stimuli/:stim/${suffix}`;
-
-  app.post<{ Params: StimParams; Body: Options | null }>(stimRoute('kpi_analysis'), {
-    schema: { params: stimParams, body: stimBody },
-  }, async (request) => {
-    const { s, stim, filters, normType } = await stimScope(request);
+  route(app, contract.kpiAnalysis, async (request) => {
+    const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
     const [[metrics], norms, size] = await Promise.all([
       stimMetrics(db, s.id, [stim], filters), stimNorms(db, [stim.stimId], normType), stimSize(db, stim),
     ]);
     return {
-      success: true,
+      success: true as const,
       stim_id: stim.stimId,
       stim_name: stim.name,
       stim_type: stimKind(stim.stimType),
@@ -196,40 +143,34 @@ export default async function reports(app: FastifyInstance) {
       stim_width: size.width,
       stim_height: size.height,
       stim_data: metrics,
-      norm_data: norms.get(stim.stimId),
+      norm_data: norms.get(stim.stimId)!,
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,
     };
   });
 
-  app.post<{ Params: StimParams; Body: Options | null }>(stimRoute('graph2_data'), {
-    schema: { params: stimParams, body: stimGraphBody },
-  }, async (request) => {
-    const { s, stim, body, filters } = await stimScope(request);
+  route(app, contract.stimGraph, async (request) => {
+    const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
     return graphs(s.id, [stim], filters, body);
   });
 
   // Stim data download: one CSV-ready row per metric.
-  app.post<{ Params: StimParams; Body: Options | null }>(stimRoute('report'), {
-    schema: { params: stimParams, body: stimBody },
-  }, async (request) => {
-    const { s, stim, filters, normType } = await stimScope(request);
+  route(app, contract.stimReport, async (request) => {
+    const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
     const [[metrics], norms] = await Promise.all([stimMetrics(db, s.id, [stim], filters), stimNorms(db, [stim.stimId], normType)]);
     const norm = norms.get(stim.stimId)!;
     const rows = METRIC_NAMES.map((m) => ({
       stim_id: stim.stimId, stim_name: stim.name, metric: m, label: METRIC_LABELS[m], actual: metrics[m], norm: norm[m],
       norm_type: NORM_TYPES[normType], base_size: metrics.base_size, norm_size: norm.norm_size,
     }));
-    return { success: true, data: { data: rows } };
+    return { success: true as const, data: { data: rows } };
   });
 
-  app.post<{ Params: StimParams; Body: Options | null }>(stimRoute('feature_analysis'), {
-    schema: { params: stimParams, body: stimBody },
-  }, async (request) => {
-    const { s, stim, filters, normType } = await stimScope(request);
+  route(app, contract.featureAnalysis, async (request) => {
+    const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
     const [[r], size] = await Promise.all([stimFeatures(db, s.id, [stim], filters, normType), stimSize(db, stim)]);
     return {
-      success: true,
+      success: true as const,
       stim_id: stim.stimId,
       stim_name: stim.name,
       stim_type: stimKind(stim.stimType),
@@ -256,19 +197,15 @@ export default async function reports(app: FastifyInstance) {
     };
   });
 
-  app.post<{ Params: StimParams; Body: Options | null }>(stimRoute('feature_report'), {
-    schema: { params: stimParams, body: stimBody },
-  }, async (request) => {
-    const { s, stim, filters } = await stimScope(request);
+  route(app, contract.featureReport, async (request) => {
+    const { s, stim, filters } = await stimScope(request, request.params, request.body);
     const participant_data = await repo.featureParticipantRows(db, s.id, stim.stepId, stim.stimId, filters);
-    return { success: true, data: { data: [{ stim_id: stim.stimId, stim_name: stim.name, participant_data }] } };
+    return { success: true as const, data: { data: [{ stim_id: stim.stimId, stim_name: stim.name, participant_data }] } };
   });
 
-  app.post<{ Params: StimParams; Body: Options | null }>(stimRoute('participant_report'), {
-    schema: { params: stimParams, body: stimBody },
-  }, async (request) => {
-    const { s, stim, body, filters } = await stimScope(request);
+  route(app, contract.participantReport, async (request) => {
+    const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
     const rows = await repo.participantRows(db, s.id, stim.stepId, stim.stimId, filters, body.limit_to_eyetracking ?? false);
-    return { success: true, data: { data: rows.map((r) => ({ stim_id: stim.stimId, stim_name: stim.name, ...r })) } };
+    return { success: true as const, data: { data: rows.map((r) => ({ stim_id: stim.stimId, stim_name: stim.name, ...r })) } };
   });
 }

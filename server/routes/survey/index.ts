@@ -2,20 +2,12 @@
 // participants' answers and the brand-recall aggregate of a stim. Scoped to the caller's company.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
-import { companyStudy, idSchema as id, studyParams } from '../common.js';
-import { readFilters, reportBodyProperties } from '../../analytics/base.js';
+import { companyStudy, route, toId } from '../common.js';
+import { readFilters } from '../../domain/demographics.js';
+import * as contract from '../../../contract/survey.js';
 import { round6 } from '../../analytics/metrics.js';
 import { studyStims } from '../../repositories/reports.js';
 import * as survey from '../../repositories/survey.js';
-
-const body = { type: ['object', 'null'], properties: reportBodyProperties } as const;
-const questionParams = {
-  type: 'object', required: ['id', 'questionSystem', 'questionId'],
-  properties: { id, questionSystem: { type: 'string', enum: ['ex', 'lu'] }, questionId: id },
-} as const;
-
-interface Body { limit_to_eyetracking?: boolean }
-interface QuestionParams { id: number; questionSystem: string; questionId: number }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
@@ -29,33 +21,30 @@ export default async function surveyRoutes(app: FastifyInstance) {
 
   const study = (request: FastifyRequest, studyId: number) => companyStudy(app, request, studyId);
 
-  async function studyQuestion(request: FastifyRequest<{ Params: QuestionParams }>) {
-    const s = await study(request, request.params.id);
+  async function studyQuestion(request: FastifyRequest, params: contract.QuestionParams) {
+    const s = await study(request, toId(params.id));
+    const questionId = toId(params.questionId);
     const q = (await survey.studyQuestions(db, s.id))
-      .find((x) => x.questionId === request.params.questionId && x.questionSystem === request.params.questionSystem);
+      .find((x) => x.questionId === questionId && x.questionSystem === params.questionSystem);
     if (!q) throw notFound('Question not found in this study');
     return { s, q };
   }
 
-  app.post<{ Params: { id: number } }>('/studies/:id/survey/overview', {
-    schema: { params: studyParams, body },
-  }, async (request) => {
-    const s = await study(request, request.params.id);
-    const groups = { ex_preassign_questions: [] as unknown[], lu_preassign_questions: [] as unknown[], ex_questions: [] as unknown[], lu_questions: [] as unknown[] };
+  route(app, contract.overview, async (request) => {
+    const s = await study(request, toId(request.params.id));
+    const groups: contract.SurveyOverviewResponse['data']['data'] = { ex_preassign_questions: [], lu_preassign_questions: [], ex_questions: [], lu_questions: [] };
     for (const q of await survey.studyQuestions(db, s.id)) {
       const system = q.questionSystem === 'ex' ? 'ex' : 'lu';
       groups[`${system}_${q.screening ? 'preassign_questions' : 'questions'}`].push({
         name: stripHtml(q.name), question_id: q.questionId, question_system: system, formatted_type: q.formattedType,
       });
     }
-    return { success: true, data: { data: groups } };
+    return { success: true as const, data: { data: groups } };
   });
 
-  app.post<{ Params: QuestionParams; Body: Body | null }>('/studies/:id/survey/:questionSystem/:questionId/aggregate', {
-    schema: { params: questionParams, body },
-  }, async (request) => {
-    const { s, q } = await studyQuestion(request);
-    const limit = request.body?.limit_to_eyetracking ?? true;
+  route(app, contract.aggregate, async (request) => {
+    const { s, q } = await studyQuestion(request, request.params);
+    const limit = request.body.limit_to_eyetracking ?? true;
     const [options, { counts, total }] = await Promise.all([
       survey.answerOptions(db, q.questionId),
       survey.answerCounts(db, s.id, q.questionId, limit, readFilters(request.body)),
@@ -64,20 +53,18 @@ export default async function surveyRoutes(app: FastifyInstance) {
     const answer_data = options.map((text) => ({ text, count: counts.get(text) ?? 0 }));
     const extra = [...counts.entries()].filter(([text]) => !options.includes(text)).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     for (const [text, count] of extra) answer_data.push({ text, count });
-    return { success: true, data: { data: { answer_data, total_user_count: total, question_id: q.questionId } } };
+    return { success: true as const, data: { data: { answer_data, total_user_count: total, question_id: q.questionId } } };
   });
 
-  app.post<{ Params: QuestionParams; Body: Body | null }>('/studies/:id/survey/:questionSystem/:questionId/participant', {
-    schema: { params: questionParams, body },
-  }, async (request) => {
-    const { s, q } = await studyQuestion(request);
-    const limit = request.body?.limit_to_eyetracking ?? true;
+  route(app, contract.participant, async (request) => {
+    const { s, q } = await studyQuestion(request, request.params);
+    const limit = request.body.limit_to_eyetracking ?? true;
     const [answers, rows] = await Promise.all([
       survey.answerOptions(db, q.questionId),
       survey.participantAnswers(db, s.id, q.questionId, limit, readFilters(request.body)),
     ]);
     return {
-      success: true,
+      success: true as const,
       data: {
         data: {
           answers,
@@ -90,14 +77,12 @@ export default async function surveyRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post<{ Params: { id: number; stimId: number }; Body: Body | null }>('/studies/:id/stim/:stimId/survey/spontaneous_prompted_brand_aggregate', {
-    schema: { params: { type: 'object', required: ['id', 'stimId'], properties: { id, stimId: id } }, body },
-  }, async (request) => {
-    const s = await study(request, request.params.id);
-    const stimId = request.params.stimId;
+  route(app, contract.brandRecall, async (request) => {
+    const s = await study(request, toId(request.params.id));
+    const stimId = toId(request.params.stimId);
     if (!(await studyStims(db, s.id)).some((p) => p.stimId === stimId)) throw notFound('Stim not found in this study');
     const info = (await survey.brandOfStim(db, stimId))!;
-    const limit = request.body?.limit_to_eyetracking ?? true;
+    const limit = request.body.limit_to_eyetracking ?? true;
     const recall = (await survey.studyQuestions(db, s.id)).filter((q) => q.formattedType === 'brand_recall' && !q.screening);
     const withOptions = await Promise.all(recall.map(async (q) => ({ q, options: await survey.answerOptions(db, q.questionId) })));
     const respondents = info.brandName
@@ -121,7 +106,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
       };
     };
     return {
-      success: true,
+      success: true as const,
       data: { data: { stim_id: stimId, stim_name: info.stimName, brand_name: info.brandName, spontaneous: group(true), prompted: group(false) } },
     };
   });

@@ -5,19 +5,19 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../errors.js';
 import { readAll } from '../../storage/index.js';
-import { NO_FILTERS, stimKind } from '../../analytics/base.js';
+import { stimKind } from '../../analytics/base.js';
+import { NO_FILTERS } from '../../domain/demographics.js';
 import { computeFeatures } from '../../analytics/features.js';
 import { decodePng, resizeNearest, type Canvas } from '../../analytics/visuals/canvas.js';
 import { renderVisual, unpackFixations, MAX_SIDE, type AoiBox, type Fixation, type VisualKind } from '../../analytics/visuals/render.js';
 import { PngCache } from '../../analytics/visuals/cache.js';
 import * as repo from '../../repositories/reports.js';
 import { stimSize, visualPath } from '../reports/build.js';
-import { idSchema as id } from '../common.js';
+import * as contract from '../../../contract/visuals.js';
+import { route, toId } from '../common.js';
 
 const FILE = /^(heatmap|vieworder|featureanalysis|analysis)\.png$/;
 
-interface Params { studyId: number; stepId: number; stimId: number; file: string }
-interface Query { expires?: string; sig?: string; quality?: 'low' | 'high' }
 
 /** AOI bounding box in stim pixels (polygons are boxed: the visuals draw rectangles). */
 function box(a: repo.AoiShape): { x: number; y: number; width: number; height: number } {
@@ -44,20 +44,9 @@ export default async function visuals(app: FastifyInstance) {
     }
   }
 
-  app.get<{ Params: Params; Querystring: Query }>('/visuals/:studyId/:stepId/:stimId/:file', {
-    config: { public: true },
-    schema: {
-      params: {
-        type: 'object', required: ['studyId', 'stepId', 'stimId', 'file'],
-        properties: { studyId: id, stepId: id, stimId: id, file: { type: 'string', pattern: FILE.source } },
-      },
-      querystring: {
-        type: 'object',
-        properties: { expires: { type: 'string' }, sig: { type: 'string' }, quality: { type: 'string', enum: ['low', 'high'] } },
-      },
-    },
-  }, async (request, reply) => {
-    const { studyId, stepId, stimId, file } = request.params;
+  route(app, contract.visual, async (request, reply) => {
+    const { file } = request.params;
+    const [studyId, stepId, stimId] = [toId(request.params.studyId), toId(request.params.stepId), toId(request.params.stimId)];
     const kind = FILE.exec(file)![1] as VisualKind;
     const path = visualPath(studyId, stepId, stimId, kind);
     if (!app.signer.verify(path, request.query.expires, request.query.sig)) throw forbidden('Invalid or expired signature');

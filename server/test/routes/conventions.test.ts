@@ -11,6 +11,10 @@ import type { Database } from '../../db/client.js';
 import errors from '../../plugins/errors.js';
 import staticFiles, { NOT_BUILT_PAGE } from '../../plugins/static.js';
 import { authHeaders, createCompany, createUser, signIn } from '../fixtures.js';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { Type } from 'typebox';
+import { operations, defineOperation, SIGNED_IN, type Operation } from '../../../contract/index.js';
+import { requireOperation, route } from '../../routes/common.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -116,8 +120,178 @@ describe('OpenAPI (/v1.0/openapi.json)', () => {
     expect(Object.keys(listSchema.properties)).toEqual(expect.arrayContaining(['results_per_page', 'page_num', 'order_by', 'filter_name', 'filter_live']));
     expect(doc.paths['/v1.0/auth-token'].post.security).toEqual([]);
     expect(doc.components.securitySchemes.token).toMatchObject({ type: 'apiKey', name: 'Authorization' });
-    // Catch-alls are not operations.
-    expect(Object.keys(doc.paths).some((p) => p.includes('*'))).toBe(false);
+    // Catch-alls (the JSON 404 under /v1.0, the dashboard's fallback) are not operations; the one
+    // wildcard operation is the signed file URL, whose key is the path's rest.
+    expect(Object.keys(doc.paths).filter((p) => p.includes('*'))).toEqual(['/files/{*}']);
+  });
+});
+
+/** The OpenAPI path of a fastify path (`:id` → `{id}`, `*` → `{*}`). */
+const openapiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\*/g, '{*}');
+/** A contract schema as @fastify/swagger writes it: JSON, with `const: x` as `enum: [x]`. */
+const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v), (_k, value) => {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'const' in value) {
+    const { const: c, ...rest } = value as Record<string, unknown>;
+    return { ...rest, enum: [c] };
+  }
+  return value;
+});
+
+describe('issue 7: every route is a complete contract operation', () => {
+  it('each operation has a summary, a tag, access and roles marks, a success and an error response', () => {
+    expect(operations.length).toBeGreaterThan(70);
+    for (const op of operations) {
+      expect(op.summary, op.operationId).toEqual(expect.any(String));
+      expect(op.tags.length, op.operationId).toBeGreaterThan(0);
+      expect(['read', 'write'], op.operationId).toContain(op.access);
+      expect(op.roles.length, op.operationId).toBeGreaterThan(0);
+      const statuses = Object.keys(op.responses).map(Number);
+      expect(statuses.some((s) => s >= 200 && s < 300), op.operationId).toBe(true);
+      // 500 always; 400 wherever there is input; 401/403 wherever a token is needed.
+      expect(statuses, op.operationId).toContain(500);
+      if (op.params || op.querystring || op.body) expect(statuses, op.operationId).toContain(400);
+      if (op.roles.some((r) => (SIGNED_IN as readonly string[]).includes(r))) expect(statuses, op.operationId).toEqual(expect.arrayContaining([401, 403]));
+      for (const s of statuses.filter((x) => x >= 400)) {
+        expect(Object.keys((op.responses[s] as unknown as { properties: object }).properties).sort(), `${op.operationId} ${s}`).toEqual(['errors', 'message', 'success']);
+      }
+    }
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const routes = operations.map((o) => `${o.method} ${o.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('each operation is served, from its contract path', () => {
+    for (const op of operations) expect(app.hasRoute({ method: op.method, url: op.path }), `${op.method} ${op.path}`).toBe(true);
+  });
+
+  it('a route without an operation, or with an incomplete one, stops the server from starting', async () => {
+    const bare = Fastify();
+    bare.addHook('onRoute', requireOperation);
+    await expect(async () => { bare.get('/x', async () => ({})); await bare.ready(); }).rejects.toThrow(/contract operation/);
+
+    const incomplete = (extra: object) => ({
+      operationId: 'broken', method: 'GET', path: '/broken', summary: 'Broken', tags: ['meta'], access: 'read', roles: ['public'],
+      response: { 200: Type.Object({ ok: Type.Boolean() }) }, ...extra,
+    });
+    for (const [extra, problem] of [
+      [{ summary: ' ' }, /no summary/], [{ tags: [] }, /no tag/], [{ access: 'maybe' }, /access/], [{ roles: [] }, /roles/],
+      [{ response: {} }, /no success response/],
+    ] as const) {
+      const f = Fastify();
+      f.addHook('onRoute', requireOperation);
+      const op = defineOperation(incomplete(extra) as never) as Operation;
+      await expect(async () => { route(f, op, async () => ({ ok: true })); await f.ready(); }, JSON.stringify(extra)).rejects.toThrow(problem);
+      await f.close();
+    }
+    // An error response that is not the envelope.
+    const f = Fastify();
+    f.addHook('onRoute', requireOperation);
+    const op = defineOperation(incomplete({ response: { 200: Type.Object({}), 404: Type.Object({ oops: Type.String() }) } }) as never) as Operation;
+    await expect(async () => { route(f, op, async () => ({})); await f.ready(); }).rejects.toThrow(/404 is not the error envelope/);
+    await f.close();
+    await bare.close();
+  });
+
+  it('openapi.json carries every operation with its metadata and exactly the contract\'s response schemas', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/v1.0/openapi.json' })).json();
+    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
+    const visible = operations.filter((o) => !o.hidden);
+    expect(listed.sort()).toEqual(visible.map((o) => `${o.method.toLowerCase()} ${openapiPath(o.path)}`).sort());
+    for (const op of visible) {
+      const entry = doc.paths[openapiPath(op.path)][op.method.toLowerCase()];
+      expect(entry, op.operationId).toMatchObject({
+        operationId: op.operationId, summary: op.summary, tags: [...op.tags], 'x-access': op.access, 'x-roles': [...op.roles],
+      });
+      expect(Object.keys(entry.responses).sort(), op.operationId).toEqual(Object.keys(op.responses).sort());
+      for (const [status, schema] of Object.entries(op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>)) {
+        const content = entry.responses[status].content;
+        if (schema.content) {
+          expect(Object.keys(content), `${op.operationId} ${status}`).toEqual(Object.keys(schema.content));
+          continue;
+        }
+        expect(content['application/json'].schema, `${op.operationId} ${status}`).toEqual(json(schema));
+      }
+      if (op.body) expect(entry.requestBody.content['application/json'].schema, op.operationId).toEqual(json(op.body));
+      if (op.roles.every((r) => !(SIGNED_IN as readonly string[]).includes(r))) expect(entry.security, op.operationId).toEqual([]);
+    }
+  });
+
+  it('openapi-typescript reads openapi.json into types for every operation', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/v1.0/openapi.json' })).json();
+    const ts = astToString(await openapiTS(doc));
+    expect(ts).toMatch(/export interface paths/);
+    expect(ts).toMatch(/export interface operations/);
+    for (const op of operations.filter((o) => !o.hidden)) expect(ts, op.operationId).toContain(`${op.operationId}: {`);
+    // A response type as the SDK will read it: the study list's items, with nullable fields.
+    expect(ts).toMatch(/study_id: number;/);
+    expect(ts).toMatch(/data_collection_start: string \| null;/);
+  });
+});
+
+describe('issue 7 / issue 9: ids are plain decimals in range; text carries no NUL or lone surrogate', () => {
+  const bad = ['0x2b', '43.0', '043', '%2043', 'Infinity', '-Infinity', '1e3', '-1', '0', '2147483648', '99999999999'];
+
+  it('a path id that is not a plain decimal 1 … 2147483647 answers 400 naming it', async () => {
+    for (const id of bad) {
+      for (const url of [`/v1.0/studies/${id}/participant_demographic_summary`, `/v1.0/studies/${id}/survey/overview`]) {
+        const res = await app.inject({ method: 'POST', url, headers: authHeaders(token), payload: {} });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toMatchObject({ success: false, errors: { id: expect.stringMatching(/decimal/) } });
+      }
+      const stim = await app.inject({ method: 'POST', url: `/v1.0/studies/1/cell/1/step/${id}/stimuli/1/kpi_analysis`, headers: authHeaders(token), payload: {} });
+      expect(stim.statusCode, id).toBe(400);
+      expect(Object.keys(stim.json().errors), id).toEqual(['step']);
+    }
+    // The same id written plainly is a normal 404 (no such study for this company).
+    const ok = await app.inject({ method: 'POST', url: '/v1.0/studies/43/participant_demographic_summary', headers: authHeaders(token), payload: {} });
+    expect(ok.statusCode).toBe(404);
+  });
+
+  it('a query id is checked the same way', async () => {
+    for (const id of bad.filter((x) => x !== '0')) {
+      const res = await app.inject({ method: 'GET', url: `/v1.0/dashboard/data/adtypes_list?ad_type_group_id=${id}`, headers: authHeaders(token) });
+      expect(res.statusCode, id).toBe(400);
+      expect(Object.keys(res.json().errors), id).toEqual(['ad_type_group_id']);
+    }
+    // 0 means all there.
+    expect((await app.inject({ method: 'GET', url: '/v1.0/dashboard/data/adtypes_list?ad_type_group_id=0', headers: authHeaders(token) })).statusCode).toBe(200);
+  });
+
+  it('a body integer is never coerced from hex, fractions or Infinity, and is bounded to int4', async () => {
+    for (const page_num of ['0x2b', '43.0', 'Infinity', 1e308, 2147483648, 2.5]) {
+      const res = await app.inject({ method: 'POST', url: '/v1.0/studies', headers: authHeaders(token), payload: { page_num } });
+      expect(res.statusCode, String(page_num)).toBe(400);
+      expect(Object.keys(res.json().errors), String(page_num)).toEqual(['page_num']);
+    }
+    for (const filter_media_id of [2147483648, '0x2', 1e308]) {
+      const res = await app.inject({ method: 'POST', url: '/v1.0/studies', headers: authHeaders(token), payload: { filter_media_id } });
+      expect(res.statusCode, String(filter_media_id)).toBe(400);
+      expect(res.json().errors).toHaveProperty('filter_media_id');
+    }
+  });
+
+  it('NUL bytes and lone surrogates in text answer 400 naming the field, with or without a token', async () => {
+    const raw = (payload: string) => ({ payload, headers: { ...authHeaders(token), 'content-type': 'application/json' } });
+    for (const text of ['a\\u0000b', '\\ud800', 'x\\udc00']) {
+      for (const [url, body, field] of [
+        ['/v1.0/dashboard-feedback', `{"message":"${text}"}`, 'message'],
+        ['/v1.0/user/update-details', `{"first_name":"${text}"}`, 'first_name'],
+        ['/v1.0/studies', `{"filter_name":"${text}"}`, 'filter_name'],
+        ['/v1.0/stims/create_signed_url', `{"file_name":"${text}"}`, 'file_name'],
+      ] as const) {
+        const res = await app.inject({ method: 'POST', url, ...raw(body) });
+        expect(res.statusCode, `${url} ${text}`).toBe(400);
+        expect(res.json().errors, `${url} ${text}`).toEqual({ [field]: 'must not contain NUL bytes or unpaired surrogates' });
+      }
+      // Sign-in needs no token: the check runs before anything reaches the database.
+      const signInRes = await app.inject({ method: 'POST', url: '/v1.0/auth-token', headers: { 'content-type': 'application/json' }, payload: `{"username":"${text}","password":"x"}` });
+      expect(signInRes.statusCode).toBe(400);
+      expect(Object.keys(signInRes.json().errors)).toEqual(['username']);
+    }
+    // A paired surrogate (an emoji) is ordinary text.
+    const emoji = await app.inject({ method: 'POST', url: '/v1.0/dashboard-feedback', ...raw('{"message":"nice \\ud83d\\ude00"}') });
+    expect(emoji.statusCode).toBe(200);
   });
 });
 

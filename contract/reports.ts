@@ -1,0 +1,338 @@
+// Attention reports (server/routes/reports; spec document 3 §7): the stim tree, the compare
+// report sections and the per-stim KPI and feature reports with their downloads. All POST reads,
+// scoped to the caller's company: another company's study, or a cell/step/stim not in the study,
+// answers 404.
+import { Type, type Static, type TSchema } from 'typebox';
+import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, SIGNED_IN, StudyParams } from './common.js';
+
+// ---- metrics ---------------------------------------------------------------------------------------
+
+/** The attention metrics (docs/metrics.md): percents 0–100, times in seconds, null when nobody qualifies. */
+export const METRIC_NAMES = [
+  'panelist_viewable_script_percent',
+  'avg_page_dwell_time',
+  'panelist_viewable_percent',
+  'avg_stim_viewable_time',
+  'panelist_viewed_percent',
+  'avg_stim_dwell_time',
+  'attention_per_1000_impressions',
+  'avg_time_to_first_view',
+  'percent_viewable',
+  'avg_viewed_time',
+] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+const metricProps = () => Object.fromEntries(METRIC_NAMES.map((m) => [m, Nullable(Type.Number())])) as Record<MetricName, ReturnType<typeof Nullable<ReturnType<typeof Type.Number>>>>;
+
+export const StimMetrics = Type.Object({ ...metricProps(), base_size: Int4({ description: '|E|: measured exposures' }) });
+export type StimMetrics = Static<typeof StimMetrics>;
+export const NormMetrics = Type.Object({ ...metricProps(), norm_size: Int4({ description: 'Stims in the comparison set' }) });
+export type NormMetrics = Static<typeof NormMetrics>;
+
+export const NORM_TYPE_IDS = [1, 2, 3, 4] as const;
+export const NormTypeId = Type.Unsafe<1 | 2 | 3 | 4>({ type: 'integer', enum: [...NORM_TYPE_IDS] });
+export const NormTypes = Type.Object({ 1: Type.String(), 2: Type.String(), 3: Type.String(), 4: Type.String() }, { description: 'Norm type id → name' });
+export const GraphTypeId = Type.Unsafe<1 | 2 | 3>({ type: 'integer', enum: [1, 2, 3], description: '1 dwell time, 2 page dwell time, 3 viewable time' });
+export const DataTypes = Type.Object({ 1: Type.String(), 2: Type.String(), 3: Type.String() }, { description: 'Graph type id → name' });
+
+export const FeatureMetrics = Type.Object({
+  avg_feature_dwell_time: Nullable(Type.Number()),
+  panelist_viewed_percent: Type.Number(),
+  view_order: Nullable(Type.Integer()),
+});
+export type FeatureMetrics = Static<typeof FeatureMetrics>;
+export const FeatureNorm = Type.Object({
+  avg_feature_dwell_time: Nullable(Type.Number()),
+  panelist_viewed_percent: Nullable(Type.Number()),
+  view_order: Nullable(Type.Number()),
+  norm_size: Int4(),
+});
+export type FeatureNorm = Static<typeof FeatureNorm>;
+
+export const StimKind = Type.Union([Type.Literal('image'), Type.Literal('video')]);
+const url = (description?: string) => Type.String(description ? { description } : {});
+const nullableUrl = () => Nullable(Type.String());
+
+// ---- requests --------------------------------------------------------------------------------------
+
+export const StimParams = Type.Object({
+  id: IdParam({ description: 'Study id' }),
+  cell: IdParam(),
+  step: IdParam(),
+  stim: IdParam(),
+});
+export type StimParams = Static<typeof StimParams>;
+
+const optionProps = { ...ReportOptionsProperties, norm_type_id: Type.Optional(NormTypeId) };
+export const GraphProperties = {
+  graph_type_id: Type.Optional(GraphTypeId),
+  time_segment: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3_600_000, description: 'ms between points' })),
+  max_time: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3_600_000, description: 'ms' })),
+};
+
+export const StimRef = Type.Object({ cell_id: Id(), step_id: Id(), stim_id: Id() });
+const compareData = Type.Array(StimRef, { maxItems: 200 });
+
+export const CompareBody = Type.Object({ data: compareData, ...optionProps });
+export type CompareBody = Static<typeof CompareBody>;
+export const CompareGraphBody = Type.Object({ data: compareData, ...optionProps, ...GraphProperties });
+export type CompareGraphBody = Static<typeof CompareGraphBody>;
+export const StimBody = Type.Object(optionProps);
+export type StimBody = Static<typeof StimBody>;
+export const StimGraphBody = Type.Object({ ...optionProps, ...GraphProperties });
+export type StimGraphBody = Static<typeof StimGraphBody>;
+export const OverviewBody = Type.Object({});
+
+// ---- responses -------------------------------------------------------------------------------------
+
+export const StimTreeResponse = Type.Object({
+  study_name: Type.String(),
+  has_survey: Type.Boolean(),
+  data: Type.Array(Type.Object({
+    cell_id: Id(),
+    cell_name: Type.String(),
+    step_list: Type.Array(Type.Object({
+      step_id: Id(),
+      stimulus_list: Type.Array(Type.Object({
+        stimulus_id: Id(),
+        stimulus_name: Type.String(),
+        stimulus_type: Type.String({ description: 'Stim type code (s, va, vx, i, v)' }),
+        stimulus_source: nullableUrl(),
+        stimulus_source_alternate: nullableUrl(),
+      })),
+    })),
+  })),
+});
+export type StimTreeResponse = Static<typeof StimTreeResponse>;
+
+const placed = { stim_name: Type.String(), stim_id: Id(), cell_id: Id(), step_id: Id() };
+const norms = { current_norm_type: NormTypeId, norm_types: NormTypes };
+
+export const OverallAttentionResponse = Ok({
+  ...norms,
+  data: Type.Array(Type.Object({ ...placed, stim_data: StimMetrics, norm_data: NormMetrics })),
+});
+export type OverallAttentionResponse = Static<typeof OverallAttentionResponse>;
+
+export const GraphResponse = Ok({
+  current_graph_type_id: GraphTypeId,
+  time_segment: Type.Number(),
+  max_time: Type.Number(),
+  data_types: DataTypes,
+  data: Type.Array(Type.Object({
+    ...placed,
+    graph_data: Type.Array(Type.Object({ x: Type.Number({ description: 'seconds' }), y: Type.Number({ description: '% of the base' }) })),
+  })),
+});
+export type GraphResponse = Static<typeof GraphResponse>;
+
+export const FeatureAttentionResponse = Ok({
+  ...norms,
+  feature_tag_list: Type.Array(Type.String()),
+  data: Type.Array(Type.Object({ ...placed, feature_data: Dict(FeatureMetrics), norm_data: Dict(FeatureNorm) })),
+});
+export type FeatureAttentionResponse = Static<typeof FeatureAttentionResponse>;
+
+export const VisualData = Type.Object({
+  stim_id: Id(),
+  cell_id: Id(),
+  step_id: Id(),
+  stim_type: StimKind,
+  stim_height: Type.Number(),
+  stim_width: Type.Number(),
+  stim_name: Type.String(),
+  original_url: nullableUrl(),
+  original_url_low_quality: nullableUrl(),
+  vieworder_url: url(),
+  vieworder_url_low_quality: url(),
+  featureanalysis_url: url(),
+  featureanalysis_url_low_quality: url(),
+  analysis_url: url(),
+  analysis_url_low_quality: url(),
+  heatmap_url: url(),
+  heatmap_url_low_quality: url(),
+});
+export type VisualData = Static<typeof VisualData>;
+export const VisualDataResponse = Ok({ data: Type.Array(VisualData) });
+export type VisualDataResponse = Static<typeof VisualDataResponse>;
+
+const stimHead = {
+  stim_id: Id(),
+  stim_name: Type.String(),
+  stim_type: StimKind,
+  stim_source: nullableUrl(),
+  feature_analysis_source: url('Signed visual URL'),
+  view_order_source: url('Signed visual URL'),
+  stim_width: Type.Number(),
+  stim_height: Type.Number(),
+};
+
+export const KpiResponse = Ok({
+  ...stimHead,
+  stim_type_code: Type.String(),
+  heatmap_source: url('Signed visual URL'),
+  analysis_source: url('Signed visual URL'),
+  stim_data: StimMetrics,
+  norm_data: NormMetrics,
+  ...norms,
+});
+export type KpiResponse = Static<typeof KpiResponse>;
+
+const download = <T extends TSchema>(row: T) => Ok({ data: Type.Object({ data: Type.Array(row) }) });
+
+export const MetricRow = Type.Object({
+  stim_id: Id(),
+  stim_name: Type.String(),
+  metric: Type.String(),
+  label: Type.String(),
+  actual: Nullable(Type.Number()),
+  norm: Nullable(Type.Number()),
+  norm_type: Type.String(),
+  base_size: Int4(),
+  norm_size: Int4(),
+});
+export const StimReportResponse = download(MetricRow);
+export type StimReportResponse = Static<typeof StimReportResponse>;
+
+export const FeatureAnalysisResponse = Ok({
+  ...stimHead,
+  stim_data: Type.Object({
+    avg_page_dwell_time: Nullable(Type.Number()),
+    panelist_viewed_percent: Nullable(Type.Number()),
+    avg_stim_dwell_time: Nullable(Type.Number()),
+    base_size: Int4(),
+  }),
+  feature_data: Type.Array(Type.Object({
+    feature_name: Type.String(),
+    avg_feature_dwell_time: Nullable(Type.Number()),
+    panelist_viewed_percent: Type.Number(),
+    view_order: Nullable(Type.Integer()),
+    norm: FeatureNorm,
+  })),
+  ...norms,
+});
+export type FeatureAnalysisResponse = Static<typeof FeatureAnalysisResponse>;
+
+export const FeatureParticipantRow = Type.Object({
+  participant_reference: Type.String(),
+  feature_name: Type.String(),
+  dwell_time: Type.Number(),
+  time_to_first_fixation: Nullable(Type.Number()),
+  fixation_count: Int4(),
+});
+export const FeatureReportResponse = download(Type.Object({ stim_id: Id(), stim_name: Type.String(), participant_data: Type.Array(FeatureParticipantRow) }));
+export type FeatureReportResponse = Static<typeof FeatureReportResponse>;
+
+export const ParticipantRow = Type.Object({
+  stim_id: Id(),
+  stim_name: Type.String(),
+  participant_reference: Type.String(),
+  age_group: Nullable(Type.String()),
+  family_group: Nullable(Type.String()),
+  earnings_group: Nullable(Type.String()),
+  gender_group: Nullable(Type.String()),
+  has_eyetracking: Type.Boolean(),
+  calibration_accuracy_px: Nullable(Type.Number()),
+  calibration_precision_px: Nullable(Type.Number()),
+  frame_rate: Nullable(Type.Number()),
+  connection_speed_kbps: Nullable(Type.Number()),
+  in_base: Type.Boolean({ description: 'A member of the measured base E' }),
+  page_dwell_time: Type.Number(),
+  viewable: Type.Boolean(),
+  viewable_time: Type.Number(),
+  viewed: Type.Boolean(),
+  dwell_time: Type.Number(),
+  time_to_first_view: Nullable(Type.Number()),
+  fixation_count: Int4(),
+});
+export const ParticipantReportResponse = download(ParticipantRow);
+export type ParticipantReportResponse = Static<typeof ParticipantReportResponse>;
+
+// ---- operations ------------------------------------------------------------------------------------
+
+const report = { tags: ['reports'], access: 'read', roles: SIGNED_IN, errors: [404] } as const;
+const compare = { ...report, params: StudyParams } as const;
+const stim = (suffix: string) => ({ ...report, method: 'POST', path: `/v1.0/studies/:id/cell/:cell/step/:step/stimuli/:stim/${suffix}`, params: StimParams, optionalBody: true }) as const;
+
+export const stimTree = defineOperation({
+  ...compare, operationId: 'getStimTree', method: 'POST', path: '/v1.0/studies/:id/stims/overview',
+  summary: "A study's cells, steps and stims (the report's stim picker)",
+  body: OverviewBody, optionalBody: true,
+  response: { 200: StimTreeResponse },
+});
+
+export const overallAttention = defineOperation({
+  ...compare, operationId: 'compareOverallAttention', method: 'POST', path: '/v1.0/studies/:id/compare_report/overall_attention',
+  summary: 'Compare report: the attention metrics of the chosen stims with their norms',
+  body: CompareBody,
+  response: { 200: OverallAttentionResponse },
+});
+
+export const compareGraph = defineOperation({
+  ...compare, operationId: 'compareGraph', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph2_data',
+  summary: 'Compare report: survival curves of the chosen stims',
+  description: 'At most 1000 points (max_time / time_segment); more answers 400 naming time_segment.',
+  body: CompareGraphBody,
+  response: { 200: GraphResponse },
+});
+
+export const featureAttention = defineOperation({
+  ...compare, operationId: 'compareFeatureAttention', method: 'POST', path: '/v1.0/studies/:id/compare_report/feature_attention',
+  summary: 'Compare report: feature (AOI tag) metrics of the chosen stims with their norms',
+  body: CompareBody,
+  response: { 200: FeatureAttentionResponse },
+});
+
+export const visualData = defineOperation({
+  ...compare, operationId: 'compareVisualData', method: 'POST', path: '/v1.0/studies/:id/compare_report/visual_data',
+  summary: 'Compare report: signed URLs of the chosen stims and their visuals',
+  body: CompareBody,
+  response: { 200: VisualDataResponse },
+});
+
+export const kpiAnalysis = defineOperation({
+  ...stim('kpi_analysis'), operationId: 'stimKpiAnalysis',
+  summary: "One stim's attention metrics with its norm and visuals",
+  body: StimBody,
+  response: { 200: KpiResponse },
+});
+
+export const stimGraph = defineOperation({
+  ...stim('graph2_data'), operationId: 'stimGraph',
+  summary: "One stim's survival curve",
+  body: StimGraphBody,
+  response: { 200: GraphResponse },
+});
+
+export const stimReport = defineOperation({
+  ...stim('report'), operationId: 'stimReport',
+  summary: 'Stim data download: one row per metric with its norm',
+  body: StimBody,
+  response: { 200: StimReportResponse },
+});
+
+export const featureAnalysis = defineOperation({
+  ...stim('feature_analysis'), operationId: 'stimFeatureAnalysis',
+  summary: "One stim's feature (AOI tag) metrics with their norms",
+  body: StimBody,
+  response: { 200: FeatureAnalysisResponse },
+});
+
+export const featureReport = defineOperation({
+  ...stim('feature_report'), operationId: 'stimFeatureReport',
+  summary: 'Feature data download: per viewer and feature tag',
+  body: StimBody,
+  response: { 200: FeatureReportResponse },
+});
+
+export const participantReport = defineOperation({
+  ...stim('participant_report'), operationId: 'stimParticipantReport',
+  summary: 'Participant data download: one row per exposure (in_base marks the measured base)',
+  body: StimBody,
+  response: { 200: ParticipantReportResponse },
+});
+
+export const operations = {
+  stimTree, overallAttention, compareGraph, featureAttention, visualData,
+  kpiAnalysis, stimGraph, stimReport, featureAnalysis, featureReport, participantReport,
+};
