@@ -41,6 +41,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // bigint sums and counts come back as strings from pg; repositories cast in SQL (::int / ::float8).
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (restart, failover, pg_terminate_backend, a test's
+    // DROP DATABASE … WITH (FORCE)) makes the pool emit 'error'; with no listener Node ends the
+    // whole process. The pool has already dropped that client and the next query opens a new one.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.warn(`database: idle connection lost: ${err.message}`);
+    });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
