@@ -106,7 +106,8 @@ export const POLICIES = [
   { from: from('server-db'), allow: to('server-db', 'server-db-schema') },
   { from: from('server-db-schema'), allow: to('server-db-schema') },
   // Analytics is pure computation: no database, no seed, no routes, no HTTP errors.
-  { from: from('server-analytics'), allow: to('server-analytics', 'server-domain') },
+  // It may read the contract's pure lists (the metric names are the API's), never a schema's caller.
+  { from: from('server-analytics'), allow: to('server-analytics', 'server-domain', 'contract') },
   // Storage: backends and URL signing; the secret is kept through the settings repository.
   { from: from('server-storage'), allow: to('server-storage', 'server-repositories', 'server-db') },
   { from: from('server-storage'), allow: CONFIG },

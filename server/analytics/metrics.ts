@@ -21,20 +21,10 @@ export interface StimAggregate {
   scriptViewableN: number;
 }
 
-export const METRIC_NAMES = [
-  'panelist_viewable_script_percent',
-  'avg_page_dwell_time',
-  'panelist_viewable_percent',
-  'avg_stim_viewable_time',
-  'panelist_viewed_percent',
-  'avg_stim_dwell_time',
-  'attention_per_1000_impressions',
-  'avg_time_to_first_view',
-  'percent_viewable',
-  'avg_viewed_time',
-] as const;
+// The metric names are the API's (contract/reports.ts): one list for the engine and the wire.
+import { METRIC_NAMES, type MetricName } from '../../contract/reports.js';
 
-export type MetricName = (typeof METRIC_NAMES)[number];
+export { METRIC_NAMES, type MetricName };
 
 /** Percents 0–100, times in seconds; averages are null when nobody qualifies for them. */
 export type StimMetrics = Record<MetricName, number | null> & { base_size: number };
