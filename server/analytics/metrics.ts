@@ -1,5 +1,6 @@
 // Attention metrics of one stim from the sums and counts SQL aggregates over its base E
 // (design.md §6; definitions, denominators and a worked example in docs/metrics.md).
+import { METRIC_NAMES, type MetricName } from '../../contract/reports.js';
 
 /** What the repository aggregates per stim (one grouped query, no per-exposure work here). */
 export interface StimAggregate {
@@ -22,8 +23,6 @@ export interface StimAggregate {
 }
 
 // The metric names are the API's (contract/reports.ts): one list for the engine and the wire.
-import { METRIC_NAMES, type MetricName } from '../../contract/reports.js';
-
 export { METRIC_NAMES, type MetricName };
 
 /** Percents 0–100, times in seconds; averages are null when nobody qualifies for them. */
