@@ -24,6 +24,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Hostile input, headers, files, tenancy, backups and crashes (issue 9): suites that
+        // enumerate the API from its openapi.json, so every new route is covered by itself.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

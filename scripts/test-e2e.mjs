@@ -75,13 +75,19 @@ async function signIn(base, username) {
 let server = null;
 let dataDir = null;
 let logFile = null;
+let intranetPort = null;
 
 async function startServer() {
   const port = await freePort();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'gazeboard-e2e-'));
   logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '1', LOG_LEVEL: 'warn' };
+  // The embedding spec serves its "intranet" page from a second origin, which CORS must allow.
+  intranetPort = await freePort();
+  const env = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '1', LOG_LEVEL: 'warn',
+    ALLOWED_ORIGINS: `http://localhost:${intranetPort}`,
+  };
   // PGlite: the suite never touches a configured PostgreSQL.
   delete env.DATABASE_URL;
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -149,7 +155,7 @@ function runSpecs(base) {
   const concurrency = process.env.E2E_CONCURRENCY ?? '2';
   const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...specs];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base } });
+    const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, ...(intranetPort ? { E2E_INTRANET_PORT: String(intranetPort) } : {}) } });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, stopping at the first failure.
 //   typecheck → lint (ESLint with the import boundaries) → lint rule proofs (tests/lint) → unit
-//   (vitest) → server on PGlite → server on PostgreSQL (when TEST_DATABASE_URL is set) → build →
+//   (vitest) → server on PGlite → security suites (tests/security, tests/reliability) → server on PostgreSQL (when TEST_DATABASE_URL is set) → build →
 //   element tests in Chromium → end-to-end against the built dashboard.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawnSync } from 'node:child_process';
@@ -14,6 +14,8 @@ const steps = [
   ['lint rules', 'node', ['--test', 'tests/lint/']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']],
   ['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
+  // Headers, file types, fuzz and tenancy over every operation of openapi.json, backups (issue 9).
+  ['security (PGlite)', 'npx', ['vitest', 'run', '--project', 'security'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);

@@ -1,11 +1,11 @@
 // Builds the fastify app: external plugins → app services → routes. main.ts listens; tests
 // call buildApp with their own database and use app.inject.
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import type { Database, Db } from './db/client.js';
 import type { Config } from './config.js';
 import errors from './plugins/errors.js';
 import { contractValidatorCompiler } from './plugins/validation.js';
+import security from './plugins/security.js';
 import auth from './plugins/auth.js';
 import routes from './routes/index.js';
 import openapi from './plugins/openapi.js';
@@ -68,10 +68,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.jobs) app.addHook('onClose', async () => { await jobs.stop({ timeoutMs: 1000 }); });
 
   // external
-  await app.register(cors, {
-    origin: true,
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Company-Id', 'X-Collection-Key'],
-  });
+  // security headers and CORS (server/plugins/security.ts: one policy per kind of route)
+  await app.register(security);
   // app services
   await app.register(errors);
   await app.register(auth);

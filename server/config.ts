@@ -12,6 +12,29 @@ export interface Config {
   seed: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-For so sign-in limits count the real client IP. */
   trustProxy: boolean;
+  /** External origin (PUBLIC_URL); https turns on HSTS. */
+  publicUrl?: string;
+  /** Other origins allowed to call the API from a browser (ALLOWED_ORIGINS, comma-separated). */
+  allowedOrigins?: string[];
+}
+
+/**
+ * ALLOWED_ORIGINS as exact origins ("https://intranet.example.com"). A wildcard or `null` would
+ * let any page act with a user's token, so they are refused rather than silently ignored.
+ */
+export function parseOrigins(value: string | undefined): string[] {
+  const out: string[] = [];
+  for (const raw of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(raw);
+    } catch { /* reported below */ }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin === 'null' || raw.includes('*')) {
+      throw new Error(`ALLOWED_ORIGINS: "${raw}" is not an http(s) origin such as https://intranet.example.com`);
+    }
+    out.push(url.origin);
+  }
+  return [...new Set(out)];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     urlSecret: env.URL_SECRET || undefined,
     seed: env.SEED !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: env.PUBLIC_URL || undefined,
+    allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
   };
 }

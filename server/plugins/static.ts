@@ -60,7 +60,9 @@ export default async function staticFiles(app: FastifyInstance, opts: StaticOpti
   app.get<{ Params: { '*': string } }>('/sdk/*', common, async (request, reply) => {
     const rel = inside(sdkDir, request.params['*'] ?? '');
     if (rel === null || !isFile(path.join(sdkDir, rel))) return reply.callNotFound();
-    // Embedders load the SDK from their own origin (global CORS reflects the Origin header).
+    // Embedders load the SDK (a module script, so CORS applies) from any page: it is public code
+    // and carries no credentials, so `*` is safe here, unlike the API (plugins/security.ts).
+    if (!reply.getHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', '*');
     reply.header('cross-origin-resource-policy', 'cross-origin');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile(rel, sdkDir, { cacheControl: false });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
+import { checkIfUpload } from './filetypes.js';
 
 export interface StoredObject {
   stream: Readable;
@@ -28,7 +29,12 @@ export interface PutOptions {
 }
 
 export interface Storage {
-  put(key: string, body: Uint8Array | Readable, contentType: string, opts?: PutOptions): Promise<{ size: number }>;
+  /**
+   * Stores body under key. Keys under c/<company>/uploads/ hold what browsers uploaded: their type
+   * is checked from the bytes (filetypes.ts; UnsupportedFileTypeError, nothing kept) and the
+   * answer's contentType is the checked one, which is what is stored and served.
+   */
+  put(key: string, body: Uint8Array | Readable, contentType: string, opts?: PutOptions): Promise<{ size: number; contentType: string }>;
   /** null when the key holds nothing. With a range, stream holds only those bytes (size stays the whole file's). */
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
@@ -100,6 +106,7 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Uint8Array | Readable, contentType: string, opts: PutOptions = {}) {
     const { file, meta } = this.paths(key);
+    ({ body, contentType } = await checkIfUpload(key, body, contentType));
     await mkdir(path.dirname(file), { recursive: true });
     await mkdir(path.dirname(meta), { recursive: true });
     // Write beside the target and rename, so a reader never sees half a file.
@@ -113,7 +120,7 @@ export class LocalStorage implements Storage {
       await rm(tmp, { force: true });
       throw err;
     }
-    return { size: counter.size };
+    return { size: counter.size, contentType };
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
@@ -153,13 +160,14 @@ export class MemoryStorage implements Storage {
 
   async put(key: string, body: Uint8Array | Readable, contentType: string, opts: PutOptions = {}) {
     const k = sanitizeKey(key);
+    ({ body, contentType } = await checkIfUpload(k, body, contentType));
     const counter = { size: 0 };
     const chunks: Buffer[] = [];
     await pipeline(toStream(body), limiter(opts.maxBytes, counter), async function* (source) {
       for await (const chunk of source) chunks.push(chunk as Buffer);
     });
     this.objects.set(k, { bytes: Buffer.concat(chunks), contentType, modified: new Date() });
-    return { size: counter.size };
+    return { size: counter.size, contentType };
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {

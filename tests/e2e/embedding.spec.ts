@@ -22,7 +22,9 @@ before(async () => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);
   });
-  await new Promise<void>((resolve) => intranet.listen(0, '127.0.0.1', resolve));
+  // The port the server's ALLOWED_ORIGINS names (scripts/test-e2e.mjs); any port against a server
+  // you run yourself (then allow http://localhost:<port> there).
+  await new Promise<void>((resolve) => intranet.listen(Number(process.env.E2E_INTRANET_PORT ?? 0), '127.0.0.1', resolve));
   // localhost vs 127.0.0.1: a different origin from the Gazeboard server, like a real intranet.
   intranetUrl = `http://localhost:${(intranet.address() as AddressInfo).port}/`;
   browser = await launchBrowser();

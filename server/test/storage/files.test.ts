@@ -4,6 +4,7 @@ import { mkdtemp, rm, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PNG } from 'pngjs';
 import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
 import { appUser, company } from '../../db/schema/index.js';
@@ -122,11 +123,19 @@ describe('POST /v1.0/stims/create_signed_url then PUT', () => {
     expect(body.source.startsWith(`c/${companyId}/uploads/`)).toBe(true);
     expect((await findFile(database.db, body.source))?.uploaded).toBe(false);
 
-    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+    // A real PNG (uploads are checked from their bytes, tests/security/files): 5000+ noisy bytes.
+    const img = new PNG({ width: 40, height: 40 });
+    let seed = 2463534242;
+    img.data = Buffer.from(Array.from({ length: 40 * 40 * 4 }, () => {
+      seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+      return seed & 255;
+    }));
+    const bytes = PNG.sync.write(img);
+    expect(bytes.length).toBeGreaterThan(4100);
     const put = await app.inject({ method: 'PUT', url: pathOf(body.url), payload: bytes, headers: { 'content-type': 'image/png' } });
     expect(put.statusCode).toBe(200);
     const row = await findFile(database.db, body.source);
-    expect(row).toMatchObject({ uploaded: true, size: 5000, contentType: 'image/png', companyId });
+    expect(row).toMatchObject({ uploaded: true, size: bytes.length, contentType: 'image/png', companyId });
 
     const get = await app.inject({ method: 'GET', url: publicUrl(app, body.source) });
     expect(get.statusCode).toBe(200);

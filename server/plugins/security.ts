@@ -1,0 +1,157 @@
+// Security headers and CORS for every response, as ONE table of policies per kind of route.
+// Later issues add rows (or tighten them); a route never sets its own security headers, so what a
+// response carries can be read here and is proven by tests/security/headers.
+//
+// How it works: @fastify/helmet is registered non-global and an onRequest hook classifies the
+// URL into a kind and applies that kind's helmet options (reply.helmet). An onSend hook then
+// enforces what must hold whatever a route set (files: attachment unless media, sandbox CSP).
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The kinds of route, by URL prefix (see KIND_PREFIXES). */
+export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'embed' | 'runner';
+
+export interface SecurityOptions {
+  /** Origins (besides our own) whose pages may call the API and frame embeddable pages. */
+  allowedOrigins?: string[];
+  /** PUBLIC_URL: HSTS is sent only when it is https (a plain-http install must stay reachable). */
+  publicUrl?: string;
+}
+
+/** First match wins; anything else is the dashboard (its pages, assets and client routes). */
+const KIND_PREFIXES: [RegExp, RouteKind][] = [
+  [/^\/v1\.0(\/|$)|^\/meta\.json$/, 'api'],
+  [/^\/sdk\//, 'sdk'],
+  [/^\/files\//, 'files'],
+  [/^\/visuals\//, 'visuals'],
+  // Placeholders until the embedding and respondent issues add these pages; they must take the
+  // prefix named here (or change it here), never set headers themselves.
+  [/^\/embed\//, 'embed'],
+  [/^\/run\//, 'runner'],
+];
+
+export function routeKind(url: string): RouteKind {
+  const path = url.split('?')[0].replace(/\/{2,}/g, '/');
+  for (const [re, kind] of KIND_PREFIXES) if (re.test(path)) return kind;
+  return 'dashboard';
+}
+
+type Directives = Record<string, string[]>;
+
+interface Policy {
+  /** Content-Security-Policy directives; null sends none (a script file: CSP would mean nothing). */
+  csp: ((allowed: string[]) => Directives) | null;
+  /** X-Frame-Options for browsers without frame-ancestors; false when a list of origins may frame. */
+  frameOptions: 'deny' | 'sameorigin' | false;
+  referrer: 'no-referrer' | 'same-origin' | 'strict-origin-when-cross-origin';
+  /** Who may load it as a no-cors subresource (<img>, <script>) from another origin. */
+  resourcePolicy: 'same-origin' | 'cross-origin';
+  permissions: string;
+}
+
+/** Powerful features: off everywhere; the respondent runner alone may use the camera. */
+const NO_FEATURES = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
+const RUNNER_FEATURES = NO_FEATURES.replace('camera=()', 'camera=(self)');
+
+/**
+ * The dashboard's page policy: no inline or foreign script. Styles may be inline (styled-components
+ * and Highcharts inject <style> and style attributes), never scripts. Stim images and videos may
+ * come from any https URL (a stim's source can be absolute); nothing else leaves our origin.
+ */
+const pageDirectives = (frameAncestors: string[]): Directives => ({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'media-src': ["'self'", 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'frame-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': frameAncestors,
+});
+
+/** Nothing loads, nothing runs, no framing: JSON and stored bytes. */
+const inertDirectives = (): Directives => ({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+
+/**
+ * THE TABLE. docs/operations.md ("Security headers") mirrors it; tests/security/headers proves it.
+ * Row still to build: previews of third-party markup (script, VAST, cached pages) on a separate
+ * FILES_ORIGIN with their own CSP (issue 9 item 3) — until then such files are attachments.
+ */
+export const POLICIES: Record<RouteKind, Policy> = {
+  dashboard: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
+  api: { csp: inertDirectives, frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
+  // Embedders load gazeboard.js from their own pages (CORS: Access-Control-Allow-Origin *, set by static.ts).
+  sdk: { csp: null, frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
+  // Signed URLs loaded by <img>/<video> in embedded elements on other origins: cross-origin
+  // resource policy; the sandbox CSP and attachment rule are enforced in onSend below.
+  files: { csp: () => ({ 'default-src': ["'none'"], sandbox: [], 'frame-ancestors': ["'none'"] }), frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
+  visuals: { csp: () => ({ 'default-src': ["'none'"], sandbox: [], 'frame-ancestors': ["'none'"] }), frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
+  embed: { csp: (allowed) => pageDirectives(["'self'", ...allowed]), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
+  runner: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
+};
+
+/** The CSP every stored file is served with (no script, no plugins, a unique origin if opened). */
+export const FILE_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
+
+/** Stored types a browser may show inline: raster images, video, audio. Everything else downloads. */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[\w.+-]+)(;|$)/i;
+
+type HelmetOptions = Parameters<FastifyReply['helmet']>[0];
+
+function helmetOptions(policy: Policy, allowed: string[], https: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: policy.csp ? { useDefaults: false, directives: policy.csp(allowed) } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: policy.resourcePolicy },
+    referrerPolicy: { policy: policy.referrer },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    xFrameOptions: policy.frameOptions ? { action: policy.frameOptions } : false,
+  };
+}
+
+export default fp(async function security(app: FastifyInstance, opts: SecurityOptions = {}) {
+  const allowed = opts.allowedOrigins ?? app.config?.allowedOrigins ?? [];
+  const publicUrl = opts.publicUrl ?? app.config?.publicUrl ?? process.env.PUBLIC_URL ?? '';
+  const https = /^https:\/\//i.test(publicUrl);
+  const prepared = Object.fromEntries(
+    Object.entries(POLICIES).map(([kind, p]) => [kind, { helmet: helmetOptions(p, allowed, https), permissions: p.permissions }]),
+  ) as Record<RouteKind, { helmet: HelmetOptions; permissions: string }>;
+
+  // Same origin needs no CORS; other origins only when listed. Never `*` with credentials, never
+  // a reflected Origin, never `null` (sandboxed frames and file:// pages send it).
+  const allowedSet = new Set(allowed);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin !== undefined && allowedSet.has(origin)),
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Company-Id', 'X-Collection-Key'],
+  });
+
+  await app.register(helmet, { global: false });
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = prepared[routeKind(request.url)];
+    reply.helmet(policy.helmet);
+    reply.header('permissions-policy', policy.permissions);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const kind = routeKind(request.url);
+    if (kind !== 'files') return payload;
+    // Whatever the stored type claims: no script, and anything not plainly media is a download,
+    // so uploaded HTML can never become a page of our origin.
+    reply.header('content-security-policy', FILE_CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if ((reply.statusCode === 200 || reply.statusCode === 206) && !INLINE_TYPES.test(type)) {
+      reply.header('content-disposition', 'attachment');
+    }
+    return payload;
+  });
+}, { name: 'security' });
