@@ -51,10 +51,9 @@ export default async function files(app: FastifyInstance) {
       .header('content-type', found.contentType)
       .header('accept-ranges', 'bytes')
       .header('last-modified', found.modified.toUTCString())
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .header('x-content-type-options', 'nosniff')
-      // Uploaded HTML (cached pages, ad markup) must never run with the dashboard's origin.
-      .header('content-security-policy', 'sandbox allow-scripts allow-popups allow-forms');
+      // nosniff, the sandbox CSP and attachment for non-media come from the one policy table
+      // (server/plugins/security.ts), so uploaded markup never runs with the dashboard's origin.
+      .header('cache-control', `private, max-age=${maxAge}`);
     if (range) {
       // Video seeking: one byte range per request (what browsers ask for).
       if (range.start >= found.size) {
@@ -78,11 +77,14 @@ export default async function files(app: FastifyInstance) {
     if (!row) throw notFound('No upload was prepared for this key');
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > MAX_UPLOAD_BYTES) throw new HttpError(413, 'File too large (200 MB at most)');
-    const contentType = String(request.headers['content-type'] || row.contentType || contentTypeFor(key)).slice(0, 200);
+    const claimed = String(request.headers['content-type'] || row.contentType || contentTypeFor(key)).slice(0, 200);
     const body = (request.body as Readable | undefined) ?? request.raw;
     let size: number;
+    // The storage checks the bytes (server/storage/filetypes.ts): what is recorded is the checked
+    // type, never the one the uploader claimed.
+    let contentType: string;
     try {
-      ({ size } = await app.storage.put(key, body, contentType, { maxBytes: MAX_UPLOAD_BYTES }));
+      ({ size, contentType } = await app.storage.put(key, body, claimed, { maxBytes: MAX_UPLOAD_BYTES }));
     } catch (err) {
       if (err instanceof TooLargeError) throw new HttpError(413, 'File too large (200 MB at most)');
       if (err instanceof InvalidKeyError) throw badRequest('Invalid file key');
