@@ -8,7 +8,11 @@ import { freshPage, useBrowser, signIn, until } from './helpers';
 const browser = useBrowser();
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-const navLabels = (page: Page) => nav(page).getByRole('link').allInnerTexts();
+// The entries appear once the signed-in user is known: wait for them, then read them all.
+const navLabels = async (page: Page) => {
+  await nav(page).getByRole('link', { name: 'My Stimuli' }).waitFor();
+  return nav(page).getByRole('link').allInnerTexts();
+};
 
 describe('side navigation', () => {
   it('D1-062 D1-063 D1-065 D1-067 D1-068 D1-069 a study user (type 1) sees My Studies and My Stimuli → /stims', async () => {
