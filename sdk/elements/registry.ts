@@ -4,7 +4,7 @@
 // tags, attributes and events of the map, or that fails too. The custom-elements manifest
 // (dist/sdk/custom-elements.json, scripts/custom-elements-manifest.ts) is generated from ELEMENTS.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { User } from '../core/api/types';
+import type { User } from '../core/api/user';
 
 /** Attributes every element understands; they configure that element (over its <gaze-provider>, over configure()). */
 export interface CommonAttributes {

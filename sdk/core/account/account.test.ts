@@ -5,7 +5,7 @@ import { accountDetails, profileForm, saveProfile } from './account';
 
 const USER = {
   first_name: 'Ada', last_name: null, location: null, job_title: 'CTO', phone_number: null, email: null,
-  username: 'ada', company_name: 'Acme', company_id: 1, user_type_id: 1, super_user: false,
+  username: 'ada', company_name: 'Acme', id: 1, company_id: 1, acting_company_id: 1, user_type_id: 1, super_user: false,
 };
 
 describe('account', () => {
