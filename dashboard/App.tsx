@@ -72,8 +72,9 @@ export function App() {
             {areaRoutes.map((r) =>
               r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />,
             )}
+            {/* A page an area's route.tsx claims is built: its own route answers, not the 404. */}
             {NOT_BUILT.flatMap((p) => [
-              <Route key={p} path={p} element={<NotFound />} />,
+              ...(areaRoutes.some((r) => r.path === p) ? [] : [<Route key={p} path={p} element={<NotFound />} />]),
               <Route key={`${p}/*`} path={`${p}/*`} element={<NotFound />} />,
             ])}
           </Route>
