@@ -25,12 +25,6 @@ describe('account', () => {
     expect(http.requests[0]).toMatchObject({ method: 'GET', url: '/v1.0/user/get-details' });
   });
 
-  it('accepts the user wrapped in data as well', async () => {
-    stubHttp(() => ({ data: { success: true, data: USER } }));
-    const entry = await load(t.store(), accountDetails, t.api('T'), undefined);
-    expect(entry.data?.username).toBe('ada');
-  });
-
   it('D1-040 D1-041 save posts the profile (with email, contradiction 5), saving while pending, updates the profile and session', async () => {
     localStorage.setItem('user', JSON.stringify(USER));
     localStorage.setItem('token', 'T');
