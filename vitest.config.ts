@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (SDK logic, jsdom) and `server` (fastify inject on a real database).
+// Projects: `unit` (SDK logic, jsdom), `server` (fastify inject on a real database) and `generator`
+// (scripts/new-surface.test.ts: generates a surface into the tree and removes it; run on its own).
 export default defineConfig({
   test: {
     projects: [
@@ -34,6 +35,16 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: 2,
+        },
+      },
+      {
+        // The surface generator writes into the working tree: alone, after the other suites.
+        test: {
+          name: 'generator',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
         },
       },
     ],

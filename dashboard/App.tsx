@@ -1,13 +1,14 @@
-// Every route of spec document 1 §2. Surfaces that are not elements yet show the 404 page behind
-// the guard (listed in README.md); each becomes one <Route> line when its element lands.
+// Every route of spec document 1 §2. The signed-in surfaces come from dashboard/pages/<area>/route.tsx
+// (found on disk, pages/routes.ts); those that are not elements yet show the 404 page behind the
+// guard (listed in README.md) until their area's route file lands.
 import { useEffect } from 'react';
-import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
 import { NAVIGATE_EVENT, type NavigateDetail } from '../sdk/index';
-import { GazeElement } from './pages/GazeElement';
 import { PublicOnly, RequireAuth, useAuthenticated } from './pages/Guards';
 import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
 import { ProductRedirect } from './pages/ProductRedirect';
+import { areaRoutes } from './pages/routes';
 import { SignOut } from './pages/SignOut';
 import { Shell } from './shell/Shell';
 
@@ -41,11 +42,6 @@ function NavigateBridge() {
   return null;
 }
 
-function Demographics() {
-  const { id = '' } = useParams();
-  return <GazeElement tag="gaze-demographics" attrs={{ 'study-id': id }} />;
-}
-
 /** Unknown addresses are not protected: the 404 page, inside the frame when signed in. */
 function Unknown() {
   return useAuthenticated() ? (
@@ -73,13 +69,12 @@ export function App() {
         <Route path="/product/:name" element={<ProductRedirect />} />
         <Route element={<RequireAuth />}>
           <Route element={<Shell />}>
-            <Route index element={<GazeElement tag="gaze-home" />} />
-            <Route path="contact_us" element={<GazeElement tag="gaze-contact" />} />
-            <Route path="my_account" element={<GazeElement tag="gaze-account" />} />
-            <Route path="my_studies" element={<GazeElement tag="gaze-study-list" />} />
-            <Route path="my_studies/overview/:id/demographics" element={<Demographics />} />
+            {areaRoutes.map((r) =>
+              r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />,
+            )}
+            {/* A page an area's route.tsx claims is built: its own route answers, not the 404. */}
             {NOT_BUILT.flatMap((p) => [
-              <Route key={p} path={p} element={<NotFound />} />,
+              ...(areaRoutes.some((r) => r.path === p) ? [] : [<Route key={p} path={p} element={<NotFound />} />]),
               <Route key={`${p}/*`} path={`${p}/*`} element={<NotFound />} />,
             ])}
           </Route>

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importGlobPlugin } from './esbuild-import-glob.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // GAZE_ELEMENT_TEST_DIR (relative to the repo) lets parallel runs use separate bundles.
@@ -44,6 +45,8 @@ await build({
   sourcemap: 'inline',
   define: { 'process.env.NODE_ENV': '"development"' },
   logLevel: 'warning',
+  // sdk/define-all.ts (and anything else) finds element files with Vite's import.meta.glob.
+  plugins: [importGlobPlugin()],
 });
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';

@@ -20,6 +20,8 @@ const steps = [
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
 }
+// Writes a surface into the tree and removes it again: alone, so no other suite sees it.
+steps.push(['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]);
 steps.push(['build', 'npm', ['run', 'build']]);
 if (!process.env.SKIP_ELEMENTS) steps.push(['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]);
 if (!process.env.SKIP_E2E) steps.push(['end-to-end (Chromium)', 'node', ['scripts/test-e2e.mjs']]);

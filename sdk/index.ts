@@ -4,7 +4,7 @@
 export { configure, getClientConfig } from './core/page';
 export { setTransport, request, errorMessage, type ApiConfig, type ApiRequest } from './core/api/client';
 export { resolveConfig, type ConfigLayer, type ElementConfig } from './core/config/config';
-export type { User, Profile } from './core/api/types';
+export type { User, Profile } from './core/api/user';
 export { getStore, createGazeStore, type RootState, type GazeStore, type GazeDispatch, type CreateStoreOptions } from './core/store/store';
 export type { Injectable } from './core/store/inject';
 export { GazeProvider, GazeContext, useGazeSelector, useGazeDispatch, useElementConfig } from './core/store/context';

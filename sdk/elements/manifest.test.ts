@@ -1,13 +1,13 @@
 // The custom-elements manifest against the element sources: every tag a *.element.ts defines is in
-// it with the attributes that element observes and the events it emits, and define-all registers
-// every one of them. Chromium checks the built manifest against the built elements
+// it with the attributes that element observes and the events it emits (documented by the JSDoc of
+// its element file), and define-all's glob registers every one of them. Chromium checks the built manifest against the built elements
 // (bundle.element.test.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildManifest, elementClassName, elementModulePath } from '../../scripts/custom-elements-manifest';
+import { buildManifest, elementClassName, elementDocs, elementModulePath, parseElementJsDoc } from '../../scripts/custom-elements-manifest';
 import { THEME } from '../ui/tokens';
-import { ELEMENTS, type GazeTag } from './registry';
+import type { GazeTag } from './registry';
 
 const ELEMENTS_DIR = join(__dirname);
 const COMMON = ['api-base', 'token', 'company-id', 'theme'];
@@ -57,7 +57,8 @@ describe('custom-elements manifest', () => {
     expect(manifest.schemaVersion).toMatch(/^2\./);
     expect(sources.length).toBeGreaterThanOrEqual(7);
     expect(sorted(manifest.modules.map((m) => m.declarations[0].tagName))).toEqual(sorted(sources.map((s) => s.tag)));
-    expect(sorted(Object.keys(ELEMENTS))).toEqual(sorted(sources.map((s) => s.tag)));
+    // Each element file documents its own tag (@element matches the tag it defines).
+    expect(sorted(elementDocs().map((d) => d.tag))).toEqual(sorted(sources.map((s) => s.tag)));
     for (const s of sources) {
       const module = manifest.modules.find((m) => m.declarations[0].tagName === s.tag)!;
       expect(module.path).toBe(`dist/sdk/elements/${s.folder}.js`);
@@ -98,8 +99,36 @@ describe('custom-elements manifest', () => {
     expect(props.find((p) => p.name === '--gaze-primary')).toMatchObject({ default: '#00badb' });
   });
 
-  it('define-all.ts registers every element file', () => {
+  it('define-all.ts registers every element file (its glob matches each one)', () => {
     const defineAll = readFileSync(join(ELEMENTS_DIR, '..', 'define-all.ts'), 'utf8');
-    for (const s of sources) expect(defineAll, s.folder).toContain(`import './elements/${s.folder}/${s.folder}.element';`);
+    const [, pattern] = /import\.meta\.glob\('([^']+)', \{ eager: true \}\)/.exec(defineAll) ?? [];
+    expect(pattern).toBeTruthy();
+    const glob = new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`);
+    for (const s of sources) expect(`./elements/${s.folder}/${s.folder}.element.ts`, s.folder).toMatch(glob);
+  });
+
+  it('reads @element, @attr (with a default), @fires and @csspart from the JSDoc', () => {
+    const doc = parseElementJsDoc(`/**
+ * Two
+ * lines.
+ *
+ * @element gaze-x
+ * @attr {'a' | 'b'} [mode='a'] - The mode.
+ * @attr {string} label - A
+ *   long label.
+ * @fires {{ id: number }} gaze-picked - After a pick.
+ * @csspart card - The card.
+ */`);
+    expect(doc).toEqual({
+      tag: 'gaze-x',
+      description: 'Two lines.',
+      attributes: [
+        { name: 'mode', type: "'a' | 'b'", default: "'a'", description: 'The mode.' },
+        { name: 'label', type: 'string', description: 'A long label.' },
+      ],
+      events: [{ name: 'gaze-picked', detail: '{ id: number }', description: 'After a pick.' }],
+      parts: [{ name: 'card', description: 'The card.' }],
+    });
+    expect(() => parseElementJsDoc('/** no tag */')).toThrow(/@element/);
   });
 });

@@ -1,42 +1,48 @@
-// Every route area, registered under /v1.0 (plus the few public paths outside it).
-// Each area is one folder with an index.ts exporting a fastify plugin; add one line per area.
+// Every route area, found on disk: each folder here with an index.ts is one area (no list to edit).
+// An area's `export default` plugin is registered under /v1.0, unless the module says
+// `export const mount = 'root'` (the few public paths outside it: /meta.json, /files, /visuals);
+// an area may also export a `v1` plugin, registered under /v1.0 as well (files has both).
+// Areas register in folder-name order, so the order is the same on every machine.
 // Every route registers from a contract operation (contract/<area>.ts), or the server refuses to start.
-import type { FastifyInstance } from 'fastify';
-import meta from './meta/index.js';
-import authRoutes from './auth/index.js';
-import userRoutes from './user/index.js';
-import studyRoutes from './studies/index.js';
-import lookupRoutes from './lookups/index.js';
-import demographicRoutes from './demographics/index.js';
-import feedbackRoutes from './feedback/index.js';
-import openapiRoutes from './openapi/index.js';
-import files, { filesV1 } from './files/index.js';
-import ingestRoutes from './ingest/index.js';
-import reportRoutes from './reports/index.js';
-import visualRoutes from './visuals/index.js';
-import surveyRoutes from './survey/index.js';
-import jobRoutes from './jobs/index.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { requireOperation } from './common.js';
+
+interface AreaModule {
+  default?: FastifyPluginAsync;
+  v1?: FastifyPluginAsync;
+  mount?: 'root' | 'v1';
+}
+
+const ROUTES_DIR = dirname(fileURLToPath(import.meta.url));
+
+/** Area folder names with an index (.ts from source under tsx/vitest, .js once compiled), sorted. */
+export function areaFolders(dir = ROUTES_DIR): { name: string; file: string }[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({ name: d.name, file: ['index.ts', 'index.js'].map((f) => join(dir, d.name, f)).find((f) => existsSync(f)) }))
+    .filter((a): a is { name: string; file: string } => Boolean(a.file))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
 
 export default async function routes(app: FastifyInstance) {
   app.addHook('onRoute', requireOperation);
-  await app.register(meta);
-  await app.register(files);
-  await app.register(visualRoutes);
+  const areas = await Promise.all(
+    areaFolders().map(async (a) => ({ ...a, module: (await import(pathToFileURL(a.file).href)) as AreaModule })),
+  );
+  for (const { name, module } of areas) {
+    if (!module.default && !module.v1) throw new Error(`server/routes/${name}/index: export a default (or v1) fastify plugin`);
+  }
+  for (const { module } of areas) {
+    if (module.mount === 'root' && module.default) await app.register(module.default);
+  }
   await app.register(async (v1) => {
-    // areas under /v1.0 go here
-    await v1.register(authRoutes);
-    await v1.register(userRoutes);
-    await v1.register(studyRoutes);
-    await v1.register(demographicRoutes);
-    await v1.register(lookupRoutes);
-    await v1.register(feedbackRoutes);
-    await v1.register(openapiRoutes);
-    await v1.register(filesV1);
-    await v1.register(ingestRoutes);
-    await v1.register(reportRoutes);
-    await v1.register(surveyRoutes);
-    await v1.register(jobRoutes);
+    for (const { module } of areas) {
+      if (module.mount !== 'root' && module.default) await v1.register(module.default);
+      if (module.v1) await v1.register(module.v1);
+    }
     // Unknown /v1.0 paths answer the JSON 404 (plugins/errors.ts), never the dashboard's fallback page.
     v1.all('/*', { config: { public: true, notAnOperation: true } }, (_request, reply) => reply.callNotFound());
   }, { prefix: '/v1.0' });

@@ -2,7 +2,7 @@
 // mutation that patches it and, for the signed-in user's own token, the session's user.
 import { put, select } from 'redux-saga/effects';
 import { getDetails, updateDetails } from '../api/user';
-import type { Profile, User } from '../api/types';
+import type { Profile, User } from '../api/user';
 import { tokenId } from '../config/config';
 import { createResource } from '../resource/resource';
 import { createMutation, type MutationContext } from '../resource/mutation';

@@ -1,65 +1,33 @@
-// Participant demographics of a study (spec D1 §3, §7).
+// Participant demographics of a study (spec D1 §3, §7). Wire types come from the contract.
+import type { DEMOGRAPHIC_KINDS, DemographicSummary, SummaryBody, SummaryResponse } from '../../../contract/demographics';
+import type { LookupItem, LookupListResponse } from '../../../contract/lookups';
 import { request, type ApiConfig } from './client';
-import { unwrapList } from './lookups';
+
+export type { DemographicSummary, GroupCount as DemographicGroupCount } from '../../../contract/demographics';
 
 /** Filter kinds with a list endpoint: /dashboard/data/demographics/{kind}_list. */
 export type DemographicFilterKind = 'age' | 'family' | 'earnings' | 'gender';
+export type DemographicFilterItem = Pick<LookupItem, 'id' | 'name'>;
+export type SummaryGroup = (typeof DEMOGRAPHIC_KINDS)[number];
 
-export interface DemographicFilterItem {
-  id: number;
-  name: string;
-}
+type FilterField = Exclude<keyof SummaryBody, 'limit_to_eyetracking'>;
+/** The summary's filters as the SDK sends them: every id list present (possibly empty). */
+export type DemographicFilters = { [K in FilterField]-?: NonNullable<SummaryBody[K]> };
+export type DemographicSummaryRequest = DemographicFilters & { limit_to_eyetracking: boolean };
 
-export interface DemographicGroupCount {
-  id: number | null;
-  name: string;
-  count: number;
-}
-
-export const SUMMARY_GROUPS = [
-  'gender_group',
-  'age_group',
-  'family_group',
-  'earnings_group',
-  'socialgrade_group',
-  'ethnicity_group',
-] as const;
-export type SummaryGroup = (typeof SUMMARY_GROUPS)[number];
-
-export type DemographicSummary = Record<SummaryGroup, DemographicGroupCount[]>;
-
-export interface DemographicFilters {
-  age_group_ids: number[];
-  family_group_ids: number[];
-  earnings_group_ids: number[];
-  genders_group_ids: number[];
-}
-
-export interface DemographicSummaryRequest extends DemographicFilters {
-  limit_to_eyetracking: boolean;
-}
-
-export interface DemographicSummaryResponse {
+export interface DemographicSummaryAnswer {
   summary: DemographicSummary;
-  /** Present when the server sends it (Gazeboard does): the title of the page. */
-  studyName: string | null;
+  studyName: string;
   /** Respondents counted; those with no group of a kind form that pie's 'Other' slice. */
-  total: number | null;
+  total: number;
 }
 
-export async function fetchDemographicSummary(api: ApiConfig, studyId: number, body: DemographicSummaryRequest): Promise<DemographicSummaryResponse> {
-  const data = await request<{ data?: unknown; study_name?: unknown; total?: unknown } | null>(api, { method: 'POST', url: `/studies/${studyId}/participant_demographic_summary`, data: body });
-  const raw = (data?.data ?? {}) as Partial<Record<SummaryGroup, DemographicGroupCount[]>>;
-  const summary = Object.fromEntries(
-    SUMMARY_GROUPS.map((g) => [g, Array.isArray(raw[g]) ? raw[g]!.map((e) => ({ ...e, count: Number(e.count) || 0 })) : []]),
-  ) as DemographicSummary;
-  return {
-    summary,
-    studyName: typeof data?.study_name === 'string' ? data.study_name : null,
-    total: typeof data?.total === 'number' ? data.total : null,
-  };
+export async function fetchDemographicSummary(api: ApiConfig, studyId: number, body: DemographicSummaryRequest): Promise<DemographicSummaryAnswer> {
+  const sent: SummaryBody = body;
+  const res = await request<SummaryResponse>(api, { method: 'POST', url: `/studies/${studyId}/participant_demographic_summary`, data: sent });
+  return { summary: res.data, studyName: res.study_name, total: res.total };
 }
 
 export async function fetchDemographicFilterList(api: ApiConfig, kind: DemographicFilterKind): Promise<DemographicFilterItem[]> {
-  return unwrapList<DemographicFilterItem>(await request(api, { url: `/dashboard/data/demographics/${kind}_list` }));
+  return (await request<LookupListResponse>(api, { url: `/dashboard/data/demographics/${kind}_list` })).data;
 }

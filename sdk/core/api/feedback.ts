@@ -1,5 +1,7 @@
+import type { FeedbackBody, MessageResponse } from '../../../contract/feedback';
 import { request, type ApiConfig } from './client';
 
 export async function sendFeedback(api: ApiConfig, message: string): Promise<void> {
-  await request(api, { method: 'POST', url: '/dashboard-feedback', data: { message } });
+  const body: FeedbackBody = { message };
+  await request<MessageResponse>(api, { method: 'POST', url: '/dashboard-feedback', data: body });
 }

@@ -1,18 +1,17 @@
+// The signed-in user's profile. Wire types come from the contract.
+import type { ProfileUpdateBody, ProfileUpdateResponse, UserDetails } from '../../../contract/user';
 import { request, type ApiConfig } from './client';
-import type { Profile, User } from './types';
 
-/** The server may answer the user at top level or inside `data`; accept both. */
-function unwrapUser(body: unknown): User {
-  const b = body as { data?: unknown; username?: unknown } | null;
-  const user = b && typeof b.username === 'string' ? b : b?.data;
-  if (!user || typeof (user as { username?: unknown }).username !== 'string') throw new Error('No user in response');
-  return user as User;
-}
+/** The signed-in user, as GET /user/get-details answers it. */
+export type User = UserDetails;
+/** The profile form's values: every field of the update body, as text ('' for none). */
+export type Profile = { [K in keyof ProfileUpdateBody]-?: string };
 
 export async function getDetails(api: ApiConfig): Promise<User> {
-  return unwrapUser(await request(api, { url: '/user/get-details' }));
+  return request<UserDetails>(api, { url: '/user/get-details' });
 }
 
 export async function updateDetails(api: ApiConfig, profile: Profile): Promise<void> {
-  await request(api, { method: 'POST', url: '/user/update-details', data: profile });
+  const body: ProfileUpdateBody = profile;
+  await request<ProfileUpdateResponse>(api, { method: 'POST', url: '/user/update-details', data: body });
 }

@@ -4,7 +4,7 @@
 // view state (viewReducer).
 import {
   fetchDemographicFilterList, fetchDemographicSummary, type DemographicFilterItem, type DemographicFilterKind,
-  type DemographicFilters, type DemographicSummaryRequest, type DemographicSummaryResponse,
+  type DemographicFilters, type DemographicSummaryRequest, type DemographicSummaryAnswer,
 } from '../api/demographics';
 import { createResource } from '../resource/resource';
 import { buildPies, type Pie } from './pies';
@@ -35,7 +35,7 @@ export interface SummaryParams extends DemographicSummaryRequest {
   studyId: number;
 }
 
-export const demographicSummary = createResource<SummaryParams, DemographicSummaryResponse>({
+export const demographicSummary = createResource<SummaryParams, DemographicSummaryAnswer>({
   name: 'demographics/summary',
   fetch: (api, { studyId, ...body }) => fetchDemographicSummary(api, studyId, body),
   errorText: () => DEMOGRAPHICS_ERROR,
@@ -104,10 +104,10 @@ export function activeFilterCount(v: DemographicsView): number {
   return Object.values(v.filters).reduce((n, ids) => n + ids.length, 0);
 }
 
-const pieMemo = new WeakMap<DemographicSummaryResponse, Pie[]>();
+const pieMemo = new WeakMap<DemographicSummaryAnswer, Pie[]>();
 const NO_PIES = buildPies(null, null);
 /** The six pies with their 'Other' slices, memoised per answer (elements of other studies never evict them). */
-export function piesOf(answer: DemographicSummaryResponse | null): Pie[] {
+export function piesOf(answer: DemographicSummaryAnswer | null): Pie[] {
   if (!answer) return NO_PIES;
   let pies = pieMemo.get(answer);
   if (!pies) pieMemo.set(answer, (pies = buildPies(answer.summary, answer.total)));

@@ -14,7 +14,7 @@ const EMPTY: LookupItem[] = [];
 export const itemsOf = (data: LookupItem[] | null): LookupItem[] => data ?? EMPTY;
 
 /** {value, label} options from a list whose items are {id, name} or {code, description}. */
-export function lookupOptions(items: LookupItem[]): { value: number; label: string }[] {
+export function lookupOptions(items: readonly Partial<LookupItem>[]): { value: number; label: string }[] {
   return items
     .map((i) => ({ value: Number(i.id ?? i.code), label: String(i.name ?? i.description ?? i.code ?? i.id ?? '') }))
     .filter((o) => Number.isFinite(o.value));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { load, until, useTestClient } from '../test-utils';
 import { stubHttp } from '../api/test-transport';
-import { unwrapList } from '../api/lookups';
 import { lookupList, lookupOptions } from './lists';
 
 describe('lookups domain', () => {
@@ -31,13 +30,10 @@ describe('lookups domain', () => {
     expect(http.requests).toHaveLength(2);
   });
 
-  it('D1-129 options from {id, name} or {code, description}; unwrapList accepts both envelopes', () => {
+  it('D1-129 options from {id, name} or {code, description}', () => {
     expect(lookupOptions([{ id: 3, name: 'Lab' }, { code: '4', description: 'All devices' }, { name: 'no id' }])).toEqual([
       { value: 3, label: 'Lab' },
       { value: 4, label: 'All devices' },
     ]);
-    expect(unwrapList([{ id: 1 }])).toEqual([{ id: 1 }]);
-    expect(unwrapList({ success: true, data: [{ id: 2 }] })).toEqual([{ id: 2 }]);
-    expect(unwrapList(null)).toEqual([]);
   });
 });

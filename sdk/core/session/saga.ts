@@ -3,7 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { requestToken, revokeToken } from '../api/auth';
 import { getDetails } from '../api/user';
 import type { ApiConfig } from '../api/client';
-import type { User } from '../api/types';
+import type { User } from '../api/user';
 import { tokenId } from '../config/config';
 import { selectPageConfig } from '../config/selectors';
 import { emitWindow, WINDOW_EVENTS } from '../events';

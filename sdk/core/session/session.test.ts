@@ -9,7 +9,7 @@ import * as sel from './selectors';
 
 const USER = {
   first_name: 'Ada', last_name: 'Lovelace', location: null, job_title: null, phone_number: null, email: 'ada@x.io',
-  username: 'ada', company_name: 'Acme', company_id: 3, user_type_id: 1, super_user: true,
+  username: 'ada', company_name: 'Acme', id: 1, company_id: 3, acting_company_id: 3, user_type_id: 1, super_user: true,
 };
 
 describe('session', () => {

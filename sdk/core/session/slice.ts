@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiConfig } from '../api/client';
-import type { User } from '../api/types';
+import type { User } from '../api/user';
 import { readStored, readStoredJson } from './storage';
 
 /** Stored on failure (D1-028); the login form displays LOGIN_FAILED_TEXT instead (D1-027). */

@@ -1,6 +1,6 @@
 // My Studies (D1-083..107): the list is a keyed resource over the query, and the query itself is
 // the element's own state (studyQueryReducer), so two lists on one page page and filter apart.
-import { fetchStudies, type FlagFilter, type StudyListQuery, type StudyListResponse } from '../api/studies';
+import { fetchStudies, type FlagFilter, type StudyListQuery, type StudyListResponse, type StudyPageSize } from '../api/studies';
 import { createResource } from '../resource/resource';
 
 /** Defaults of the study list (D1-089..091). */
@@ -30,7 +30,7 @@ export const studyList = createResource<StudyListQuery, StudyListResponse>({
 export type StudyQueryAction =
   | { type: 'search'; text: string }
   | { type: 'sort'; orderBy: string }
-  | { type: 'pageSize'; size: number }
+  | { type: 'pageSize'; size: StudyPageSize }
   | { type: 'page'; page: number }
   | { type: 'filters'; filters: Partial<StudyFilters> };
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Form, Formik } from 'formik';
 import { useMutation, useResource } from '../../core/resource/hooks';
 import { accountDetails, profileForm, saveProfile } from '../../core/account/account';
-import type { Profile } from '../../core/api/types';
+import type { Profile } from '../../core/api/user';
 import { Actions, Button, Card, Fieldset, FormikTextField, Heading, Spinner, TextField } from '../../ui';
 import { profileSchema } from './schema';
 

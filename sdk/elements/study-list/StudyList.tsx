@@ -5,7 +5,8 @@ import {
   activeStudyFilterCount, DEFAULT_STUDY_QUERY, studyList, studyListView, studyQueryReducer, type StudyQueryAction,
 } from '../../core/studies/list';
 import { itemsOf, lookupList, lookupOptions } from '../../core/lookups/lists';
-import type { StudyListItem, StudyListQuery } from '../../core/api/studies';
+// The kit's page-size select offers exactly the contract's PAGE_SIZES.
+import type { StudyListItem, StudyListQuery, StudyPageSize } from '../../core/api/studies';
 import type { LookupListName } from '../../core/api/lookups';
 import {
   Button, ButtonLink, EnvironmentIcon, ErrorText, Link, PageSizeSelect, Pagination, SearchBox, Table, tokens, truncate, type Column,
@@ -98,7 +99,7 @@ interface QueryProps {
 function PagingControls({ where, query, change, totalPages }: QueryProps & { where: 'top' | 'bottom'; totalPages: number }) {
   return (
     <Controls part="controls" data-where={where}>
-      <PageSizeSelect value={query.results_per_page} onChange={(size) => change({ type: 'pageSize', size })} />
+      <PageSizeSelect value={query.results_per_page} onChange={(size) => change({ type: 'pageSize', size: size as StudyPageSize })} />
       <Pagination page={query.page_num} totalPages={totalPages} onChange={(page) => change({ type: 'page', page })} />
     </Controls>
   );

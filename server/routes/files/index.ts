@@ -33,6 +33,12 @@ export function parseRange(header: string | undefined): { start: number; end: nu
   return end >= start ? { start, end } : null;
 }
 
+/** Served outside /v1.0 (server/routes/index.ts discovers areas). */
+export const mount = 'root';
+
+/** The /v1.0 half of the area (upload URLs); the default export serves /files at the root. */
+export { filesV1 as v1 };
+
 export default async function files(app: FastifyInstance) {
   // Upload bodies are streamed to storage untouched, whatever their content type.
   app.removeAllContentTypeParsers();

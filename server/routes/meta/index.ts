@@ -6,6 +6,9 @@ import { route } from '../common.js';
 
 const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
+/** Served outside /v1.0 (server/routes/index.ts discovers areas). */
+export const mount = 'root';
+
 export default async function meta(app: FastifyInstance) {
   route(app, contract.meta, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

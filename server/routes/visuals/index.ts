@@ -29,6 +29,9 @@ function box(a: repo.AoiShape): { x: number; y: number; width: number; height: n
   return { x: a.x, y: a.y, width: a.width, height: a.height };
 }
 
+/** Served outside /v1.0 (server/routes/index.ts discovers areas). */
+export const mount = 'root';
+
 export default async function visuals(app: FastifyInstance) {
   const db = app.db;
   const cache = new PngCache();

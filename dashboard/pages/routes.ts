@@ -1,0 +1,16 @@
+// The signed-in pages of each area, found on disk: every dashboard/pages/<area>/route.tsx exports
+// `routes` (path → element) and App.tsx mounts them inside the frame, so a new surface edits no
+// central file. Vite expands the glob (app build, vitest).
+/// <reference types="vite/client" />
+import type { ReactElement } from 'react';
+
+export interface AreaRoute {
+  /** Below the signed-in frame, without a leading slash; '' is the home page (index route). */
+  path: string;
+  element: ReactElement;
+}
+
+const modules = import.meta.glob<{ routes: AreaRoute[] }>('./*/route.tsx', { eager: true });
+
+/** Every area's routes, in folder order (react-router ranks paths itself, so order is cosmetic). */
+export const areaRoutes: AreaRoute[] = Object.keys(modules).sort().flatMap((file) => modules[file].routes);
