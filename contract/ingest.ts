@@ -3,21 +3,43 @@
 import { Type, type Static } from 'typebox';
 import { defineOperation, Id, Nullable, Ok, StudyParams, Text } from './common.js';
 
+// ---- bounds (docs/metrics.md "Bounds") ----------------------------------------------------------
+// Every number of a session is finite and inside these; a JSON 1e400 parses as Infinity and fails
+// them. The bounds that depend on other fields (an interval or a sample inside its page's dwell,
+// samples in time order, at most MAX_SAMPLE_HZ) are checked by server/analytics/session.ts.
+
+/** One page (step) seen for at most an hour. */
+export const MAX_PAGE_DWELL_MS = 3_600_000;
+/** Page coordinates (stims and gaze), either side of the page origin. */
+export const MAX_PAGE_PX = 1_000_000;
+/** A stim's rendered width or height. */
+export const MAX_STIM_PX = 100_000;
+/** Camera frame rate and gaze sample rate. */
+export const MAX_SAMPLE_HZ = 120;
+/** Gaze samples of one step, hence of each of its exposures: 10 minutes at 120 Hz. */
+export const MAX_SAMPLES = 72_000;
+/** Calibration accuracy / precision, px. */
+export const MAX_CALIBRATION_PX = 10_000;
+/** 100 Gbit/s. */
+export const MAX_CONNECTION_KBPS = 100_000_000;
+
 const optionalId = Type.Optional(Nullable(Id()));
-const optionalNumber = Type.Optional(Nullable(Type.Number({ minimum: 0 })));
+const optionalNumber = (maximum: number) => Type.Optional(Nullable(Type.Number({ minimum: 0, maximum })));
+const pageMs = () => Type.Number({ minimum: 0, maximum: MAX_PAGE_DWELL_MS });
+const pagePx = () => Type.Number({ minimum: -MAX_PAGE_PX, maximum: MAX_PAGE_PX });
 
 export const ViewInterval = Type.Object({
-  start_ms: Type.Number({ minimum: 0 }),
-  end_ms: Type.Number({ minimum: 0 }),
+  start_ms: pageMs(),
+  end_ms: pageMs(),
   fraction: Type.Number({ minimum: 0, maximum: 1 }),
 });
 
 export const SessionStim = Type.Object({
   stim_id: Id(),
-  x: Type.Number(),
-  y: Type.Number(),
-  width: Type.Number({ exclusiveMinimum: 0 }),
-  height: Type.Number({ exclusiveMinimum: 0 }),
+  x: pagePx(),
+  y: pagePx(),
+  width: Type.Number({ exclusiveMinimum: 0, maximum: MAX_STIM_PX }),
+  height: Type.Number({ exclusiveMinimum: 0, maximum: MAX_STIM_PX }),
   viewability: Type.Array(ViewInterval, { maxItems: 100_000 }),
 });
 
@@ -29,10 +51,10 @@ export const SessionAnswer = Type.Object({
 
 export const SessionStep = Type.Object({
   step_id: Id(),
-  page_dwell_ms: Type.Number({ minimum: 0 }),
+  page_dwell_ms: pageMs(),
   stims: Type.Array(SessionStim, { maxItems: 100 }),
-  // 10 minutes at 120 Hz; each sample [t_ms, x, y] from the step's start, page px.
-  gaze: Type.Optional(Type.Array(Type.Array(Type.Number(), { minItems: 3, maxItems: 3 }), { maxItems: 72_000 })),
+  // Each sample [t_ms, x, y]: ms from the step's start, page px; in time order.
+  gaze: Type.Optional(Type.Array(Type.Tuple([pageMs(), pagePx(), pagePx()]), { maxItems: MAX_SAMPLES })),
   answers: Type.Optional(Type.Array(SessionAnswer, { maxItems: 1000 })),
 });
 
@@ -47,10 +69,10 @@ export const SessionParticipant = Type.Object({
   socialgrade_group_id: optionalId,
   ethnicity_group_id: optionalId,
   has_eyetracking: Type.Boolean(),
-  calibration_accuracy_px: optionalNumber,
-  calibration_precision_px: optionalNumber,
-  frame_rate: optionalNumber,
-  connection_speed_kbps: optionalNumber,
+  calibration_accuracy_px: optionalNumber(MAX_CALIBRATION_PX),
+  calibration_precision_px: optionalNumber(MAX_CALIBRATION_PX),
+  frame_rate: optionalNumber(MAX_SAMPLE_HZ),
+  connection_speed_kbps: optionalNumber(MAX_CONNECTION_KBPS),
   status: Type.Union([Type.Literal('complete'), Type.Literal('screenout'), Type.Literal('quota_full')]),
   is_test: Type.Boolean(),
 });
@@ -74,7 +96,7 @@ export const collectSession = defineOperation({
   method: 'POST',
   path: '/v1.0/collect/session',
   summary: "Store one respondent's session (X-Collection-Key of the study)",
-  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 before the body is read; a wrong one 403. Re-sending a stored session_id stores nothing and answers duplicate:true.',
+  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 before the body is read; a wrong one 403. Re-sending a stored session_id stores nothing and answers duplicate:true. A session outside the bounds (every number finite and bounded; intervals and samples inside their page dwell; samples in time order, at most 120 Hz; steps of the participant\'s cell, stims of their step) is refused whole with 400 naming the field.',
   tags: ['ingest'],
   access: 'write',
   roles: ['collection_key'],

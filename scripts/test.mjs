@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, stopping at the first failure.
 //   typecheck → lint (ESLint with the import boundaries) → lint rule proofs (tests/lint) → unit
-//   (vitest) → server on PGlite → security suites (tests/security, tests/reliability) → server on PostgreSQL (when TEST_DATABASE_URL is set) → build →
+//   (vitest) → server on PGlite → security suites (tests/security, tests/reliability) → server and crash suite on PostgreSQL (when TEST_DATABASE_URL is set) → build →
 //   element tests in Chromium → end-to-end against the built dashboard.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,8 @@ const steps = [
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
+  // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
+  steps.push(['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']]);
 }
 // Writes a surface into the tree and removes it again: alone, so no other suite sees it.
 steps.push(['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]);

@@ -1,6 +1,9 @@
 // A respondent session as the collector sends it (POST /v1.0/collect/session) and the simulator
 // generates it, and the checks that depend only on the study's context. Storing one is
-// services/ingest.ts.
+// services/ingest.ts. The static bounds of every number are the contract's (contract/ingest.ts);
+// what depends on other fields or on the study is checked here, so reports never average a value
+// no respondent could have produced.
+import { MAX_SAMPLE_HZ } from '../../contract/ingest.js';
 import { DEMOGRAPHIC_KINDS, demographicColumn } from '../domain/demographics.js';
 import { invalidField } from '../domain/errors.js';
 import { LOOKUPS } from '../domain/lookups.js';
@@ -67,5 +70,53 @@ export function checkParticipant(ctx: StudyContext, p: SessionParticipant): void
     const field = demographicColumn(kind);
     const v = p[field];
     if (v != null && !LOOKUPS[kind].some(([id]) => id === v)) throw invalidField(`participant.${field}`, `Unknown ${kind} ${v}`);
+  }
+}
+
+/**
+ * Checks one step against the study and the participant, before anything is written: the step is
+ * one of the participant's cell; each stim belongs to the study, to the step when the step places
+ * its stims (its own stim or its page placements), and appears once; viewability intervals lie
+ * inside the page dwell; gaze samples are in time order, inside the page dwell and at most
+ * MAX_SAMPLE_HZ over it. Throws InvalidInput naming the first bad field.
+ */
+export function checkStep(ctx: StudyContext, p: SessionParticipant, s: SessionStep, index: number): void {
+  const field = `steps.${index}`;
+  const st = ctx.steps.get(s.step_id);
+  if (!st) throw invalidField(`${field}.step_id`, `Unknown step ${s.step_id} for study ${ctx.studyId}`);
+  if (st.cellId !== p.cell_id) throw invalidField(`${field}.step_id`, `Step ${s.step_id} is not a step of cell ${p.cell_id}`);
+  const placed = new Set<number>([...(st.stimId ? [st.stimId] : []), ...st.placements.map((pl) => pl.stimId)]);
+  const dwell = s.page_dwell_ms;
+  const seen = new Set<number>();
+  for (const [xi, e] of s.stims.entries()) {
+    const stimField = `${field}.stims.${xi}`;
+    if (!ctx.stims.has(e.stim_id)) throw invalidField(`${stimField}.stim_id`, `Unknown stim ${e.stim_id} for study ${ctx.studyId}`);
+    if (placed.size && !placed.has(e.stim_id)) throw invalidField(`${stimField}.stim_id`, `Stim ${e.stim_id} is not shown by step ${s.step_id}`);
+    if (seen.has(e.stim_id)) throw invalidField(`${stimField}.stim_id`, `Stim ${e.stim_id} appears twice in step ${s.step_id}`);
+    seen.add(e.stim_id);
+    for (const [k, v] of e.viewability.entries()) {
+      const vField = `${stimField}.viewability.${k}`;
+      if (v.end_ms < v.start_ms) throw invalidField(`${vField}.end_ms`, 'must not be before start_ms');
+      if (v.end_ms > dwell) throw invalidField(`${vField}.end_ms`, `must not be after the page dwell (${dwell} ms)`);
+    }
+  }
+  const gaze = s.gaze ?? [];
+  // One sample per frame at most MAX_SAMPLE_HZ over the dwell (the first one at t = 0 included).
+  const most = Math.floor((dwell * MAX_SAMPLE_HZ) / 1000) + 1;
+  if (gaze.length > most) throw invalidField(`${field}.gaze`, `${gaze.length} samples over ${dwell} ms is more than ${MAX_SAMPLE_HZ} Hz (at most ${most})`);
+  for (const [gi, g] of gaze.entries()) {
+    if (g[0] > dwell) throw invalidField(`${field}.gaze.${gi}`, `sample time ${g[0]} ms is after the page dwell (${dwell} ms)`);
+    if (gi > 0 && g[0] < gaze[gi - 1][0]) throw invalidField(`${field}.gaze.${gi}`, 'samples must be in time order');
+  }
+}
+
+/** Everything about a session that can be checked before writing (answers are checked as they are written). */
+export function checkSession(ctx: StudyContext, body: SessionBody): void {
+  checkParticipant(ctx, body.participant);
+  const seen = new Set<number>();
+  for (const [i, s] of body.steps.entries()) {
+    checkStep(ctx, body.participant, s, i);
+    if (seen.has(s.step_id)) throw invalidField(`steps.${i}.step_id`, `Step ${s.step_id} appears twice`);
+    seen.add(s.step_id);
   }
 }

@@ -15,7 +15,8 @@ async function admin(baseUrl: string, statement: string): Promise<void> {
   }
 }
 
-export async function openScratchPostgres(baseUrl: string, prefix: string): Promise<Database> {
+/** `url` names the scratch database, for a second process (a real server in the crash suite). */
+export async function openScratchPostgres(baseUrl: string, prefix: string): Promise<Database & { url: string }> {
   // Random hex only: the name is spliced into DDL, which cannot take a bound parameter.
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await admin(baseUrl, `CREATE DATABASE ${name}`);
@@ -24,6 +25,7 @@ export async function openScratchPostgres(baseUrl: string, prefix: string): Prom
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await admin(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,6 +1,7 @@
 // One error handler for the whole API: validation errors name their fields, every other error
 // keeps its status and message, and no response ever carries a stack trace. Answers follow the
-// contract's ErrorEnvelope {success:false, message, errors?}.
+// contract's ErrorEnvelope {success:false, message, errors?}. A database error that slips past the
+// contract and the domain checks becomes a 400/409 by its SQLSTATE class and is logged as a bug.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
@@ -32,6 +33,52 @@ export function fieldErrors(e: SchemaError, context?: string): [string, string][
   return [[base || context || 'body', pattern ?? e.message ?? 'is invalid']];
 }
 
+/** What the database said, as pg and PGlite both report it (drizzle wraps it in `cause`). */
+interface DatabaseErrorFields {
+  code: string;
+  detail?: string;
+  column?: string;
+  table?: string;
+  constraint?: string;
+}
+
+/** The PostgreSQL error in `err` or its causes, if any (a SQLSTATE is five digits/capitals). */
+export function findDatabaseError(err: unknown): DatabaseErrorFields | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as DatabaseErrorFields;
+  }
+  return null;
+}
+
+/** Column names of "Key (a, b)=(…)" in a constraint's detail; the values are never echoed. */
+const keyColumns = (detail?: string) => /Key \(([^)]*)\)/.exec(detail ?? '')?.[1].split(',').map((c) => c.trim()) ?? [];
+
+/**
+ * The answer to a database error a request caused (SQLSTATE classes 22 data exception, 23
+ * integrity constraint violation); null for anything else (a server fault stays a 500).
+ */
+export function mapDatabaseError(db: DatabaseErrorFields): { status: 400 | 409; message: string; errors?: Record<string, string> } | null {
+  const fields = (cols: string[], message: string) => (cols.length ? { errors: Object.fromEntries(cols.map((c) => [c, message])) } : {});
+  if (db.code.startsWith('22')) return { status: 400, message: 'Invalid value', ...fields(db.column ? [db.column] : [], 'is invalid') };
+  switch (db.code) {
+    case '23502':
+      return { status: 400, message: 'A required value is missing', ...fields(db.column ? [db.column] : [], 'is required') };
+    case '23503':
+      // The row still has dependants (a delete or key change): the current state conflicts. Otherwise
+      // the request named a row that does not exist.
+      return /still referenced/.test(db.detail ?? '')
+        ? { status: 409, message: 'Still in use by other records' }
+        : { status: 400, message: 'Refers to a record that does not exist', ...fields(keyColumns(db.detail), 'does not exist') };
+    case '23505':
+      return { status: 409, message: 'Already exists', ...fields(keyColumns(db.detail), 'is already taken') };
+    case '23514':
+      return { status: 400, message: 'Invalid value', ...fields(db.column ? [db.column] : [], 'is invalid') };
+    default:
+      return db.code.startsWith('23') ? { status: 409, message: 'Conflicts with existing records' } : null;
+  }
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & Partial<HttpError>, request, reply) => {
     if (err.validation) {
@@ -47,6 +94,15 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    const dbError = findDatabaseError(err);
+    const mapped = dbError && mapDatabaseError(dbError);
+    if (mapped) {
+      // The contract or a domain check should have refused this input before SQL saw it: a bug to
+      // fix (add the bound or check), but the client still gets a clear 4xx, not a 500.
+      request.log.error({ err, sqlstate: dbError.code, table: dbError.table, constraint: dbError.constraint, bug: true },
+        `database error ${dbError.code} not caught by validation (bug)`);
+      return reply.status(mapped.status).send({ success: false, message: mapped.message, ...(mapped.errors ? { errors: mapped.errors } : {}) });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'request failed');

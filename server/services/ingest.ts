@@ -11,7 +11,7 @@ import {
 } from '../repositories/ingest.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
-import { checkParticipant, type SessionAnswer, type SessionBody } from '../analytics/session.js';
+import { checkSession, type SessionAnswer, type SessionBody } from '../analytics/session.js';
 import { summarizeExposure } from '../analytics/summarize.js';
 
 export type {
@@ -60,7 +60,8 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
 
   const ctx = opts.context ?? (await loadStudyContext(db, body.study_id));
   if (!ctx || ctx.studyId !== body.study_id) throw invalidField('study_id', `Unknown study ${body.study_id}`);
-  checkParticipant(ctx, body.participant);
+  // All checks before the transaction: a refused session writes nothing at all.
+  checkSession(ctx, body);
   const config = opts.config ?? (await getActiveConfig(db));
   const p = body.participant;
 
@@ -78,33 +79,21 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
       if (participantId === null) throw new DuplicateSession();
 
       let exposures = 0;
-      const seenSteps = new Set<number>();
       for (const [si, s] of body.steps.entries()) {
-        const field = `steps.${si}`;
-        const st = ctx.steps.get(s.step_id);
-        if (!st) throw invalidField(`${field}.step_id`, `Unknown step ${s.step_id} for study ${ctx.studyId}`);
-        if (seenSteps.has(s.step_id)) throw invalidField(`${field}.step_id`, `Step ${s.step_id} appears twice`);
-        seenSteps.add(s.step_id);
-
+        // checkSession refused unordered samples, so the stored order is the sent one; the summaries
+        // are computed from the packed values so a later recompute with the same parameters
+        // reproduces exactly what ingest stored.
         const gaze = s.gaze ?? [];
-        // Sorted by time, packed, and analysed from the packed values so a later recompute with
-        // the same parameters reproduces exactly what ingest stored.
-        const sorted = gaze.length > 1 && gaze.some((g, i) => i > 0 && g[0] < gaze[i - 1][0]) ? [...gaze].sort((a, b) => a[0] - b[0]) : gaze;
-        const flat = new Float64Array(sorted.length * 3);
-        sorted.forEach((g, i) => { flat[i * 3] = g[0]; flat[i * 3 + 1] = g[1]; flat[i * 3 + 2] = g[2]; });
+        const flat = new Float64Array(gaze.length * 3);
+        gaze.forEach((g, i) => { flat[i * 3] = g[0]; flat[i * 3 + 1] = g[1]; flat[i * 3 + 2] = g[2]; });
         const packedSamples = packFloat32(flat);
         const samples = unpackFloat32(packedSamples);
 
         const rows: NewExposure[] = [];
         const aoiRows: Omit<NewExposureAoi, 'exposureId'>[][] = [];
         const fixationsPacked: Buffer[] = [];
-        const seenStims = new Set<number>();
-        for (const [xi, e] of s.stims.entries()) {
-          const stimField = `${field}.stims.${xi}`;
-          const sm = ctx.stims.get(e.stim_id);
-          if (!sm) throw invalidField(`${stimField}.stim_id`, `Unknown stim ${e.stim_id} for study ${ctx.studyId}`);
-          if (seenStims.has(e.stim_id)) throw invalidField(`${stimField}.stim_id`, `Stim ${e.stim_id} appears twice in step ${s.step_id}`);
-          seenStims.add(e.stim_id);
+        for (const e of s.stims) {
+          const sm = ctx.stims.get(e.stim_id)!;
           const r = summarizeExposure({
             stimType: sm.stimType, naturalWidth: sm.width, naturalHeight: sm.height,
             rect: { x: e.x, y: e.y, width: e.width, height: e.height }, intervals: e.viewability, samples,
@@ -122,9 +111,9 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
 
         const ids = await insertExposures(tx, rows);
         exposures += ids.length;
-        if (sorted.length) {
+        if (gaze.length) {
           const gazeRows: NewGaze[] = ids.map((id, k) => ({
-            exposureId: id, studyId: ctx.studyId, sampleCount: sorted.length, samples: packedSamples, fixations: fixationsPacked[k],
+            exposureId: id, studyId: ctx.studyId, sampleCount: gaze.length, samples: packedSamples, fixations: fixationsPacked[k],
           }));
           await insertGaze(tx, gazeRows);
         }
