@@ -113,22 +113,5 @@ export function navigationsDuring(act: () => void): SeenNavigation[] {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Mocha's globals, typed here so element tests need no global type package:
-// import { describe, it, beforeEach } from '../test-utils'.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Fn = (this: any) => unknown;
-interface MochaGlobals {
-  describe: (title: string, fn: () => void) => void;
-  it: (title: string, fn: Fn) => void;
-  beforeEach: (fn: Fn) => void;
-  afterEach: (fn: Fn) => void;
-  before: (fn: Fn) => void;
-  after: (fn: Fn) => void;
-}
-const g = globalThis as unknown as MochaGlobals;
-export const describe: MochaGlobals['describe'] = (t, f) => g.describe(t, f);
-export const it: MochaGlobals['it'] = (t, f) => g.it(t, f);
-export const beforeEach: MochaGlobals['beforeEach'] = (f) => g.beforeEach(f);
-export const afterEach: MochaGlobals['afterEach'] = (f) => g.afterEach(f);
-export const before: MochaGlobals['before'] = (f) => g.before(f);
-export const after: MochaGlobals['after'] = (f) => g.after(f);
+// Mocha's globals, typed once in the kit's test utils: import { describe, it, … } from '../test-utils'.
+export { describe, it, beforeEach, afterEach, before, after } from '../ui/test-utils';

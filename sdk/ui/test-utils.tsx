@@ -125,9 +125,13 @@ interface MochaGlobals {
   it: (title: string, fn: Fn) => void;
   beforeEach: (fn: Fn) => void;
   afterEach: (fn: Fn) => void;
+  before: (fn: Fn) => void;
+  after: (fn: Fn) => void;
 }
 const g = globalThis as unknown as MochaGlobals;
 export const describe: MochaGlobals['describe'] = (t, f) => g.describe(t, f);
 export const it: MochaGlobals['it'] = (t, f) => g.it(t, f);
 export const beforeEach: MochaGlobals['beforeEach'] = (f) => g.beforeEach(f);
 export const afterEach: MochaGlobals['afterEach'] = (f) => g.afterEach(f);
+export const before: MochaGlobals['before'] = (f) => g.before(f);
+export const after: MochaGlobals['after'] = (f) => g.after(f);

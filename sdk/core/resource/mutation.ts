@@ -8,6 +8,7 @@ import { errorMessage, isUnauthorized, type ApiConfig } from '../api/client';
 import { apiOf, scopeKey, scopeOf, tokenId, type Scope } from '../config/config';
 import { sessionActions, tokenEnded } from '../session/slice';
 import { injectMeta, type Injectable } from '../store/inject';
+import { waiting } from './settle';
 
 export type MutationStatus = 'idle' | 'pending' | 'error' | 'done';
 
@@ -84,8 +85,8 @@ export function createMutation<A = void, R = void>(options: MutationOptions<A, R
       },
       done: {
         reducer(state, action: PayloadAction<Keyed & { request: number; result: unknown }>) {
-          const e = state.entries[action.payload.key];
-          if (!e || e.request !== action.payload.request) return;
+          const e = waiting(state.entries, action.payload);
+          if (!e) return;
           e.status = 'done';
           e.result = action.payload.result;
           e.count += 1;
@@ -94,8 +95,8 @@ export function createMutation<A = void, R = void>(options: MutationOptions<A, R
       },
       failed: {
         reducer(state, action: PayloadAction<Keyed & { request: number; error: string }>) {
-          const e = state.entries[action.payload.key];
-          if (!e || e.request !== action.payload.request) return;
+          const e = waiting(state.entries, action.payload);
+          if (!e) return;
           e.status = 'error';
           e.error = action.payload.error;
         },

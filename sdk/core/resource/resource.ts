@@ -10,6 +10,7 @@ import { errorMessage, isUnauthorized, type ApiConfig } from '../api/client';
 import { apiOf, scopeKey, scopeOf, stableKey, tokenId, type Scope } from '../config/config';
 import { sessionActions, tokenEnded } from '../session/slice';
 import { injectMeta, type Injectable } from '../store/inject';
+import { waiting } from './settle';
 
 export type ResourceStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -93,8 +94,8 @@ export function createResource<P = void, D = unknown>(options: ResourceOptions<P
       },
       loaded: {
         reducer(state, action: PayloadAction<Keyed & { request: number; data: unknown }>) {
-          const e = state.entries[action.payload.key];
-          if (!e || e.request !== action.payload.request) return;
+          const e = waiting(state.entries, action.payload);
+          if (!e) return;
           e.status = 'success';
           e.data = action.payload.data;
         },
@@ -102,8 +103,8 @@ export function createResource<P = void, D = unknown>(options: ResourceOptions<P
       },
       failed: {
         reducer(state, action: PayloadAction<Keyed & { request: number; error: string }>) {
-          const e = state.entries[action.payload.key];
-          if (!e || e.request !== action.payload.request) return;
+          const e = waiting(state.entries, action.payload);
+          if (!e) return;
           e.status = 'error';
           e.error = action.payload.error;
         },
