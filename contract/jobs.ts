@@ -3,7 +3,6 @@
 import { Type, type Static } from 'typebox';
 import { defineOperation, IdParam, Nullable, Ok, SIGNED_IN } from './common.js';
 
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 
 export const JobState = Type.Union([
   Type.Literal('created'), Type.Literal('retry'), Type.Literal('active'),
