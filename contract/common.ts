@@ -123,6 +123,10 @@ export type Role = (typeof ROLES)[number];
 /** Every signed-in user (the common case). */
 export const SIGNED_IN = ['study_user', 'batch_user', 'super_user'] as const satisfies readonly Role[];
 const TOKEN_ROLES: readonly Role[] = SIGNED_IN;
+/** Study content (studies, board, stims, reports of studies): batch users are refused (403). */
+export const STUDY_ROLES = ['study_user', 'super_user'] as const satisfies readonly Role[];
+/** Batch and vendor content: study users are refused (403). */
+export const BATCH_ROLES = ['batch_user', 'super_user'] as const satisfies readonly Role[];
 
 export const TAGS = [
   'auth', 'user', 'studies', 'demographics', 'messages', 'lookups', 'files', 'stims', 'ingest', 'reports',
