@@ -86,6 +86,8 @@ export interface MutationView<A, R> {
   pending: boolean;
   done: boolean;
   error: string | null;
+  /** HTTP status of the failure, null when none (see MutationEntry). */
+  errorStatus: number | null;
   result: R | null;
   count: number;
 }
@@ -105,6 +107,7 @@ export function useMutation<A, R>(mutation: Mutation<A, R>, key?: string): Mutat
     pending: entry.status === 'pending',
     done: entry.status === 'done',
     error: entry.error,
+    errorStatus: entry.errorStatus ?? null,
     result: entry.result,
     count: entry.count,
   };
