@@ -21,7 +21,6 @@ export { FileDrop, type FileDropProps } from './FileDrop';
 export { sortFiles, matchesAccept, formatBytes, type FileRejection, type AcceptRules } from './fileAccept';
 export { Stepper, type StepperProps, type StepperStep } from './Stepper';
 export { Spinner } from './Spinner';
-export { Table, type Column, type TableProps, type SortDir } from './Table';
 export {
   DataTable, type DataTableProps, type DataColumn, type DataTablePaging, type SortState, type SortDirection, type RowKey,
 } from './DataTable';
