@@ -30,6 +30,7 @@ export { SearchBox, SEARCH_DEBOUNCE_MS, type SearchBoxProps } from './SearchBox'
 export { SortableList, type SortableListProps } from './SortableList';
 export { truncate } from './truncate';
 export { Card, Heading, Fieldset, Actions, SuccessText, ErrorText } from './Form';
+export { NotFoundState, type NotFoundStateProps } from './NotFoundState';
 export { EnvironmentIcon, environmentKind, environmentLabel, type EnvironmentKind } from './EnvironmentIcon';
 // Charts are NOT re-exported here: the Highcharts import (with its accessibility module) has side
 // effects, so it would land in every element's bundle. Import them from 'sdk/ui/charts'.

@@ -6,7 +6,7 @@ import { demographicSummary, initialView, summaryParams } from '../../core/demog
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
 import {
   $, $$, buttonByText, deferred, mount, resetPage, sleep, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach,
-  pageApi, type RecordedRequest,
+  navigationsDuring, pageApi, type RecordedRequest,
 } from '../test-utils';
 
 const g = (id: number, name: string, count: number) => ({ id, name, count });
@@ -323,5 +323,30 @@ describe('<gaze-demographics>', () => {
     await sleep(50);
     expect(calls(11)).to.have.length(2);
     expect(($(autumn, '[part="limit"] input') as HTMLInputElement).checked).to.equal(false);
+  });
+
+  it('issue 10 item 6: an unknown study (404) shows the not-found state with a way back to My Studies', async () => {
+    stubHttp((req) => (req.url.endsWith('/participant_demographic_summary') ? { status: 404, data: { success: false, message: 'Study not found' } } : { data: { success: true, data: [] } }));
+    const el = await mount('gaze-demographics', { 'study-id': '99999' });
+    const box = await waitFor(() => $(el, '[part="not-found"]'), 'not-found state');
+    expect(box.querySelector('h2')!.textContent).to.equal('Study not found');
+    const back = $(el, '[part="back"]') as HTMLAnchorElement;
+    expect(back.getAttribute('href')).to.equal('/my_studies');
+    expect(navigationsDuring(() => back.click()).map((n) => n.path)).to.deep.equal(['/my_studies']);
+    // No toolbar, no pies, no recorded error text instead of a page.
+    expect($(el, '[part="toolbar"]')).to.equal(null);
+    expect($(el, '[part="pies"]')).to.equal(null);
+  });
+
+  it('issue 10 item 6: an id that cannot be a study is not asked for and shows the same state', async () => {
+    for (const bad of ['abc', '43.0', '0', '-1', '0x2b', '99999999999']) {
+      resetPage('/v1.0');
+      const http = api();
+      const el = await mount('gaze-demographics', { 'study-id': bad });
+      await waitFor(() => $(el, '[part="not-found"]'), `not-found state for ${bad}`);
+      await sleep(20);
+      expect(summaryCalls(http.requests), bad).to.have.length(0);
+      expect(http.requests.filter((r) => r.url.includes('participant_demographic_summary')), bad).to.have.length(0);
+    }
   });
 });
