@@ -24,8 +24,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart not-found - Shown instead of everything else for an unknown or impossible study id.
  * @csspart back - The link back to My Studies in the not-found state.
  */
+// study-id is a string, parsed strictly by the component: 43.0, 043 or 0x2b are not study 43.
 export const GazeDemographicsElement = defineElement('gaze-demographics', Demographics, {
-  // A string, parsed strictly by the component: '43.0', ' 43' or '0x2b' are not study 43.
   props: { studyId: 'string', studyName: 'string' },
 });
 
