@@ -2,9 +2,22 @@
 import { Type, type Static } from 'typebox';
 import { defineOperation } from './common.js';
 
+/**
+ * `/{product}` on the dashboard sends the visitor to the provider's page of that product (D1-016);
+ * these are the defaults, changed per deployment with PRODUCT_SITE_URL and PRODUCT_NAMES.
+ */
+export const DEFAULT_PRODUCT_SITE = 'https://gazeboard.example';
+export const DEFAULT_PRODUCTS = ['attention', 'eye-tracking', 'focus', 'pricing', 'about'] as const;
+/** A product name is one lower-case path segment. */
+export const PRODUCT_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,62}$';
+
 export const MetaResponse = Type.Object({
   version: Type.String({ description: 'package.json version of the running server' }),
   environment: Type.String(),
+  product_site: Type.String({ description: "The provider's site: the dashboard sends /{product} to `${product_site}/{product}` (PRODUCT_SITE_URL)" }),
+  products: Type.Array(Type.String({ pattern: PRODUCT_NAME_PATTERN }), {
+    description: 'Product names the dashboard redirects at /{product} (PRODUCT_NAMES, comma-separated); any other single-segment path is a 404',
+  }),
 });
 export type MetaResponse = Static<typeof MetaResponse>;
 
@@ -12,7 +25,7 @@ export const meta = defineOperation({
   operationId: 'getMeta',
   method: 'GET',
   path: '/meta.json',
-  summary: 'The running version (read by the dashboard’s version check)',
+  summary: 'The running version (read by the dashboard’s version check) and the product redirect list',
   tags: ['meta'],
   access: 'read',
   roles: ['public'],

@@ -1,7 +1,7 @@
 // Every route of spec document 1 §2. The signed-in surfaces come from dashboard/pages/<area>/route.tsx
 // (found on disk, pages/routes.ts); those that are not elements yet show the 404 page behind the
 // guard (listed in README.md) until their area's route file lands.
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { NAVIGATE_EVENT, type NavigateDetail } from '../sdk/index';
 import { PublicOnly, RequireAuth, useAuthenticated } from './pages/Guards';
@@ -9,6 +9,8 @@ import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
 import { ProductRedirect } from './pages/ProductRedirect';
 import { areaRoutes } from './pages/routes';
+import { Titled } from './pages/Titled';
+import { titleFromPath } from './title';
 import { SignOut } from './pages/SignOut';
 import { Shell } from './shell/Shell';
 
@@ -42,6 +44,15 @@ function NavigateBridge() {
   return null;
 }
 
+/** A page with its tab title, and a quiet fallback while a lazily loaded page arrives. */
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Titled title={title}>
+      <Suspense fallback={<span className="gz-element-loading" role="status" aria-label="Loading" />}>{children}</Suspense>
+    </Titled>
+  );
+}
+
 /** Unknown addresses are not protected: the 404 page, inside the frame when signed in. */
 function Unknown() {
   return useAuthenticated() ? (
@@ -61,17 +72,20 @@ export function App() {
       <NavigateBridge />
       <Routes>
         <Route element={<PublicOnly />}>
-          <Route path="/login" element={<LoginPage view="login" />} />
-          <Route path="/forgot_password" element={<LoginPage view="forgot" />} />
-          <Route path="/request_login" element={<LoginPage view="request" />} />
+          <Route path="/login" element={<Page title={titleFromPath('login')}><LoginPage view="login" /></Page>} />
+          <Route path="/forgot_password" element={<Page title={titleFromPath('forgot_password')}><LoginPage view="forgot" /></Page>} />
+          <Route path="/request_login" element={<Page title={titleFromPath('request_login')}><LoginPage view="request" /></Page>} />
         </Route>
         <Route path="/signout" element={<SignOut />} />
-        <Route path="/product/:name" element={<ProductRedirect />} />
+        {/* D1-016: a configured product name goes to the provider's site; any other name is the 404. */}
+        <Route path="/:product" element={<ProductRedirect notFound={<Unknown />} />} />
+        <Route path="/product/:product" element={<ProductRedirect notFound={<Unknown />} />} />
         <Route element={<RequireAuth />}>
           <Route element={<Shell />}>
-            {areaRoutes.map((r) =>
-              r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />,
-            )}
+            {areaRoutes.map((r) => {
+              const element = <Page title={r.title ?? titleFromPath(r.path)}>{r.element}</Page>;
+              return r.path === '' ? <Route key="index" index element={element} /> : <Route key={r.path} path={r.path} element={element} />;
+            })}
             {/* A page an area's route.tsx claims is built: its own route answers, not the 404. */}
             {NOT_BUILT.flatMap((p) => [
               ...(areaRoutes.some((r) => r.path === p) ? [] : [<Route key={p} path={p} element={<NotFound />} />]),

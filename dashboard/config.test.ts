@@ -1,15 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiBase, productUrl } from './config';
+import { apiBase, productConfig, productTarget } from './config';
 
 describe('host configuration', () => {
   afterEach(() => {
     delete window.GAZEBOARD_CONFIG;
   });
 
-  it('D1-016 /product/{name} targets the configured external site', () => {
-    expect(productUrl('eye tracking')).toBe('https://gazeboard.example/eye%20tracking');
-    window.GAZEBOARD_CONFIG = { productSite: 'https://provider.example/products/' };
-    expect(productUrl('heatmaps')).toBe('https://provider.example/products/heatmaps');
+  it('D1-016 /{product} targets the configured site for the configured names only (server list from /meta.json)', () => {
+    const config = productConfig({ product_site: 'https://provider.example/products/', products: ['attention', 'focus'] });
+    expect(productTarget('attention', config)).toBe('https://provider.example/products/attention');
+    expect(productTarget('Focus', config)).toBe('https://provider.example/products/focus');
+    expect(productTarget('my_studies', config)).toBeNull();
+    expect(productTarget('nothing', config)).toBeNull();
+  });
+
+  it('D1-016 the page setting wins over the server; without any list nothing redirects', () => {
+    expect(productConfig(null)).toEqual({ site: 'https://gazeboard.example', products: [] });
+    window.GAZEBOARD_CONFIG = { productSite: 'https://own.example', products: ['heatmaps'] };
+    const config = productConfig({ product_site: 'https://provider.example', products: ['attention'] });
+    expect(productTarget('heatmaps', config)).toBe('https://own.example/heatmaps');
+    expect(productTarget('attention', config)).toBeNull();
   });
 
   it('D1-010 the API base is configured, not hard-coded (default: the SDK client’s same-origin /v1.0)', () => {

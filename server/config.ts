@@ -16,6 +16,9 @@ export interface Config {
   publicUrl?: string;
   /** Other origins allowed to call the API from a browser (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins?: string[];
+  /** The provider's site and the product names the dashboard sends there (/meta.json); unset: contract/meta.ts defaults. */
+  productSite?: string;
+  products?: string[];
 }
 
 /**
@@ -49,5 +52,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     publicUrl: env.PUBLIC_URL || undefined,
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
+    productSite: env.PRODUCT_SITE_URL || undefined,
+    products: parseProducts(env.PRODUCT_NAMES),
   };
+}
+
+/** PRODUCT_NAMES="attention, focus": lower-cased one-segment names; a malformed one stops the start. */
+export function parseProducts(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const n of names) {
+    if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(n)) throw new Error(`PRODUCT_NAMES: "${n}" is not one path segment of lower-case letters, digits and hyphens`);
+  }
+  return names;
 }

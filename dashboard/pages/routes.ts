@@ -1,6 +1,9 @@
 // The signed-in pages of each area, found on disk: every dashboard/pages/<area>/route.tsx exports
 // `routes` (path → element) and App.tsx mounts them inside the frame, so a new surface edits no
-// central file. Vite expands the glob (app build, vitest).
+// central file. Vite expands the glob (app build, vitest). The route files are small and eager (the
+// router needs every path up front); a screen's code is loaded when its route first shows it:
+// <GazeElement> loads that element's chunk (sdk/define-lazy.ts), and a route file may also use
+// React.lazy for a page of its own (App.tsx wraps every page in <Suspense>).
 /// <reference types="vite/client" />
 import type { ReactElement } from 'react';
 
@@ -8,6 +11,11 @@ export interface AreaRoute {
   /** Below the signed-in frame, without a leading slash; '' is the home page (index route). */
   path: string;
   element: ReactElement;
+  /**
+   * The page's name in the browser tab ('<title> · Gazeboard'); default from the path's last word
+   * that is not an id (dashboard/title.ts).
+   */
+  title?: string;
 }
 
 const modules = import.meta.glob<{ routes: AreaRoute[] }>('./*/route.tsx', { eager: true });

@@ -8,20 +8,34 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { CompanySelector } from './CompanySelector';
 import { SideNav } from './SideNav';
 import { GazeElement } from '../pages/GazeElement';
+import { useMediaQuery } from './useMediaQuery';
 
+/** Below this width the side navigation would take most of the page: closed by default, over the page when opened. */
+export const NARROW_QUERY = '(max-width: 760px)';
 
 export function Shell({ children }: { children?: ReactNode }) {
   const user = useGazeSelector(sessionSelectors.selectUser);
   const acting = useGazeSelector(sessionSelectors.selectActingCompanyId);
   const { pathname } = useLocation();
-  // Open on home, closed elsewhere (D1-071); the toggle overrides until the next navigation.
-  const [navOpen, setNavOpen] = useState(pathname === '/');
-  useEffect(() => setNavOpen(pathname === '/'), [pathname]);
+  const narrow = useMediaQuery(NARROW_QUERY);
+  // Open on home, closed elsewhere (D1-071) — and closed on a narrow screen, where it would take
+  // the page's width; the toggle overrides until the next navigation.
+  const [navOpen, setNavOpen] = useState(pathname === '/' && !narrow);
+  useEffect(() => setNavOpen(pathname === '/' && !narrow), [pathname, narrow]);
+  // Over the page on a narrow screen: Escape closes it like any overlay.
+  useEffect(() => {
+    if (!narrow || !navOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setNavOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [narrow, navOpen]);
   // D1-076: the super-user flag comes from browser storage (the server enforces it anyway).
   const superUser = readStored('superUser') === 'true';
 
   return (
-    <div className="gz-app" data-nav={navOpen ? 'open' : 'closed'}>
+    <div className="gz-app" data-nav={navOpen ? 'open' : 'closed'} data-narrow={narrow || undefined}>
       <header className="gz-header">
         <button
           type="button"

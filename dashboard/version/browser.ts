@@ -15,13 +15,23 @@ export async function clearCaches(): Promise<void> {
   }
 }
 
+let meta: Promise<Record<string, unknown> | null> | null = null;
+
+/**
+ * GET /meta.json once per page load (the version check and the product redirect both read it);
+ * null when it cannot be read.
+ */
+export function loadMeta(): Promise<Record<string, unknown> | null> {
+  meta ??= fetch('/meta.json', { cache: 'no-store' })
+    .then(async (res) => (res.ok ? ((await res.json()) as Record<string, unknown>) : null))
+    .catch(() => null);
+  return meta;
+}
+
 export function runVersionCheck(): Promise<VersionCheckResult> {
   return checkVersion({
     current: APP_VERSION,
-    fetchMeta: async () => {
-      const res = await fetch('/meta.json', { cache: 'no-store' });
-      return res.ok ? ((await res.json()) as { version?: unknown }) : null;
-    },
+    fetchMeta: loadMeta,
     clearCaches,
     // Caches are gone and the shell is served no-cache, so a reload fetches everything anew.
     reload: () => window.location.reload(),

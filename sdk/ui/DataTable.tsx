@@ -64,9 +64,12 @@ const Wrap = styled.div`
   gap: ${tokens.space3};
   min-width: 0;
 `;
+// The columns are dropped to fit; when even the ones that must stay are wider (a very narrow
+// container), the table scrolls inside its own box rather than pushing the page sideways.
 const Scroller = styled.div`
   position: relative;
   min-width: 0;
+  overflow-x: auto;
 `;
 const T = styled.table`
   width: 100%;

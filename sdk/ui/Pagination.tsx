@@ -3,8 +3,10 @@ import { tokens } from './theme';
 
 const Bar = styled.nav`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
   align-items: center;
+  max-width: 100%;
   button {
     font: inherit;
     min-width: 32px;

@@ -10,7 +10,10 @@ const Input = styled.input`
   padding: 8px 10px;
   border: 1px solid ${tokens.border};
   border-radius: ${tokens.radius};
-  min-width: 240px;
+  /* 240px where there is room, never wider than the container (a 360 px phone). */
+  width: 240px;
+  max-width: 100%;
+  min-width: 0;
 `;
 
 export interface SearchBoxProps {

@@ -21,7 +21,6 @@ export { FileDrop, type FileDropProps } from './FileDrop';
 export { sortFiles, matchesAccept, formatBytes, type FileRejection, type AcceptRules } from './fileAccept';
 export { Stepper, type StepperProps, type StepperStep } from './Stepper';
 export { Spinner } from './Spinner';
-export { Table, type Column, type TableProps, type SortDir } from './Table';
 export {
   DataTable, type DataTableProps, type DataColumn, type DataTablePaging, type SortState, type SortDirection, type RowKey,
 } from './DataTable';
@@ -31,6 +30,7 @@ export { SearchBox, SEARCH_DEBOUNCE_MS, type SearchBoxProps } from './SearchBox'
 export { SortableList, type SortableListProps } from './SortableList';
 export { truncate } from './truncate';
 export { Card, Heading, Fieldset, Actions, SuccessText, ErrorText } from './Form';
+export { NotFoundState, type NotFoundStateProps } from './NotFoundState';
 export { EnvironmentIcon, environmentKind, environmentLabel, type EnvironmentKind } from './EnvironmentIcon';
 // Charts are NOT re-exported here: the Highcharts import (with its accessibility module) has side
 // effects, so it would land in every element's bundle. Import them from 'sdk/ui/charts'.

@@ -4,7 +4,6 @@ import { truncate } from './truncate';
 import { pageWindow, Pagination, PageSizeSelect, PAGE_SIZES } from './Pagination';
 import { Toast, TOAST_DURATION_ERROR, TOAST_DURATION_FEEDBACK } from './Toast';
 import { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
-import { Table } from './Table';
 import { HostContext, Link } from './host';
 import { Modal } from './Modal';
 
@@ -70,21 +69,6 @@ describe('ui', () => {
     render(<PageSizeSelect value={25} onChange={onSize} />);
     fireEvent.change(screen.getByRole('combobox'), { target: { value: '50' } });
     expect(onSize).toHaveBeenCalledWith(50);
-  });
-
-  it('Table sorts by toggling asc/desc on the active column', () => {
-    const onSort = vi.fn();
-    render(
-      <Table
-        columns={[{ key: 'n', header: 'Study name', sortKey: 'name', render: (r: { n: string }) => r.n }]}
-        rows={[{ n: 'A' }]}
-        rowKey={(r) => r.n}
-        orderBy="name_asc"
-        onSort={onSort}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: /Study name/ }));
-    expect(onSort).toHaveBeenCalledWith('name_desc');
   });
 
   it('Link emits gaze-navigate from the host instead of navigating', () => {

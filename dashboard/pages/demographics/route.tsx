@@ -1,10 +1,10 @@
-import { useParams } from 'react-router';
 import { GazeElement } from '../GazeElement';
+import { StudyPage } from '../StudyPage';
 import type { AreaRoute } from '../routes';
 
-function Demographics() {
-  const { id = '' } = useParams();
-  return <GazeElement tag="gaze-demographics" attrs={{ 'study-id': id }} />;
-}
-
-export const routes: AreaRoute[] = [{ path: 'my_studies/overview/:id/demographics', element: <Demographics /> }];
+export const routes: AreaRoute[] = [
+  {
+    path: 'my_studies/overview/:id/demographics',
+    element: <StudyPage render={(id) => <GazeElement tag="gaze-demographics" attrs={{ 'study-id': id }} />} />,
+  },
+];

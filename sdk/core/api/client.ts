@@ -73,3 +73,16 @@ export function errorMessage(error: unknown, fallback = 'Request failed'): strin
   }
   return fallback;
 }
+
+/** The HTTP status of a failed call, or null when no answer came (network, timeout). */
+export function errorStatus(error: unknown): number | null {
+  return error instanceof AxiosError ? (error.response?.status ?? null) : null;
+}
+
+/** The field errors of a 400 envelope (`errors: {field: message}`), empty when there are none. */
+export function errorFields(error: unknown): Record<string, string> {
+  if (!(error instanceof AxiosError)) return {};
+  const errors = (error.response?.data as { errors?: unknown } | undefined)?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}

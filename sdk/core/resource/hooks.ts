@@ -24,6 +24,8 @@ export interface ResourceView<D> {
   status: ResourceStatus;
   data: D | null;
   error: string | null;
+  /** HTTP status of the failure, null when none: 404 is "not found", not an outage. */
+  errorStatus: number | null;
   /** Loading this key, or not fetched yet. */
   loading: boolean;
   /** The data shown is an earlier key's (keepPrevious) while this key loads. */
@@ -71,6 +73,7 @@ export function useResource<P, D>(resource: Resource<P, D>, params: P, options: 
     status: entry.status,
     data: entry.data ?? (previous ? last.current!.data : null),
     error: entry.error,
+    errorStatus: entry.errorStatus ?? null,
     loading: enabled && (entry.status === 'loading' || entry.status === 'idle'),
     previous,
     key,
@@ -86,6 +89,8 @@ export interface MutationView<A, R> {
   pending: boolean;
   done: boolean;
   error: string | null;
+  /** HTTP status of the failure, null when none (see MutationEntry). */
+  errorStatus: number | null;
   result: R | null;
   count: number;
 }
@@ -105,6 +110,7 @@ export function useMutation<A, R>(mutation: Mutation<A, R>, key?: string): Mutat
     pending: entry.status === 'pending',
     done: entry.status === 'done',
     error: entry.error,
+    errorStatus: entry.errorStatus ?? null,
     result: entry.result,
     count: entry.count,
   };

@@ -4,7 +4,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
-import { errorMessage, isUnauthorized, type ApiConfig } from '../api/client';
+import { errorMessage, errorStatus, isUnauthorized, type ApiConfig } from '../api/client';
 import { apiOf, scopeKey, scopeOf, tokenId, type Scope } from '../config/config';
 import { sessionActions, tokenEnded } from '../session/slice';
 import { injectMeta, type Injectable } from '../store/inject';
@@ -16,6 +16,8 @@ export interface MutationEntry<R = unknown> {
   scope: Scope;
   status: MutationStatus;
   error: string | null;
+  /** HTTP status of the failure (null: none, or no answer): a form tells a refusal of what was typed (400) from an outage. */
+  errorStatus: number | null;
   result: R | null;
   /** Successful runs so far: a form tells "saved again" from "still saved". */
   count: number;
@@ -57,6 +59,7 @@ const IDLE: MutationEntry<never> = Object.freeze({
   scope: { apiBase: '', tokenId: '', companyId: '' },
   status: 'idle',
   error: null,
+  errorStatus: null,
   result: null,
   count: 0,
   request: 0,
@@ -76,9 +79,10 @@ export function createMutation<A = void, R = void>(options: MutationOptions<A, R
       run: {
         reducer(state, action: PayloadAction<Keyed & { api: ApiConfig; args: unknown }>) {
           const { key, api } = action.payload;
-          const e = (state.entries[key] ??= { scope: scopeOf(api), status: 'idle', error: null, result: null, count: 0, request: 0 });
+          const e = (state.entries[key] ??= { scope: scopeOf(api), status: 'idle', error: null, errorStatus: null, result: null, count: 0, request: 0 });
           e.status = 'pending';
           e.error = null;
+          e.errorStatus = null;
           e.request = ++state.lastRequest;
         },
         prepare: (r: RunRequest<A>) => ({ payload: { api: apiOf(r.api), args: r.args as unknown, key: mutationKey(r.api, r.key) }, meta: meta() }),
@@ -94,13 +98,14 @@ export function createMutation<A = void, R = void>(options: MutationOptions<A, R
         prepare: (p: Keyed & { request: number; result: R }) => ({ payload: p, meta: meta() }),
       },
       failed: {
-        reducer(state, action: PayloadAction<Keyed & { request: number; error: string }>) {
+        reducer(state, action: PayloadAction<Keyed & { request: number; error: string; errorStatus?: number | null }>) {
           const e = waiting(state.entries, action.payload);
           if (!e) return;
           e.status = 'error';
           e.error = action.payload.error;
+          e.errorStatus = action.payload.errorStatus ?? null;
         },
-        prepare: (p: Keyed & { request: number; error: string }) => ({ payload: p, meta: meta() }),
+        prepare: (p: Keyed & { request: number; error: string; errorStatus?: number | null }) => ({ payload: p, meta: meta() }),
       },
       /** Back to idle (a fresh form must not greet with an earlier outcome). */
       reset: {
@@ -131,7 +136,7 @@ export function createMutation<A = void, R = void>(options: MutationOptions<A, R
       result = yield call(options.run, api, args as A);
     } catch (e) {
       if (isUnauthorized(e)) yield put(sessionActions.sessionExpired(tokenId(api.token)));
-      yield put(a.failed({ key, request, error: errorText(e) }));
+      yield put(a.failed({ key, request, error: errorText(e), errorStatus: errorStatus(e) }));
       return;
     }
     yield put(a.done({ key, request, result }));

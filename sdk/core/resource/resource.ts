@@ -6,7 +6,7 @@
 // read, and fetch, another entry: nothing of the previous company is ever shown.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
-import { errorMessage, isUnauthorized, type ApiConfig } from '../api/client';
+import { errorMessage, errorStatus, isUnauthorized, type ApiConfig } from '../api/client';
 import { apiOf, scopeKey, scopeOf, stableKey, tokenId, type Scope } from '../config/config';
 import { sessionActions, tokenEnded } from '../session/slice';
 import { injectMeta, type Injectable } from '../store/inject';
@@ -21,6 +21,8 @@ export interface ResourceEntry<P = unknown, D = unknown> {
   /** The last answer for this key; kept while a refetch runs. */
   data: D | null;
   error: string | null;
+  /** HTTP status of the failure (null: none, or no answer): a page tells "not found" (404) from an outage. */
+  errorStatus?: number | null;
   /** Number of the latest fetch of this key; only its answer is stored. */
   request: number;
 }
@@ -85,9 +87,10 @@ export function createResource<P = void, D = unknown>(options: ResourceOptions<P
       started: {
         reducer(state, action: PayloadAction<Keyed & { scope: Scope; params: unknown }>) {
           const { key, scope, params } = action.payload;
-          const e = (state.entries[key] ??= { scope, params, status: 'idle', data: null, error: null, request: 0 });
+          const e = (state.entries[key] ??= { scope, params, status: 'idle', data: null, error: null, errorStatus: null, request: 0 });
           e.status = 'loading';
           e.error = null;
+          e.errorStatus = null;
           e.request = ++state.lastRequest;
         },
         prepare: (p: Keyed & { scope: Scope; params: unknown }) => ({ payload: p, meta: meta() }),
@@ -102,13 +105,14 @@ export function createResource<P = void, D = unknown>(options: ResourceOptions<P
         prepare: (p: Keyed & { request: number; data: D }) => ({ payload: p, meta: meta() }),
       },
       failed: {
-        reducer(state, action: PayloadAction<Keyed & { request: number; error: string }>) {
+        reducer(state, action: PayloadAction<Keyed & { request: number; error: string; errorStatus?: number | null }>) {
           const e = waiting(state.entries, action.payload);
           if (!e) return;
           e.status = 'error';
           e.error = action.payload.error;
+          e.errorStatus = action.payload.errorStatus ?? null;
         },
-        prepare: (p: Keyed & { request: number; error: string }) => ({ payload: p, meta: meta() }),
+        prepare: (p: Keyed & { request: number; error: string; errorStatus?: number | null }) => ({ payload: p, meta: meta() }),
       },
       /** Merge fields into a loaded entry (after a write whose result is known). */
       patch: {
@@ -146,7 +150,7 @@ export function createResource<P = void, D = unknown>(options: ResourceOptions<P
       yield put(a.loaded({ key, request, data }));
     } catch (e) {
       if (isUnauthorized(e)) yield put(sessionActions.sessionExpired(tokenId(api.token)));
-      yield put(a.failed({ key, request, error: errorText(e) }));
+      yield put(a.failed({ key, request, error: errorText(e), errorStatus: errorStatus(e) }));
     }
   }
 

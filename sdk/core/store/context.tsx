@@ -1,6 +1,6 @@
 // A PRIVATE react-redux context: a host page's own <Provider> can never reach or shadow ours. Below
 // it, each element's resolved config (core/config) in a second context.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Provider, createDispatchHook, createSelectorHook, createStoreHook, type ReactReduxContextValue } from 'react-redux';
 import { getStore, type GazeDispatch, type GazeStore, type RootState } from './store';
 import { resolveConfig, type ConfigLayer, type ElementConfig } from '../config/config';
@@ -29,13 +29,20 @@ const ElementConfigContext = createContext<ElementConfig | null>(null);
 export function ElementConfigProvider({ layers, children }: { layers: ConfigLayer[]; children?: ReactNode }) {
   const defaults = useGazeSelector(selectPageDefaults);
   const session = useGazeSelector(selectSessionCredentials);
-  const parts = layers.flatMap((l) => [l.apiBase, l.token, l.companyId, l.theme]);
-  const config = useMemo(
-    () => resolveConfig([...layers, defaults], session),
-    // The layers' values, not the array's identity (a new array every render).
-    [defaults, session, ...parts],
-  );
+  // The caller builds a new array every render; keep the last one while its values are the same,
+  // so the config (and every key derived from it) changes only when a value does. This is React's
+  // "adjust state while rendering" pattern: a changed value re-renders at once with the new array.
+  const [stable, setStable] = useState(layers);
+  if (!sameLayers(stable, layers)) setStable(layers);
+  const config = useMemo(() => resolveConfig([...stable, defaults], session), [stable, defaults, session]);
   return <ElementConfigContext.Provider value={config}>{children}</ElementConfigContext.Provider>;
+}
+
+function sameLayers(a: ConfigLayer[], b: ConfigLayer[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((l, i) => l.apiBase === b[i].apiBase && l.token === b[i].token && l.companyId === b[i].companyId && l.theme === b[i].theme)
+  );
 }
 
 /** This element's config; outside an element (a host's own React tree) the page's. */

@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useMutation, useResource } from '../../core/resource/hooks';
 import { accountDetails, profileForm, saveProfile } from '../../core/account/account';
 import type { Profile } from '../../core/api/user';
-import { Actions, Button, Card, Fieldset, FormikTextField, Heading, Spinner, TextField } from '../../ui';
+import { Actions, Button, Card, ErrorText, Fieldset, FormikTextField, Heading, Spinner, TextField } from '../../ui';
 import { profileSchema } from './schema';
 
 const FIELDS: { name: keyof Profile; label: string; type?: string; autoComplete?: string }[] = [
@@ -21,7 +21,11 @@ export function Account() {
   const initial = useMemo(() => profileForm(details.data), [details.data]);
   const company = details.data?.company_name ?? '';
   const saving = save.pending;
-  const loading = details.status === 'loading';
+  // Until the profile is here the form holds empty strings, and saving them would blank the
+  // stored profile (issue 10 item 2): nothing can be edited or submitted before it has loaded.
+  const loaded = details.data !== null;
+  const loading = !loaded && details.status !== 'error';
+  const loadError = !loaded && details.status === 'error' ? details.error : null;
 
   return (
     <Card>
@@ -31,12 +35,25 @@ export function Account() {
         enableReinitialize
         validationSchema={profileSchema}
         onSubmit={(values) => {
-          save.run(values);
+          if (loaded) save.run(values);
         }}
       >
         <Form noValidate part="form">
-          {/* A disabled fieldset disables every control in it while saving (D1-041). */}
-          <Fieldset disabled={saving} aria-busy={saving}>
+          {loading ? (
+            <p part="loading" role="status">
+              Loading your profile…
+            </p>
+          ) : null}
+          {loadError ? (
+            <ErrorText>
+              Your profile could not be loaded ({loadError}).{' '}
+              <Button $variant="link" onClick={details.refetch}>
+                Try again
+              </Button>
+            </ErrorText>
+          ) : null}
+          {/* A disabled fieldset disables every control in it while loading or saving (D1-041). */}
+          <Fieldset disabled={saving || !loaded} aria-busy={saving || loading}>
             {FIELDS.map((f) => (
               <FormikTextField key={f.name} name={f.name} label={f.label} type={f.type ?? 'text'} autoComplete={f.autoComplete} />
             ))}

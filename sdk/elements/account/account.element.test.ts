@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import './account.element';
 import { getStore } from '../../core/store/store';
 import { saveProfile } from '../../core/account/account';
-import { buttonByText, byLabel, deferred, mount, pageApi, resetPage, stubHttp, typeInto, waitFor, describe, it, beforeEach, type StubResponse } from '../test-utils';
+import { $, buttonByText, byLabel, deferred, mount, text, pageApi, resetPage, stubHttp, typeInto, waitFor, describe, it, beforeEach, type StubResponse } from '../test-utils';
 
 const USER = {
   first_name: 'Ada', last_name: null, location: 'London', job_title: null, phone_number: null,
@@ -63,5 +63,37 @@ describe('<gaze-account>', () => {
     expect(saveProfile.select(getStore().getState(), pageApi()).status).to.equal('error');
     expect(el.shadowRoot!.textContent).to.equal(before);
     expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+  });
+
+  it('issue 10 item 2: the form cannot be edited or submitted before the profile has loaded (no empty save)', async () => {
+    const profile = deferred<StubResponse>();
+    const http = stubHttp((req) => (req.url === '/api/user/get-details' ? profile.promise : { data: { success: true } }));
+    const el = await mount('gaze-account');
+    await waitFor(() => http.requests.length === 1, 'profile requested');
+    const fieldset = el.shadowRoot!.querySelector('fieldset') as HTMLFieldSetElement;
+    expect(fieldset.disabled).to.equal(true);
+    expect(buttonByText(el, 'Save').matches(':disabled')).to.equal(true);
+    expect(byLabel(el, 'First name').matches(':disabled')).to.equal(true);
+    expect(text(el)).to.contain('Loading your profile');
+    // Enter in a field and a click on Save both do nothing while it loads.
+    buttonByText(el, 'Save').click();
+    (el.shadowRoot!.querySelector('form') as HTMLFormElement).requestSubmit();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(http.requests.filter((r) => r.url === '/api/user/update-details')).to.have.length(0);
+    profile.resolve({ data: USER });
+    await waitFor(() => byLabel(el, 'First name').value === 'Ada', 'profile loaded');
+    expect(fieldset.disabled).to.equal(false);
+    expect(text(el)).not.to.contain('Loading your profile');
+  });
+
+  it('issue 10 item 2: a failed load keeps the form locked and offers a retry', async () => {
+    let calls = 0;
+    stubHttp((req) => (req.url === '/api/user/get-details' ? (++calls === 1 ? { status: 500, data: { success: false, message: 'down' } } : { data: USER }) : { data: {} }));
+    const el = await mount('gaze-account');
+    await waitFor(() => $(el, '[role="alert"]'), 'load error shown');
+    expect(buttonByText(el, 'Save').matches(':disabled')).to.equal(true);
+    buttonByText(el, 'Try again').click();
+    await waitFor(() => byLabel(el, 'First name').value === 'Ada', 'profile loaded on retry');
+    expect(buttonByText(el, 'Save').matches(':disabled')).to.equal(false);
   });
 });

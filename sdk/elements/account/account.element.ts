@@ -11,6 +11,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart form - The form.
  * @csspart field - One labelled field.
  * @csspart button - A button.
+ * @csspart loading - 'Loading your profile…' while the form waits for the profile (nothing can be edited or saved before it).
+ * @csspart error - A profile that could not be loaded, with 'Try again'.
  */
 export const GazeAccountElement = defineElement('gaze-account', Account);
 

@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { Form, Formik } from 'formik';
 import { useMutation } from '../../core/resource/hooks';
 import { sendContact } from '../../core/contact/contact';
-import { Actions, Button, Card, Fieldset, FormikTextField, Heading, SuccessText } from '../../ui';
+import { Actions, Button, Card, ErrorText, Fieldset, FormikTextField, Heading, SuccessText } from '../../ui';
 import { contactSchema } from './schema';
 
 export function Contact() {
   const send = useMutation(sendContact);
   const sending = send.pending;
   const success = send.done;
+  // A 400 refuses what the person typed: they must hear it. Other failures stay silent (D1-048).
+  const refused = send.status === 'error' && send.errorStatus === 400 ? send.error : null;
   const { reset } = send;
 
   // A 'Success' from an earlier visit must not greet a fresh form.
@@ -34,8 +36,9 @@ export function Contact() {
               <Button type="submit">Send</Button>
             </Actions>
           </Fieldset>
-          {/* Failure shows nothing (D1-048); the error stays in the store (D1-049). */}
+          {/* Other failures show nothing (D1-048); every error stays in the store (D1-049). */}
           {success ? <SuccessText>Success</SuccessText> : null}
+          {refused ? <ErrorText>{refused}</ErrorText> : null}
         </Form>
       </Formik>
     </Card>

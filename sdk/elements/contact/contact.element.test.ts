@@ -52,4 +52,24 @@ describe('<gaze-contact>', () => {
     expect(text(el)).to.equal(before);
     expect(text(el)).not.to.contain('Success');
   });
+
+  it('issue 10 item 2: a malformed e-mail gets a clear message in the form and is not sent', async () => {
+    const http = stubHttp();
+    const el = await mount('gaze-contact');
+    typeInto(byLabel(el, 'Email'), 'ada@example');
+    buttonByText(el, 'Send').click();
+    await waitForText(el, 'Enter a valid e-mail address, like name@example.com');
+    expect(byLabel(el, 'Email').getAttribute('aria-invalid')).to.equal('true');
+    expect(http.requests).to.have.length(0);
+  });
+
+  it("issue 10 item 2: the server's 400 is shown to the person, naming the refused field", async () => {
+    stubHttp(() => ({ status: 400, data: { success: false, message: 'Validation failed', errors: { email: 'must be a valid e-mail address' } } }));
+    const el = await mount('gaze-contact');
+    typeInto(byLabel(el, 'Email'), 'ada@example.com');
+    buttonByText(el, 'Send').click();
+    await waitFor(() => $(el, '[role="alert"]'), 'the refusal shown');
+    expect($(el, '[role="alert"]')!.textContent).to.equal('E-mail must be a valid e-mail address.');
+    expect(text(el)).not.to.contain('Success');
+  });
 });

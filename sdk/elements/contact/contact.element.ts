@@ -12,6 +12,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart field - One labelled field.
  * @csspart button - A button.
  * @csspart success - The 'Success' message.
+ * @csspart error - The server's refusal of what was typed (a 400), naming the field.
  */
 export const GazeContactElement = defineElement('gaze-contact', Contact);
 

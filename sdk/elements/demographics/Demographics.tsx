@@ -9,11 +9,12 @@ import { csvFileName, demographicCsv } from '../../core/demographics/csv';
 import { downloadCsv } from '../../core/demographics/download';
 import { groupLabel, type Pie } from '../../core/demographics/pies';
 import type { DemographicFilterItem, DemographicFilterKind } from '../../core/api/demographics';
-import { Actions, Button, ErrorText, Heading, Modal, tokens } from '../../ui';
+import { Actions, Button, ErrorText, Heading, Modal, NotFoundState, tokens } from '../../ui';
 import { PieChart } from '../../ui/charts';
 
 export interface DemographicsProps {
-  studyId?: number;
+  /** From the attribute (a string) or a host's React prop (a number). */
+  studyId?: number | string;
   studyName?: string;
 }
 
@@ -163,8 +164,14 @@ function FilterModal({ view, change }: { view: DemographicsView; change: Dispatc
   );
 }
 
+/** A study id the API can hold (contract/common.ts: a decimal from 1 to 2^31 − 1); anything else cannot exist. */
+export function validStudyId(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= 1 && n <= 2147483647 ? n : 0;
+}
+
 export function Demographics({ studyId, studyName }: DemographicsProps) {
-  const id = studyId && studyId > 0 ? studyId : 0;
+  const id = validStudyId(studyId);
   // What this element shows and edits is its own; the summary is keyed by study, limit and filters
   // (and the element's config), so several elements share a page and each refetches only its key.
   const [view, change] = useReducer(viewReducer, undefined, initialView);
@@ -176,6 +183,18 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
   const limit = view.limitToEyetracking;
   const activeFilters = activeFilterCount(view);
   const switchId = useId();
+
+  // An id that cannot be a study, or one the server does not know for this company (404: it
+  // never says which), gets the not-found state with a way back, not a blank page (issue 10 item 6).
+  if (id === 0 || summary.errorStatus === 404) {
+    return (
+      <section part="demographics">
+        <NotFoundState title="Study not found" backHref="/my_studies" backLabel="Back to My Studies">
+          There is no study with this address among your studies. It may have been removed, or the link may be mistyped.
+        </NotFoundState>
+      </section>
+    );
+  }
 
   return (
     <section part="demographics">

@@ -6,7 +6,7 @@ import { demographicSummary, initialView, summaryParams } from '../../core/demog
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
 import {
   $, $$, buttonByText, deferred, mount, resetPage, sleep, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach,
-  pageApi, type RecordedRequest,
+  navigationsDuring, pageApi, type RecordedRequest,
 } from '../test-utils';
 
 const g = (id: number, name: string, count: number) => ({ id, name, count });
@@ -46,6 +46,7 @@ const summaryCalls = (reqs: RecordedRequest[]) => reqs.filter((r) => r.url === '
 const lastBody = (reqs: RecordedRequest[]) => summaryCalls(reqs).at(-1)!.body as Record<string, unknown>;
 // Highcharts draws each data label twice (text outline + text), joined by a zero-width space.
 const dataLabels = (root: Element) => Array.from(root.querySelectorAll('.highcharts-data-label')).map((l) => l.textContent!.split('\u200B')[0]);
+const legendLabels = (root: Element) => Array.from(root.querySelectorAll('.highcharts-legend-item')).map((l) => l.textContent!);
 const pie = (el: HTMLElement, title: string) => $$(el, '[part="pie"]').find((p) => p.getAttribute('data-title') === title)!;
 
 async function ready(el: HTMLElement) {
@@ -111,11 +112,18 @@ describe('<gaze-demographics>', () => {
     // Gender: 40 + 35 + 2 = 77 of 80 → Other 3; slices in the SVG (not the legend, pitfall 10)
     const gender = pie(el, 'Gender');
     await waitFor(() => gender.querySelectorAll('.highcharts-series .highcharts-point').length === 4, 'four gender slices');
-    const labels = dataLabels(gender);
-    expect(labels).to.include('Other: 3');
-    expect(labels).to.include('Female: 40');
-    const earnings = dataLabels(pie(el, 'Earnings'));
-    expect(earnings).to.include.members(['£0-20k: 10', '£20-40k: 70']);
+    // Counts and shares in the legend, shares on the slices, the total under the title (issue 10 item 9).
+    const labels = legendLabels(gender);
+    expect(labels).to.include('Other: 3 (4%)');
+    expect(labels).to.include('Female: 40 (50%)');
+    expect(dataLabels(gender)).to.include.members(['50%', '4%']);
+    expect(gender.querySelector('[part="total"]')!.textContent).to.equal('80 respondents');
+    const earnings = legendLabels(pie(el, 'Earnings'));
+    expect(earnings).to.include.members(['£0-20k: 10 (13%)', '£20-40k: 70 (88%)']);
+    // Age: 20 + 60 of 80, so Other is 0 and is not drawn at all (no "Other: 0").
+    const age = pie(el, 'Age');
+    await waitFor(() => age.querySelectorAll('.highcharts-series .highcharts-point').length === 2, 'two age slices');
+    expect(age.textContent).to.not.contain('Other');
     // Social grade: only AB above 0 and Other 0 → image; Ethnicity: nobody → image
     for (const t of ['Social grade', 'Ethnicity']) {
       const img = pie(el, t).querySelector('img[part="no-data"]') as HTMLImageElement;
@@ -283,9 +291,9 @@ describe('<gaze-demographics>', () => {
     await ready(autumn);
     expect($(spring, '[part="title"]')!.textContent).to.equal('Spring, campaign');
     expect($(autumn, '[part="title"]')!.textContent).to.equal('Autumn launch');
-    await waitFor(() => dataLabels(pie(autumn, 'Gender')).includes('Female: 5'), 'autumn gender labels');
-    expect(dataLabels(pie(spring, 'Gender'))).to.include('Female: 40');
-    expect(dataLabels(pie(spring, 'Gender'))).to.not.include('Female: 5');
+    await waitFor(() => legendLabels(pie(autumn, 'Gender')).some((l) => l.startsWith('Female: 5 ')), 'autumn gender labels');
+    expect(legendLabels(pie(spring, 'Gender'))).to.include('Female: 40 (50%)');
+    expect(legendLabels(pie(spring, 'Gender')).some((l) => l.startsWith('Female: 5 '))).to.equal(false);
     expect(calls(9)).to.have.length(1);
     expect(calls(11)).to.have.length(1);
 
@@ -315,5 +323,30 @@ describe('<gaze-demographics>', () => {
     await sleep(50);
     expect(calls(11)).to.have.length(2);
     expect(($(autumn, '[part="limit"] input') as HTMLInputElement).checked).to.equal(false);
+  });
+
+  it('issue 10 item 6: an unknown study (404) shows the not-found state with a way back to My Studies', async () => {
+    stubHttp((req) => (req.url.endsWith('/participant_demographic_summary') ? { status: 404, data: { success: false, message: 'Study not found' } } : { data: { success: true, data: [] } }));
+    const el = await mount('gaze-demographics', { 'study-id': '99999' });
+    const box = await waitFor(() => $(el, '[part="not-found"]'), 'not-found state');
+    expect(box.querySelector('h2')!.textContent).to.equal('Study not found');
+    const back = $(el, '[part="back"]') as HTMLAnchorElement;
+    expect(back.getAttribute('href')).to.equal('/my_studies');
+    expect(navigationsDuring(() => back.click()).map((n) => n.path)).to.deep.equal(['/my_studies']);
+    // No toolbar, no pies, no recorded error text instead of a page.
+    expect($(el, '[part="toolbar"]')).to.equal(null);
+    expect($(el, '[part="pies"]')).to.equal(null);
+  });
+
+  it('issue 10 item 6: an id that cannot be a study is not asked for and shows the same state', async () => {
+    for (const bad of ['abc', '43.0', '0', '-1', '0x2b', '99999999999']) {
+      resetPage('/v1.0');
+      const http = api();
+      const el = await mount('gaze-demographics', { 'study-id': bad });
+      await waitFor(() => $(el, '[part="not-found"]'), `not-found state for ${bad}`);
+      await sleep(20);
+      expect(summaryCalls(http.requests), bad).to.have.length(0);
+      expect(http.requests.filter((r) => r.url.includes('participant_demographic_summary')), bad).to.have.length(0);
+    }
   });
 });

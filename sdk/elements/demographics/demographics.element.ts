@@ -21,9 +21,12 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart no-data - The no-data image of a pie.
  * @csspart modal - The filter dialog.
  * @csspart error - The error message.
+ * @csspart not-found - Shown instead of everything else for an unknown or impossible study id.
+ * @csspart back - The link back to My Studies in the not-found state.
  */
+// study-id is a string, parsed strictly by the component: 43.0, 043 or 0x2b are not study 43.
 export const GazeDemographicsElement = defineElement('gaze-demographics', Demographics, {
-  props: { studyId: 'number', studyName: 'string' },
+  props: { studyId: 'string', studyName: 'string' },
 });
 
 // The tag's attributes and events join the typed registry (GazeElementRegistry) from here.

@@ -9,22 +9,21 @@ import { itemsOf, lookupList, lookupOptions } from '../../core/lookups/lists';
 import type { StudyListItem, StudyListQuery, StudyPageSize } from '../../core/api/studies';
 import type { LookupListName } from '../../core/api/lookups';
 import {
-  Button, ButtonLink, EnvironmentIcon, ErrorText, Link, PageSizeSelect, Pagination, SearchBox, Table, tokens, truncate, type Column,
+  Button, ButtonLink, DataTable, EnvironmentIcon, ErrorText, Link, SearchBox, tokens, truncate, type DataColumn,
 } from '../../ui';
-import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
+import { completedText, formatDate, liveText, participantsText, participantsTooltip, sortOf } from './format';
 
-/** Below this width of the element the fieldwork dates are hidden (D1-100). */
+/**
+ * Below about this width of the element the fieldwork dates are dropped first (D1-100): the
+ * DataTable drops columns by the width of its own container (not the window's; an embedder may
+ * place the list in a narrow column of a wide page), and the columns' minimum widths add up to it.
+ */
 export const NARROW_WIDTH = 900;
 
 const Wrap = styled.section`
-  /* The element's own width decides (a container query), not the window's: an embedder may
-     place the list in a narrow column of a wide page. */
-  container-type: inline-size;
   display: grid;
   gap: 12px;
-  @container (max-width: ${NARROW_WIDTH - 1}px) {
-    .gaze-hide-narrow { display: none; }
-  }
+  min-width: 0;
   a { color: ${tokens.primaryStrong}; }
 `;
 const Toolbar = styled.div`
@@ -32,6 +31,7 @@ const Toolbar = styled.div`
   gap: 12px;
   align-items: center;
   flex-wrap: wrap;
+  > input { flex: 1 1 200px; min-width: 0; }
 `;
 const Spacer = styled.span`
   flex: 1;
@@ -45,16 +45,9 @@ const Filters = styled.fieldset`
   border-radius: ${tokens.radius};
   padding: 12px;
   margin: 0;
+  min-width: 0;
   label { display: inline-flex; gap: 6px; align-items: center; }
-  select { font: inherit; padding: 4px 6px; }
-`;
-const Controls = styled.div`
-  display: flex;
-  gap: 16px;
-  align-items: center;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  select { font: inherit; }
+  select { font: inherit; padding: 4px 6px; max-width: 100%; }
 `;
 
 function Cut({ text }: { text: string | null | undefined }) {
@@ -62,47 +55,44 @@ function Cut({ text }: { text: string | null | undefined }) {
   return <span title={full.length > 40 ? full : undefined}>{truncate(full)}</span>;
 }
 
-const columns: Column<StudyListItem>[] = [
+// Priorities: the name always stays; then what a researcher scans for (returned participants,
+// where it runs, live or not); the fieldwork dates go first (D1-100). Minimum widths add up to
+// NARROW_WIDTH without the dates and above it with them.
+const columns: DataColumn<StudyListItem>[] = [
   {
     key: 'name',
     header: 'Study name',
-    sortKey: 'name',
+    sortable: true,
+    minWidth: 160,
     render: (r) => (
       <Link href={`/my_studies/overview/${r.study_id}`} title={r.name}>
         {truncate(r.name)}
       </Link>
     ),
   },
-  { key: 'environment', header: 'Environment', sortKey: 'environment', render: (r) => <EnvironmentIcon name={r.environment} /> },
-  { key: 'media', header: 'Media', sortKey: 'media', render: (r) => <Cut text={r.media} /> },
-  { key: 'live', header: 'Live', render: (r) => liveText(r.live) },
-  { key: 'completed', header: 'Completed', render: (r) => completedText(r.completed) },
-  { key: 'cells', header: 'No. cells', render: (r) => r.cell_count },
+  { key: 'environment', header: 'Environment', sortable: true, priority: 3, minWidth: 100, render: (r) => <EnvironmentIcon name={r.environment} /> },
+  { key: 'media', header: 'Media', sortable: true, priority: 5, minWidth: 80, render: (r) => <Cut text={r.media} /> },
+  { key: 'live', header: 'Live', priority: 4, minWidth: 70, render: (r) => liveText(r.live) },
+  { key: 'completed', header: 'Completed', priority: 5, minWidth: 110, render: (r) => completedText(r.completed) },
+  { key: 'cells', header: 'No. cells', priority: 6, minWidth: 70, render: (r) => r.cell_count, align: 'end' },
   {
     key: 'participants',
     header: 'Participants Returned',
+    priority: 2,
+    minWidth: 110,
     render: (r) => (
       <span part="participants" title={participantsTooltip(r.participants_requested, r.participants_returned)}>
         {participantsText(r.participants_requested, r.participants_returned)}
       </span>
     ),
   },
-  { key: 'start', header: 'Fieldwork Start', hideNarrow: true, render: (r) => formatDate(r.data_collection_start) },
-  { key: 'end', header: 'Fieldwork End', hideNarrow: true, render: (r) => formatDate(r.data_collection_end) },
+  { key: 'start', header: 'Fieldwork Start', priority: 7, minWidth: 100, render: (r) => formatDate(r.data_collection_start) },
+  { key: 'end', header: 'Fieldwork End', priority: 7, minWidth: 100, render: (r) => formatDate(r.data_collection_end) },
 ];
 
 interface QueryProps {
   query: StudyListQuery;
   change: Dispatch<StudyQueryAction>;
-}
-
-function PagingControls({ where, query, change, totalPages }: QueryProps & { where: 'top' | 'bottom'; totalPages: number }) {
-  return (
-    <Controls part="controls" data-where={where}>
-      <PageSizeSelect value={query.results_per_page} onChange={(size) => change({ type: 'pageSize', size: size as StudyPageSize })} />
-      <Pagination page={query.page_num} totalPages={totalPages} onChange={(page) => change({ type: 'page', page })} />
-    </Controls>
-  );
 }
 
 /** A checkbox for a '1' / '-1' flag filter (D1-091). */
@@ -144,7 +134,6 @@ export function StudyList() {
   // The old rows stay while the next page or sort loads (never another company's: see keepPrevious).
   const list = useResource(studyList, query, { keepPrevious: true });
   const { items, totalPages } = studyListView(list.data);
-  const loaded = list.data !== null;
   const error = list.status === 'error' ? list.error : null;
   // The filter selects need these lists even while the filters are folded away.
   useResource(lookupList, 'medias_list');
@@ -181,16 +170,23 @@ export function StudyList() {
         </Filters>
       ) : null}
       {error ? <ErrorText>{error}</ErrorText> : null}
-      <PagingControls {...q} where="top" totalPages={totalPages} />
-      <Table
+      <DataTable
+        caption="My studies"
         columns={columns}
         rows={items}
         rowKey={(r) => r.study_id}
-        orderBy={query.order_by}
-        onSort={(orderBy) => change({ type: 'sort', orderBy })}
-        empty={loaded ? 'No studies found' : 'Loading…'}
+        sort={sortOf(query.order_by)}
+        onSortChange={(s) => change({ type: 'sort', orderBy: `${s.key}_${s.direction}` })}
+        loading={list.loading}
+        empty={error ? 'The studies could not be loaded' : 'No studies found'}
+        paging={{
+          page: query.page_num,
+          totalPages,
+          onPageChange: (page) => change({ type: 'page', page }),
+          pageSize: query.results_per_page,
+          onPageSizeChange: (size) => change({ type: 'pageSize', size: size as StudyPageSize }),
+        }}
       />
-      <PagingControls {...q} where="bottom" totalPages={totalPages} />
     </Wrap>
   );
 }

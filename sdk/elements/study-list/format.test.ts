@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
+import { completedText, formatDate, liveText, participantsText, participantsTooltip, sortOf } from './format';
 import { environmentKind, environmentLabel } from '../../ui/EnvironmentIcon';
 import { truncate } from '../../ui/truncate';
 
@@ -33,5 +33,14 @@ describe('study list cells', () => {
   it('D1-104 cut at 40 characters with three dots', () => {
     expect(truncate('x'.repeat(41))).toBe(`${'x'.repeat(40)}...`);
     expect(truncate('x'.repeat(40))).toBe('x'.repeat(40));
+  });
+});
+
+describe('sort order', () => {
+  it('D1-101 order_by maps to the table sort and back', () => {
+    expect(sortOf('name_asc')).toEqual({ key: 'name', direction: 'asc' });
+    expect(sortOf('environment_desc')).toEqual({ key: 'environment', direction: 'desc' });
+    const s = sortOf('media_desc');
+    expect(`${s.key}_${s.direction}`).toBe('media_desc');
   });
 });

@@ -175,7 +175,10 @@ describe('<gaze-study-list>', () => {
     api();
     const el = await mount('gaze-study-list');
     await ready(el);
-    const headers = $$(el, 'th').map((th) => th.textContent!.replace(/[▲▼]/g, '').trim());
+    el.style.display = 'block';
+    el.style.width = '1200px';
+    await waitFor(() => $$(el, 'th').length === 9, 'every column at 1200 px');
+    const headers = $$(el, 'th').map((th) => th.textContent!.replace(/[▲▼↕]/g, '').trim());
     expect(headers).to.deep.equal([
       'Study name', 'Environment', 'Media', 'Live', 'Completed', 'No. cells', 'Participants Returned', 'Fieldwork Start', 'Fieldwork End',
     ]);
@@ -208,24 +211,52 @@ describe('<gaze-study-list>', () => {
     expect(text(el)).to.not.include(LONG);
   });
 
-  it('D1-100 Fieldwork Start/End are hidden when the element is narrow, shown when wide', async () => {
+  it('D1-100 Fieldwork Start/End are dropped when the element is narrow, shown when wide', async () => {
     api();
     const el = await mount('gaze-study-list');
     await ready(el);
-    const fieldwork = () => [...$$(el, 'th'), ...$$(el, 'td')].filter((c) => c.classList.contains('gaze-hide-narrow'));
     const heads = () => $$(el, 'th').filter((th) => /Fieldwork (Start|End)/.test(th.textContent!));
-    expect(heads()).to.have.length(2);
+    const cells = () => $$(el, 'td[data-key="start"], td[data-key="end"]');
     el.style.display = 'block';
     el.style.width = '1200px';
-    await sleep(50);
-    expect(fieldwork().every((c) => getComputedStyle(c).display !== 'none')).to.equal(true);
+    await waitFor(() => heads().length === 2, 'dates shown when wide');
+    expect(cells().length).to.equal(ROWS.length * 2);
     el.style.width = '600px';
+    await waitFor(() => heads().length === 0, 'dates dropped when narrow');
+    expect(cells()).to.have.length(0);
+    // The name stays, and the caption tells a screen reader that columns were dropped.
+    expect($$(el, 'th').some((th) => th.textContent!.startsWith('Study name'))).to.equal(true);
+    expect($(el, 'caption')!.textContent).to.contain('columns hidden');
+  });
+
+  it('issue 10 item 6: at 360 px nothing scrolls sideways; Create Study and both pagers are within the width', async () => {
+    api();
+    const el = await mount('gaze-study-list');
+    await ready(el);
+    el.style.display = 'block';
+    el.style.width = '360px';
+    await waitFor(() => $$(el, 'th').length <= 3, 'columns dropped to fit');
     await sleep(50);
-    expect(fieldwork().length).to.be.greaterThan(2);
-    expect(fieldwork().every((c) => getComputedStyle(c).display === 'none')).to.equal(true);
-    // The other columns stay.
-    const name = $$(el, 'th').find((th) => th.textContent!.startsWith('Study name'))!;
-    expect(getComputedStyle(name).display).to.not.equal('none');
+    const box = el.getBoundingClientRect();
+    const section = $(el, '[part="study-list"]')!;
+    expect(section.scrollWidth).to.be.at.most(section.clientWidth);
+    const inside = (node: Element) => {
+      const r = node.getBoundingClientRect();
+      return r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    };
+    const create = $(el, '[part="create-study"]')!;
+    expect(inside(create), 'Create Study within the width').to.equal(true);
+    const pagers = $$(el, '[part="pagination"]');
+    expect(pagers).to.have.length(2);
+    for (const pager of pagers) {
+      expect(inside(pager), 'pager within the width').to.equal(true);
+      for (const b of Array.from(pager.querySelectorAll('button'))) expect(inside(b), `page button ${b.textContent}`).to.equal(true);
+    }
+    for (const s of $$(el, '[part="page-size"]')) expect(inside(s)).to.equal(true);
+    const table = $(el, 'table')!;
+    expect(table.getBoundingClientRect().right).to.be.at.most(box.right + 0.5);
+    // The name and the returned participants are what stays.
+    expect($$(el, 'th').map((th) => th.dataset.key)).to.include.members(['name', 'participants']);
   });
 
   it('a failed fetch shows the server message and keeps the controls', async () => {

@@ -10,15 +10,17 @@ export const Figure = styled.figure`
   padding: ${tokens.space3};
   min-width: 0;
   figcaption { font-weight: 600; margin-bottom: ${tokens.space2}; }
+  [part='total'] { margin: -${tokens.space2} 0 ${tokens.space2}; color: ${tokens.muted}; font-size: 0.9em; }
   img { display: block; margin: 24px auto; max-width: 100%; }
   .highcharts-title { display: none; }
 `;
 
-/** Wraps a chart in a titled figure; `part` names it for hosts (e.g. "pie"). */
-export function ChartFrame({ part, title, children }: { part: string; title: string; children: ReactNode }) {
+/** Wraps a chart in a titled figure; `part` names it for hosts (e.g. "pie"); `note` under the title (e.g. the total). */
+export function ChartFrame({ part, title, note, children }: { part: string; title: string; note?: string; children: ReactNode }) {
   return (
     <Figure part={part} data-title={title}>
       <figcaption>{title}</figcaption>
+      {note ? <p part="total">{note}</p> : null}
       {children}
     </Figure>
   );

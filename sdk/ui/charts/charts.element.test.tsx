@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { PieChart } from './PieChart';
+import { PieChart, PIE_SIZE, percentText, pieOptions } from './PieChart';
+import { Highcharts } from './highcharts';
 import { BarChart } from './BarChart';
 import { LineChart } from './LineChart';
 import { CHART_PALETTE } from '../tokens';
@@ -44,6 +45,62 @@ describe('charts', () => {
     expect(text.textContent).to.contain('Pie chart with 3 slices.');
     expect(text.textContent).to.contain('Share of respondents by gender.');
     expect(q(m, 'figcaption').textContent).to.equal('Gender');
+  });
+
+  it('issue 10 item 9: zero slices are hidden (no "Other: 0"); labels and legend carry percentages; the total and its share are in the tooltip', async () => {
+    const data = [{ name: 'Female', y: 30 }, { name: 'Male', y: 10 }, { name: 'Other', y: 0 }];
+    const o = pieOptions({ title: 'Gender', data });
+    const series = o.series![0] as Highcharts.SeriesPieOptions;
+    expect((series.data as { name: string }[]).map((d) => d.name)).to.deep.equal(['Female', 'Male']);
+    expect(o.colors).to.deep.equal([...CHART_PALETTE]);
+    const m = await mount(<PieChart title="Gender" hasData data={data} />, { width: 320 });
+    await drawn(m);
+    const slices = qa(m, '.highcharts-series .highcharts-point');
+    expect(slices).to.have.length(2);
+    expect(slices.map((s) => getComputedStyle(s).fill)).to.deep.equal(CHART_PALETTE.slice(0, 2).map(rgb));
+    const labels = qa(m, '.highcharts-data-label').map((l) => l.textContent!.split('\u200B')[0]);
+    expect(labels).to.deep.equal(['75%', '25%']);
+    const legend = qa(m, '.highcharts-legend-item').map((l) => l.textContent);
+    expect(legend).to.deep.equal(['Female: 30 (75%)', 'Male: 10 (25%)']);
+    expect(m.root.textContent).to.not.contain('Other');
+    expect(q(m, '[part="total"]').textContent).to.equal('40 respondents');
+    // The tooltip of a slice: count, total and share.
+    const chart = Highcharts.charts.find((c) => c && m.root.contains(c.container))!;
+    chart.series[0].points[1].onMouseOver();
+    const tip = await waitFor(() => m.root.querySelector('.highcharts-tooltip text')?.textContent, 'tooltip');
+    expect(tip).to.contain('Male: 10 of 40 respondents (25.0%)');
+  });
+
+  it('issue 10 item 9: pies side by side have the same size whatever their labels and slice counts', async () => {
+    const a = await mount(<PieChart title="Gender" hasData data={[{ name: 'F', y: 1 }, { name: 'M', y: 1 }]} />, { width: 300 });
+    const b = await mount(
+      <PieChart
+        title="Family"
+        hasData
+        data={[
+          { name: 'Single, no children at home', y: 3 }, { name: 'Couple with children at home', y: 9 }, { name: 'Family with grown-up children', y: 2 },
+          { name: 'Shared household', y: 1 }, { name: 'Other', y: 1 },
+        ]}
+      />,
+      { width: 420 },
+    );
+    await drawn(a);
+    await drawn(b);
+    const diameter = (m: Mounted) => {
+      const boxes = qa(m, '.highcharts-series .highcharts-point').map((p) => (p as unknown as SVGGraphicsElement).getBoundingClientRect());
+      const left = Math.min(...boxes.map((r) => r.left));
+      const right = Math.max(...boxes.map((r) => r.right));
+      return Math.round(right - left);
+    };
+    expect(diameter(a)).to.equal(PIE_SIZE);
+    expect(diameter(b)).to.equal(PIE_SIZE);
+  });
+
+  it('percentText: whole percent in labels, never 0 % for a present slice', () => {
+    expect(percentText(1, 3)).to.equal('33%');
+    expect(percentText(1, 3, 1)).to.equal('33.3%');
+    expect(percentText(1, 500)).to.equal('<1%');
+    expect(percentText(0, 0)).to.equal('0%');
   });
 
   it('bar: one palette colour per series; the points are reachable from the keyboard', async () => {

@@ -12,6 +12,12 @@ export const mount = 'root';
 export default async function meta(app: FastifyInstance) {
   route(app, contract.meta, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { version: pkg.version, environment: 'prod' };
+    const { productSite, products } = app.config;
+    return {
+      version: pkg.version,
+      environment: 'prod',
+      product_site: (productSite ?? contract.DEFAULT_PRODUCT_SITE).replace(/\/+$/, ''),
+      products: products ?? [...contract.DEFAULT_PRODUCTS],
+    };
   });
 }
