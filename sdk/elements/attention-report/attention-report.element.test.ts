@@ -3,7 +3,7 @@ import './attention-report.element';
 import { LONG_NAME, reportAnswers } from '../../features/report-common/test-fixtures';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
 import { CHART_PALETTE as KIT_PALETTE } from '../../ui/charts';
-import { $, $$, deferred, mount, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach, type RecordedRequest } from '../test-utils';
+import { $, $$, deferred, mount, resetPage, stubHttp, text, waitFor, describe, it, beforeEach, afterEach, type RecordedRequest } from '../test-utils';
 
 const KEYS = '1:11:9:101|1:11:9:102|2:21:9:103';
 const section = (el: HTMLElement, part: string) => $(el, `[part="${part}"]`)!;
