@@ -9,6 +9,13 @@ import { AttentionReportElement } from './AttentionReport';
  * @attr {string | number} study-id - The study.
  * @attr {string} stims - Stim keys `cell:step:study:stim` joined by '|'; keys of another study are ignored.
  * @csspart attention-report - The whole report.
+ * @csspart stim-chips - The chips of the stim names.
+ * @csspart kpi-section - 'Eye tracking KPIs'.
+ * @csspart survival-section - 'Survival curves'.
+ * @csspart feature-section - 'Feature attention'.
+ * @csspart visuals-section - 'Visuals'.
+ * @csspart section-error - A section's error (6 s).
+ * @csspart info-toggle - A section's info toggle.
  */
 export const GazeAttentionReportElement = defineElement('gaze-attention-report', AttentionReportElement, {
   props: { studyId: 'number', stims: 'string' },

@@ -9,6 +9,10 @@ import { FeatureReportElement } from './FeatureReport';
  * @attr {string | number} study-id - The study.
  * @attr {string} stims - Stim keys `cell:step:study:stim` joined by '|'; keys of another study are ignored.
  * @csspart feature-report - The whole report.
+ * @csspart feature-stim - One stim's page.
+ * @csspart feature-table - 'Feature attention metrics'.
+ * @csspart metric-cards - The metric cards.
+ * @csspart download-menu - The download menu.
  */
 export const GazeFeatureReportElement = defineElement('gaze-feature-report', FeatureReportElement, {
   props: { studyId: 'number', stims: 'string' },

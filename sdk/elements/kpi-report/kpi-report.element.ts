@@ -9,6 +9,10 @@ import { KpiReportElement } from './KpiReport';
  * @attr {string | number} study-id - The study.
  * @attr {string} stims - Stim keys `cell:step:study:stim` joined by '|'; keys of another study are ignored.
  * @csspart kpi-report - The whole report.
+ * @csspart kpi-stim - One stim's page.
+ * @csspart funnel - The funnel table.
+ * @csspart metric-cards - The metric cards.
+ * @csspart download-menu - The download menu.
  */
 export const GazeKpiReportElement = defineElement('gaze-kpi-report', KpiReportElement, {
   props: { studyId: 'number', stims: 'string' },

@@ -13,10 +13,16 @@ import { ReportBuilder } from './ReportBuilder';
  * @attr {string | number} study-id - The study.
  * @attr {string} report-type - compare | kpi | feature | demographics | questionAnswers: preselects and generates.
  * @attr {string} stims - Stim names joined by '|' with '.' for a space (the address's `stims`).
- * @fires gaze-navigate - Generate Report: {path} of the report's shareable address.
+ * @fires {{ path: string }} gaze-navigate - Generate Report: the report's shareable address.
  * @csspart report-builder - The whole surface.
  * @csspart chooser - The left column.
  * @csspart stim-tree - The stim tree.
+ * @csspart tree-study - The study's checkbox and name.
+ * @csspart tree-cell - A cell's checkbox and name.
+ * @csspart tree-step - A step's checkbox ('Step n').
+ * @csspart tree-stim - A stim's checkbox and name.
+ * @csspart preview-button - A stim's preview button.
+ * @csspart preview - The preview dialog.
  * @csspart report-types - The report type radios.
  * @csspart generate - The Generate Report button.
  * @csspart report-url - The report address field.
