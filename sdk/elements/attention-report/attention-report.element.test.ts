@@ -124,6 +124,9 @@ describe('<gaze-attention-report>', () => {
     const graphType = select(sv(), 'Graph type');
     expect(Array.from(graphType.options).map((o) => o.textContent)).to.deep.equal(['Dwell Time', 'Page Dwell Time', 'Viewable Time']);
     expect(sv().querySelector('svg.highcharts-root')!.getAttribute('height')).to.equal('330');
+    const yLabels = Array.from(sv().querySelectorAll('.highcharts-yaxis-labels text')).map((t) => t.textContent);
+    expect(yLabels).to.include('100');
+    expect(yLabels).not.to.include('125');
     expect(KIT_PALETTE).to.have.length(15);
     const strokes = Array.from(sv().querySelectorAll('.highcharts-series .highcharts-graph')).map((g) => getComputedStyle(g).stroke);
     expect(strokes.slice(0, 2)).to.deep.equal([rgb(KIT_PALETTE[0]), rgb(KIT_PALETTE[1])]);

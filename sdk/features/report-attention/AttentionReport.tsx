@@ -8,7 +8,7 @@ import {
 import { treeStims, type StimKey } from '../../core/reports/keys';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
-  GraphTypeSelect, KPI_TABLE, NormTable, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE, survivalCaption,
+  GraphTypeSelect, KPI_TABLE, NormTable, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
   type MetricKind,
 } from '../report-common';
 
@@ -156,7 +156,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
           </Info>
         }
       >
-        {graph.data ? <SurvivalChart graph={graph.data} graphType={graphType} title={survivalCaption(graphType)} /> : null}
+        {graph.data ? <SurvivalChart graph={graph.data} /> : null}
       </ReportSection>
 
       <ReportSection

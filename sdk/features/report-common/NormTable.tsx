@@ -10,7 +10,7 @@ export const TableBox = styled.div`
   table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
   th, td { border-bottom: 1px solid ${tokens.border}; padding: 6px 10px; text-align: right; white-space: nowrap; }
   th:first-child, td:first-child { text-align: left; white-space: normal; }
-  thead th { font-weight: 600; }
+  thead th { font-weight: 600; white-space: normal; }
   td[data-relation='above'] { color: ${tokens.success}; font-weight: 600; }
   td[data-relation='below'] { color: ${tokens.danger}; font-weight: 600; }
   td.norm { color: ${tokens.muted}; }

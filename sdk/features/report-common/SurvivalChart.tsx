@@ -18,8 +18,13 @@ export function GraphTypeSelect({ value, onChange, label = 'Graph type' }: { val
   return <Select label={label} options={GRAPH_OPTIONS} value={String(value)} onChange={(v) => onChange(Number(v) as GraphTypeId)} data-testid="graph-type" />;
 }
 
-/** Survival curves, one series per stim: x seconds (to 5, 60 or 15 s by type), y % of the base. */
-export function SurvivalChart({ graph, graphType, title }: { graph: GraphResponse; graphType: GraphTypeId; title: string }) {
+/**
+ * Survival curves, one series per stim: x seconds (to 5, 60 or 15 s by type), y % of the base.
+ * Titles and axes follow the answer's own graph type, so a curve still shown while the next type
+ * loads is never labelled as the new one; a new answer draws a new chart.
+ */
+export function SurvivalChart({ graph }: { graph: GraphResponse }) {
+  const graphType = graph.current_graph_type_id;
   const { categories, series } = useMemo(() => {
     const first = graph.data[0]?.graph_data ?? [];
     return {
@@ -29,13 +34,15 @@ export function SurvivalChart({ graph, graphType, title }: { graph: GraphRespons
   }, [graph]);
   return (
     <LineChart
-      title={title}
+      key={`${graphType}:${graph.data.map((d) => d.graph_data.length).join(',')}`}
+      title={survivalCaption(graphType)}
       categories={categories}
       series={series}
       area
       height={CHART_HEIGHT}
       xTitle={`${GRAPH_TYPES[graphType].name} (seconds)`}
       valueTitle="% of respondents"
+      yMax={100}
       description={survivalCaption(graphType)}
     />
   );

@@ -152,8 +152,8 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
       >
         {graph.data ? (
           <figure>
-            <SurvivalChart graph={graph.data} graphType={graphType} title={survivalCaption(graphType)} />
-            <figcaption part="survival-caption">{survivalCaption(graphType)}</figcaption>
+            <SurvivalChart graph={graph.data} />
+            <figcaption part="survival-caption">{survivalCaption(graph.data.current_graph_type_id)}</figcaption>
           </figure>
         ) : null}
       </ReportSection>
