@@ -4,7 +4,7 @@ import { Button, ErrorText, Modal, Spinner, Toast, tokens, useNavigate } from '.
 import { useResource } from '../../core/resource/hooks';
 import { stimTree } from '../../core/reports/reports';
 import {
-  isReportType, keysForStimsQuery, NO_REPORT_TITLE, needsStims, REPORT_TITLES, REPORT_TYPE_LABELS, REPORT_TYPES, reportPath, treeStims,
+  encodeStimName, isReportType, keysForStimsQuery, NO_REPORT_TITLE, needsStims, REPORT_TITLES, REPORT_TYPE_LABELS, REPORT_TYPES, reportPath, treeStims,
   type ReportType, type StimKey, type TreeStim,
 } from '../../core/reports/keys';
 import { EMPTY_STUDY_IMAGE, EXPLANATION_ALT, EXPLANATION_IMAGE, ReportImage, StimName } from '../../features/report-common';
@@ -104,11 +104,16 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
   const [preview, setPreview] = useState<TreeStim | null>(null);
   const typesId = useId();
   const urlId = useId();
+  // The address this builder last sent the host to: when it comes back as attributes it is not
+  // re-applied, since names would widen a selection of one placement to every stim of that name.
+  const own = useRef<{ stims: string; type: string } | null>(null);
 
   // A shared address preselects (and with a type, generates) once the tree is known, and again
   // whenever the address changes.
   useEffect(() => {
     if (!tree.data) return;
+    if (own.current && own.current.stims === (stimsQuery ?? '') && own.current.type === (reportType ?? '')) return;
+    own.current = null;
     const keys = keysForStimsQuery(all, stimsQuery);
     setSelected(new Set(keys));
     const t = isReportType(reportType) && (reportType !== 'questionAnswers' || tree.data.has_survey) ? reportType : null;
@@ -148,6 +153,7 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
     setError(null);
     setGenerated({ type, stims: keys });
     // The host keeps the address in step (a shared link reproduces the report).
+    own.current = { stims: needsStims(type) ? [...new Set(selectedNames.map(encodeStimName))].join('|') : '', type };
     navigate(reportPath(studyId, type, selectedNames));
   };
 

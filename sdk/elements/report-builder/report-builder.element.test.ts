@@ -123,6 +123,25 @@ describe('<gaze-report-builder>', () => {
     await waitForText(el, 'Eye tracking KPIs');
   });
 
+  it('D3-187 the address the builder navigated to does not widen its own selection when it comes back', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-report-builder', { 'study-id': '9' });
+    await ready(el);
+    const stims = $$(el, '[part="tree-stim"] input') as HTMLInputElement[];
+    stims[0].click(); // Big Ad of step 11 only (step 12 shows a stim of the same name)
+    radio(el, 'Compare report').click();
+    await waitFor(() => !buttonByText(el, 'Generate Report').disabled);
+    const seen = navigationsDuring(() => buttonByText(el, 'Generate Report').click());
+    expect(seen[0].path).to.equal('/my_studies/overview/9/reports?stims=Big.Ad&report_type=compare');
+    // The host routes: the element gets the address's query as attributes.
+    el.setAttribute('stims', 'Big.Ad');
+    el.setAttribute('report-type', 'compare');
+    await waitFor(() => attentionBodies(http.requests).length >= 1, 'attention requested');
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(stims.map((s) => s.checked)).to.deep.equal([true, false, false, false]);
+    expect(attentionBodies(http.requests).every((b) => b.data.length === 1)).to.equal(true);
+  });
+
   it('D3-182 D3-183 a shared address preselects every stim of a name (dots for spaces) and generates at once', async () => {
     const http = stubHttp(reportAnswers());
     const el = await mount('gaze-report-builder', { 'study-id': '9', stims: 'Big.Ad', 'report-type': 'compare' });
