@@ -137,6 +137,28 @@ describe('reports (issue 14)', () => {
     await context.close();
   });
 
+  it('D3-183 D3-187 a KPI report from the builder and a compare report from a shared address', async () => {
+    const { page, context } = await freshPage(browser());
+    await signIn(page, 'researcher');
+    await page.goto(`/my_studies/overview/${studyId}/reports`);
+    await page.locator('[part="stim-tree"]').getByRole('checkbox', { name: stim.stimulus_name, exact: true }).check();
+    await page.getByLabel('KPI report').check();
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL((u) => u.searchParams.get('report_type') === 'kpi');
+    await page.locator('[part="funnel"]').first().waitFor();
+    assert.equal(await page.locator('[part="kpi-stim"]').count(), 1);
+    const shared = page.url();
+    // The address shared: a fresh session opens the same report as a compare report.
+    const other = await freshPage(browser());
+    await signIn(other.page, 'researcher');
+    await other.page.goto(shared.replace('report_type=kpi', 'report_type=compare'));
+    await other.page.locator('[part="kpi-table"] table').waitFor();
+    const expected = await api(token, `/studies/${studyId}/compare_report/overall_attention`, { body: { data: [ref] } });
+    assert.equal(await cellText(other.page, 'kpi-table', 'panelist_viewable_percent', 0), formatMetric('percent', expected.body.data[0].stim_data.panelist_viewable_percent));
+    await other.context.close();
+    await context.close();
+  });
+
   it('the attention report on its own page takes stim keys', async () => {
     const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
