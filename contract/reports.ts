@@ -3,7 +3,7 @@
 // scoped to the caller's company: another company's study, or a cell/step/stim not in the study,
 // answers 404.
 import { Type, type Static, type TSchema } from 'typebox';
-import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, SIGNED_IN, StudyParams } from './common.js';
+import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, STUDY_ROLES, StudyParams } from './common.js';
 
 // ---- metrics ---------------------------------------------------------------------------------------
 
@@ -86,13 +86,18 @@ export const OverviewBody = Type.Object({});
 // ---- responses -------------------------------------------------------------------------------------
 
 export const StimTreeResponse = Type.Object({
+  study_id: Id(),
   study_name: Type.String(),
+  brief: Nullable(Type.String()),
+  methodology: Nullable(Type.String()),
   has_survey: Type.Boolean(),
+  has_demographics: Type.Boolean({ description: 'Real, complete participants with at least one demographic group' }),
   data: Type.Array(Type.Object({
     cell_id: Id(),
     cell_name: Type.String(),
     step_list: Type.Array(Type.Object({
       step_id: Id(),
+      cachepage_url: Nullable(Type.String({ description: 'The original page of a cache page step, else null' })),
       stimulus_list: Type.Array(Type.Object({
         stimulus_id: Id(),
         stimulus_name: Type.String(),
@@ -167,20 +172,29 @@ const stimHead = {
   stim_height: Type.Number(),
 };
 
+/** The KPI answer's stim metrics add the legacy client's 'viewed over 1 s' share. */
+export const KpiStimMetrics = Type.Object({
+  ...StimMetrics.properties,
+  panelist_viewed_over1_percent: Type.Number({ description: 'Viewable exposures of E with more than 1 s of stim dwell ÷ viewable × 100 (conditional on viewable, like panelist_viewed_percent)' }),
+});
+
 export const KpiResponse = Ok({
   ...stimHead,
   stim_type_code: Type.String(),
   heatmap_source: url('Signed visual URL'),
   analysis_source: url('Signed visual URL'),
-  stim_data: StimMetrics,
+  stim_data: KpiStimMetrics,
   norm_data: NormMetrics,
   ...norms,
 });
 export type KpiResponse = Static<typeof KpiResponse>;
 
-const download = <T extends TSchema>(row: T) => Ok({ data: Type.Object({ data: Type.Array(row) }) });
+/** Downloads answer the rows as the body's `data` (the legacy client maps `response.data.data`). */
+const download = <T extends TSchema>(row: T) => Ok({ data: Type.Array(row) });
+const placement = { cell_id: Id(), step_id: Id() };
 
 export const MetricRow = Type.Object({
+  ...placement,
   stim_id: Id(),
   stim_name: Type.String(),
   metric: Type.String(),
@@ -209,6 +223,12 @@ export const FeatureAnalysisResponse = Ok({
     view_order: Nullable(Type.Integer()),
     norm: FeatureNorm,
   })),
+  data: Type.Array(Type.Object({
+    feature_name: Type.String(),
+    avg_feature_dwell_time: Nullable(Type.Number()),
+    avg_page_dwell_time: Nullable(Type.Number({ description: "The stim's average page dwell time (the legacy table's column)" })),
+    panelist_viewed_percent: Type.Number(),
+  }), { description: 'feature_data as the legacy client reads it' }),
   ...norms,
 });
 export type FeatureAnalysisResponse = Static<typeof FeatureAnalysisResponse>;
@@ -220,10 +240,11 @@ export const FeatureParticipantRow = Type.Object({
   time_to_first_fixation: Nullable(Type.Number()),
   fixation_count: Int4(),
 });
-export const FeatureReportResponse = download(Type.Object({ stim_id: Id(), stim_name: Type.String(), participant_data: Type.Array(FeatureParticipantRow) }));
+export const FeatureReportResponse = download(Type.Object({ ...placement, stim_id: Id(), stim_name: Type.String(), participant_data: Type.Array(FeatureParticipantRow) }));
 export type FeatureReportResponse = Static<typeof FeatureReportResponse>;
 
 export const ParticipantRow = Type.Object({
+  ...placement,
   stim_id: Id(),
   stim_name: Type.String(),
   participant_reference: Type.String(),
@@ -250,7 +271,8 @@ export type ParticipantReportResponse = Static<typeof ParticipantReportResponse>
 
 // ---- operations ------------------------------------------------------------------------------------
 
-const report = { tags: ['reports'], access: 'read', roles: SIGNED_IN, errors: [404] } as const;
+// Study content: batch users are refused (contract/common.ts STUDY_ROLES).
+const report = { tags: ['reports'], access: 'read', roles: STUDY_ROLES, errors: [404] } as const;
 const compare = { ...report, params: StudyParams } as const;
 const stim = (suffix: string) => ({ ...report, method: 'POST', path: `/v1.0/studies/:id/cell/:cell/step/:step/stimuli/:stim/${suffix}`, params: StimParams, optionalBody: true }) as const;
 
@@ -332,7 +354,55 @@ export const participantReport = defineOperation({
   response: { 200: ParticipantReportResponse },
 });
 
+// ---- legacy forms (the legacy client's paths; docs/api.md "Legacy report calls") ----------------
+
+export const compareGraphLegacy = defineOperation({
+  ...compare, operationId: 'compareGraphLegacy', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph_data',
+  summary: 'Compare report survival curves at the legacy path (as graph2_data)',
+  body: CompareGraphBody,
+  response: { 200: GraphResponse },
+});
+
+export const stimGraphLegacy = defineOperation({
+  ...stim('graph_data'), operationId: 'stimGraphLegacy',
+  summary: "One stim's survival curve at the legacy path (as graph2_data)",
+  body: StimGraphBody,
+  response: { 200: GraphResponse },
+});
+
+export const StepParams = Type.Object({ id: IdParam({ description: 'Study id' }), cell: IdParam(), step: IdParam() });
+export type StepParams = Static<typeof StepParams>;
+
+export const stepParticipantReport = defineOperation({
+  ...report, operationId: 'stepParticipantReport', method: 'POST', path: '/v1.0/studies/:id/cell/:cell/step/:step/participant_report',
+  params: StepParams, optionalBody: true,
+  summary: 'Participant data download of every stim of one step (the legacy path without the stim segment)',
+  body: StimBody,
+  response: { 200: ParticipantReportResponse },
+});
+
+const studyDownload = { ...compare, method: 'POST', optionalBody: true, body: StimBody } as const;
+
+export const studyParticipantReport = defineOperation({
+  ...studyDownload, operationId: 'studyParticipantReport', path: '/v1.0/studies/:id/participant_report',
+  summary: 'Participant data download of every stim placed in the study',
+  response: { 200: ParticipantReportResponse },
+});
+
+export const studyReport = defineOperation({
+  ...studyDownload, operationId: 'studyReport', path: '/v1.0/studies/:id/report',
+  summary: 'Stim data download of every stim placed in the study: one row per stim and metric',
+  response: { 200: StimReportResponse },
+});
+
+export const studyFeatureReport = defineOperation({
+  ...studyDownload, operationId: 'studyFeatureReport', path: '/v1.0/studies/:id/feature_report',
+  summary: 'Feature data download of every stim placed in the study',
+  response: { 200: FeatureReportResponse },
+});
+
 export const operations = {
   stimTree, overallAttention, compareGraph, featureAttention, visualData,
   kpiAnalysis, stimGraph, stimReport, featureAnalysis, featureReport, participantReport,
+  compareGraphLegacy, stimGraphLegacy, stepParticipantReport, studyParticipantReport, studyReport, studyFeatureReport,
 };

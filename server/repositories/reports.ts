@@ -406,3 +406,33 @@ export async function shownSize(db: Db, stimId: number): Promise<{ width: number
     group by 1, 2 order by count(*) desc limit 1`);
   return r[0] ? { width: Number(r[0].w), height: Number(r[0].h) } : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the legacy stim tree reads besides the stims (study overview page: brief, methodology,
+// whether the demographics report has anything to show, the cached page of each page step).
+
+export interface StudyTreeExtras {
+  brief: string | null;
+  methodology: string | null;
+  hasDemographics: boolean;
+  cachePageUrls: Map<number, string | null>;
+}
+
+export async function studyTreeExtras(db: Db, studyId: number): Promise<StudyTreeExtras> {
+  const [head, demo, pages] = await Promise.all([
+    rows<{ brief: string | null; methodology: string | null }>(db, sql`select brief, methodology from study where id = ${studyId}`),
+    rows<{ n: number }>(db, sql`
+      select count(*)::int as n from participant p
+      where p.study_id = ${studyId} and not p.is_test and p.status = 'complete'
+        and (p.age_group_id is not null or p.family_group_id is not null or p.earnings_group_id is not null or p.gender_group_id is not null)`),
+    rows<{ stepId: number; url: string | null }>(db, sql`
+      select st.id as "stepId", cp.original_source as url from step st join cache_page cp on cp.id = st.cache_page_id
+      where st.study_id = ${studyId}`),
+  ]);
+  return {
+    brief: head[0]?.brief ?? null,
+    methodology: head[0]?.methodology ?? null,
+    hasDemographics: Number(demo[0]?.n ?? 0) > 0,
+    cachePageUrls: new Map(pages.map((p) => [Number(p.stepId), p.url])),
+  };
+}

@@ -16,10 +16,12 @@ export interface LineChartProps {
   xTitle?: string;
   height?: number;
   description?: string;
+  /** Upper end of the value axis (e.g. 100 for percents); automatic when left out. */
+  yMax?: number;
 }
 
 /** Lines (or areas) over categories, one colour per series from the kit palette; `part="line-chart"`. */
-export function LineChart({ title, categories, series, area, stacked, valueTitle, xTitle, height = 300, description }: LineChartProps) {
+export function LineChart({ title, categories, series, area, stacked, valueTitle, xTitle, height = 300, description, yMax }: LineChartProps) {
   const options = useMemo<Highcharts.Options>(() => {
     const base = baseOptions({ title, description });
     const type = area ? 'area' : 'line';
@@ -27,12 +29,12 @@ export function LineChart({ title, categories, series, area, stacked, valueTitle
       ...base,
       chart: { ...base.chart, type, height },
       xAxis: { categories, title: { text: xTitle ?? '' } },
-      yAxis: { title: { text: valueTitle ?? '' } },
+      yAxis: { title: { text: valueTitle ?? '' }, ...(yMax !== undefined ? { max: yMax, min: 0 } : {}) },
       legend: { enabled: series.length > 1 },
       plotOptions: { series: { animation: false, stacking: stacked ? 'normal' : undefined, marker: { enabled: true, radius: 3 } }, area: { fillOpacity: 0.35 } },
       series: series.map((s) => ({ type, name: s.name, data: [...s.data] })),
     };
-  }, [title, categories, series, area, stacked, valueTitle, xTitle, height, description]);
+  }, [title, categories, series, area, stacked, valueTitle, xTitle, height, description, yMax]);
   return (
     <ChartFrame part={area ? 'area-chart' : 'line-chart'} title={title}>
       <HighchartsReact highcharts={Highcharts} options={options} containerProps={{ className: 'highcharts-light' }} />

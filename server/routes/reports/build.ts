@@ -5,7 +5,7 @@ import { notFound } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import type { DemographicFilters } from '../../domain/demographics.js';
-import { computeMetrics, meanMetrics, type StimMetrics } from '../../analytics/metrics.js';
+import { computeMetrics, meanMetrics, round6, type StimMetrics } from '../../analytics/metrics.js';
 import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
 import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
 import { curveFromCounts, timePoints, type GraphRequest } from '../../analytics/survival.js';
@@ -131,4 +131,19 @@ export function visualData(app: FastifyInstance, studyId: number, s: repo.Placed
     heatmap_url: v('heatmap'),
     heatmap_url_low_quality: v('heatmap', true),
   };
+}
+
+/**
+ * The legacy KPI field `panelist_viewed_over1_percent`: viewable exposures of E whose stim dwell
+ * exceeds 1 s, of all viewable ones (× 100). The count is the dwell survival count at t = 1000 ms
+ * (same base query as graph type 1), the denominator the metrics' viewable count.
+ */
+export async function viewedOver1Percent(db: Db, studyId: number, s: repo.PlacedStim, filters: DemographicFilters): Promise<number> {
+  const [aggs, counts] = await Promise.all([
+    repo.studyAggregates(db, studyId, [s], filters),
+    repo.survivalCounts(db, studyId, [s], filters, 1, [1000]),
+  ]);
+  const viewable = aggs.get(repo.pairKey(s.stepId, s.stimId))?.viewableN ?? 0;
+  const over = counts.get(repo.pairKey(s.stepId, s.stimId))?.counts.get(1000) ?? 0;
+  return viewable > 0 ? round6((over / viewable) * 100) : 0;
 }

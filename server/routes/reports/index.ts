@@ -3,7 +3,7 @@
 // company's study, or a cell/step/stim not in the study, answers 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../../contract/reports.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import { readFilters, type DemographicFilters } from '../../domain/demographics.js';
 import { METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
@@ -14,6 +14,7 @@ import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import {
   resolveStims, stimMetrics, stimNorms, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
+  viewedOver1Percent,
 } from './build.js';
 
 type Options = contract.StimGraphBody;
@@ -57,13 +58,13 @@ export default async function reports(app: FastifyInstance) {
 
   route(app, contract.stimTree, async (request) => {
     const s = await study(request, toId(request.params.id));
-    const [placed, questions] = await Promise.all([repo.studyStims(db, s.id), studyQuestions(db, s.id)]);
+    const [placed, questions, extras] = await Promise.all([repo.studyStims(db, s.id), studyQuestions(db, s.id), repo.studyTreeExtras(db, s.id)]);
     const cells: contract.StimTreeResponse['data'] = [];
     for (const p of placed) {
       let cell = cells.find((c) => c.cell_id === p.cellId);
       if (!cell) cells.push((cell = { cell_id: p.cellId, cell_name: p.cellName, step_list: [] }));
       let step = cell.step_list.find((x) => x.step_id === p.stepId);
-      if (!step) cell.step_list.push((step = { step_id: p.stepId, stimulus_list: [] }));
+      if (!step) cell.step_list.push((step = { step_id: p.stepId, cachepage_url: extras.cachePageUrls.get(p.stepId) ?? null, stimulus_list: [] }));
       step.stimulus_list.push({
         stimulus_id: p.stimId,
         stimulus_name: p.name,
@@ -72,7 +73,10 @@ export default async function reports(app: FastifyInstance) {
         stimulus_source_alternate: lowSourceUrl(app, p),
       });
     }
-    return { study_name: s.name, data: cells, has_survey: questions.length > 0 };
+    return {
+      study_id: s.id, study_name: s.name, brief: extras.brief, methodology: extras.methodology,
+      has_survey: questions.length > 0, has_demographics: extras.hasDemographics, data: cells,
+    };
   });
 
   // ---- compare report ---------------------------------------------------------------------------
@@ -94,10 +98,12 @@ export default async function reports(app: FastifyInstance) {
     };
   });
 
-  route(app, contract.compareGraph, async (request) => {
-    const { s, stims, filters } = await compareScope(request, request.params, request.body);
-    return graphs(s.id, stims, filters, request.body);
-  });
+  for (const op of [contract.compareGraph, contract.compareGraphLegacy]) {
+    route(app, op, async (request) => {
+      const { s, stims, filters } = await compareScope(request, request.params, request.body);
+      return graphs(s.id, stims, filters, request.body);
+    });
+  }
 
   route(app, contract.featureAttention, async (request) => {
     const { s, stims, filters, normType } = await compareScope(request, request.params, request.body);
@@ -126,8 +132,9 @@ export default async function reports(app: FastifyInstance) {
 
   route(app, contract.kpiAnalysis, async (request) => {
     const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
-    const [[metrics], norms, size] = await Promise.all([
+    const [[metrics], norms, size, over1] = await Promise.all([
       stimMetrics(db, s.id, [stim], filters), stimNorms(db, [stim.stimId], normType), stimSize(db, stim),
+      viewedOver1Percent(db, s.id, stim, filters),
     ]);
     return {
       success: true as const,
@@ -142,28 +149,54 @@ export default async function reports(app: FastifyInstance) {
       view_order_source: visualUrl(app, s.id, stim, 'vieworder'),
       stim_width: size.width,
       stim_height: size.height,
-      stim_data: metrics,
+      stim_data: { ...metrics, panelist_viewed_over1_percent: over1 },
       norm_data: norms.get(stim.stimId)!,
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,
     };
   });
 
-  route(app, contract.stimGraph, async (request) => {
-    const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
-    return graphs(s.id, [stim], filters, body);
-  });
+  for (const op of [contract.stimGraph, contract.stimGraphLegacy]) {
+    route(app, op, async (request) => {
+      const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
+      return graphs(s.id, [stim], filters, body);
+    });
+  }
 
   // Stim data download: one CSV-ready row per metric.
+  async function metricRows(studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId) {
+    const [metrics, norms] = await Promise.all([stimMetrics(db, studyId, stims, filters), stimNorms(db, [...new Set(stims.map((x) => x.stimId))], normType)]);
+    return stims.flatMap((stim, i) => {
+      const norm = norms.get(stim.stimId)!;
+      return METRIC_NAMES.map((m) => ({
+        cell_id: stim.cellId, step_id: stim.stepId, stim_id: stim.stimId, stim_name: stim.name, metric: m, label: METRIC_LABELS[m],
+        actual: metrics[i][m], norm: norm[m], norm_type: NORM_TYPES[normType], base_size: metrics[i].base_size, norm_size: norm.norm_size,
+      }));
+    });
+  }
+
+  // One at a time: each is one query, and PGlite runs them one by one anyway.
+  async function featureRows(studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters) {
+    const out = [];
+    for (const stim of stims) {
+      const participant_data = await repo.featureParticipantRows(db, studyId, stim.stepId, stim.stimId, filters);
+      out.push({ cell_id: stim.cellId, step_id: stim.stepId, stim_id: stim.stimId, stim_name: stim.name, participant_data });
+    }
+    return out;
+  }
+
+  async function participantRows(studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, eyetrackingOnly: boolean) {
+    const out = [];
+    for (const stim of stims) {
+      const rows = await repo.participantRows(db, studyId, stim.stepId, stim.stimId, filters, eyetrackingOnly);
+      for (const r of rows) out.push({ cell_id: stim.cellId, step_id: stim.stepId, stim_id: stim.stimId, stim_name: stim.name, ...r });
+    }
+    return out;
+  }
+
   route(app, contract.stimReport, async (request) => {
     const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
-    const [[metrics], norms] = await Promise.all([stimMetrics(db, s.id, [stim], filters), stimNorms(db, [stim.stimId], normType)]);
-    const norm = norms.get(stim.stimId)!;
-    const rows = METRIC_NAMES.map((m) => ({
-      stim_id: stim.stimId, stim_name: stim.name, metric: m, label: METRIC_LABELS[m], actual: metrics[m], norm: norm[m],
-      norm_type: NORM_TYPES[normType], base_size: metrics.base_size, norm_size: norm.norm_size,
-    }));
-    return { success: true as const, data: { data: rows } };
+    return { success: true as const, data: await metricRows(s.id, [stim], filters, normType) };
   });
 
   route(app, contract.featureAnalysis, async (request) => {
@@ -192,6 +225,12 @@ export default async function reports(app: FastifyInstance) {
         view_order: r.feature_data[tag].view_order,
         norm: r.norm_data[tag],
       })),
+      data: r.tags.map((tag) => ({
+        feature_name: tag,
+        avg_feature_dwell_time: r.feature_data[tag].avg_feature_dwell_time,
+        avg_page_dwell_time: r.metrics.avg_page_dwell_time,
+        panelist_viewed_percent: r.feature_data[tag].panelist_viewed_percent,
+      })),
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,
     };
@@ -199,13 +238,48 @@ export default async function reports(app: FastifyInstance) {
 
   route(app, contract.featureReport, async (request) => {
     const { s, stim, filters } = await stimScope(request, request.params, request.body);
-    const participant_data = await repo.featureParticipantRows(db, s.id, stim.stepId, stim.stimId, filters);
-    return { success: true as const, data: { data: [{ stim_id: stim.stimId, stim_name: stim.name, participant_data }] } };
+    return { success: true as const, data: await featureRows(s.id, [stim], filters) };
   });
 
   route(app, contract.participantReport, async (request) => {
     const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
-    const rows = await repo.participantRows(db, s.id, stim.stepId, stim.stimId, filters, body.limit_to_eyetracking ?? false);
-    return { success: true as const, data: { data: rows.map((r) => ({ stim_id: stim.stimId, stim_name: stim.name, ...r })) } };
+    return { success: true as const, data: await participantRows(s.id, [stim], filters, body.limit_to_eyetracking ?? false) };
+  });
+
+  // ---- legacy downloads: a whole step, a whole study ---------------------------------------------
+
+  /** Every stim placed in the study (optionally one cell and step; a step not in the study is 404). */
+  async function placedStims(studyId: number, where?: { cellId: number; stepId: number }) {
+    const all = await repo.studyStims(db, studyId);
+    if (!where) return all;
+    const hit = all.filter((p) => p.cellId === where.cellId && p.stepId === where.stepId);
+    if (!hit.length) throw notFound(`Step ${where.stepId} of cell ${where.cellId} holds no stim of this study`);
+    return hit;
+  }
+
+  route(app, contract.stepParticipantReport, async (request) => {
+    const s = await study(request, toId(request.params.id));
+    const stims = await placedStims(s.id, { cellId: toId(request.params.cell), stepId: toId(request.params.step) });
+    const body = request.body ?? {};
+    return { success: true as const, data: await participantRows(s.id, stims, readFilters(body), body.limit_to_eyetracking ?? false) };
+  });
+
+  route(app, contract.studyParticipantReport, async (request) => {
+    const s = await study(request, toId(request.params.id));
+    const body = request.body ?? {};
+    return { success: true as const, data: await participantRows(s.id, await placedStims(s.id), readFilters(body), body.limit_to_eyetracking ?? false) };
+  });
+
+  route(app, contract.studyReport, async (request) => {
+    const s = await study(request, toId(request.params.id));
+    const body = request.body ?? {};
+    const stims = await placedStims(s.id);
+    return { success: true as const, data: stims.length ? await metricRows(s.id, stims, readFilters(body), (body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId) : [] };
+  });
+
+  route(app, contract.studyFeatureReport, async (request) => {
+    const s = await study(request, toId(request.params.id));
+    const body = request.body ?? {};
+    return { success: true as const, data: await featureRows(s.id, await placedStims(s.id), readFilters(body)) };
   });
 }

@@ -135,8 +135,8 @@ describe('features (D3-210, D3-246)', () => {
     expect(a.feature_data[0]).toMatchObject({ feature_name: 'Logo', avg_feature_dwell_time: 0.4, panelist_viewed_percent: 50 });
     expect(a.stim_data).toMatchObject({ avg_stim_dwell_time: 2, panelist_viewed_percent: 100 });
     const r = (await app.inject({ method: 'POST', url: `${base}/feature_report`, headers: t.headers, payload: {} })).json();
-    expect(r.data.data[0]).toMatchObject({ stim_id: f.stimId, stim_name: 'Featured' });
-    const rows = r.data.data[0].participant_data;
+    expect(r.data[0]).toMatchObject({ stim_id: f.stimId, stim_name: 'Featured' });
+    const rows = r.data[0].participant_data;
     expect(rows).toHaveLength(4); // viewer 1 × 2 features, viewer 2, viewer 3
     expect(rows.find((x: { feature_name: string; dwell_time: number }) => x.feature_name === 'Logo' && x.dwell_time === 0.5)).toBeTruthy();
   });

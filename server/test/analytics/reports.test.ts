@@ -157,21 +157,21 @@ describe('per-stim KPI report and downloads (D3-235, D3-237)', () => {
     expect(bare.statusCode).toBe(200);
   });
 
-  it('D3-272 stim data and participant downloads answer data.data rows', async () => {
+  it('D3-272 stim data and participant downloads answer the rows as the body data (what the legacy client maps)', async () => {
     const rep = (await app.inject({ method: 'POST', url: stimUrl('report'), headers: t.headers, payload: {} })).json();
-    expect(rep.data.data).toHaveLength(10);
-    expect(rep.data.data.find((r: { metric: string }) => r.metric === 'avg_stim_dwell_time')).toMatchObject({ actual: 2.5, stim_name: 'Known MPU' });
+    expect(rep.data).toHaveLength(10);
+    expect(rep.data.find((r: { metric: string }) => r.metric === 'avg_stim_dwell_time')).toMatchObject({ actual: 2.5, stim_name: 'Known MPU' });
     const part = (await app.inject({ method: 'POST', url: stimUrl('participant_report'), headers: t.headers, payload: {} })).json();
     // 12 real complete exposures (test and screen-out excluded); 10 in the base
-    expect(part.data.data).toHaveLength(12);
-    expect(part.data.data.filter((r: { in_base: boolean }) => r.in_base)).toHaveLength(10);
-    expect(part.data.data[0]).toHaveProperty('participant_reference');
-    expect(part.data.data[0]).toHaveProperty('age_group');
+    expect(part.data).toHaveLength(12);
+    expect(part.data.filter((r: { in_base: boolean }) => r.in_base)).toHaveLength(10);
+    expect(part.data[0]).toHaveProperty('participant_reference');
+    expect(part.data[0]).toHaveProperty('age_group');
     const et = (await app.inject({ method: 'POST', url: stimUrl('participant_report'), headers: t.headers, payload: { limit_to_eyetracking: true } })).json();
-    expect(et.data.data).toHaveLength(10);
+    expect(et.data).toHaveLength(10);
     const aged = (await app.inject({ method: 'POST', url: stimUrl('participant_report'), headers: t.headers, payload: { filters: { age_group_ids: [1] } } })).json();
-    expect(aged.data.data).toHaveLength(5);
-    expect(aged.data.data.every((r: { age_group: string }) => r.age_group === '18-24')).toBe(true);
+    expect(aged.data).toHaveLength(5);
+    expect(aged.data.every((r: { age_group: string }) => r.age_group === '18-24')).toBe(true);
   });
 });
 

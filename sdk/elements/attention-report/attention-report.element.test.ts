@@ -1,0 +1,203 @@
+import { expect } from '@open-wc/testing';
+import './attention-report.element';
+import { LONG_NAME, reportAnswers } from '../../features/report-common/test-fixtures';
+import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
+import { CHART_PALETTE as KIT_PALETTE } from '../../ui/charts';
+import { $, $$, deferred, mount, resetPage, stubHttp, text, waitFor, describe, it, beforeEach, afterEach, type RecordedRequest } from '../test-utils';
+
+const KEYS = '1:11:9:101|1:11:9:102|2:21:9:103';
+const section = (el: HTMLElement, part: string) => $(el, `[part="${part}"]`)!;
+const select = (root: Element, label: string) => {
+  const l = Array.from(root.querySelectorAll('label')).find((x) => x.textContent?.trim() === label);
+  if (!l) throw new Error(`No select ${label}`);
+  return (root.getRootNode() as ShadowRoot).getElementById(l.getAttribute('for')!) as HTMLSelectElement;
+};
+function choose(s: HTMLSelectElement, value: string) {
+  s.value = value;
+  s.dispatchEvent(new Event('change', { bubbles: true }));
+}
+const cells = (root: Element, metric: string) => Array.from(root.querySelectorAll(`tr[data-metric="${metric}"] td`)).map((td) => [td.textContent, td.getAttribute('data-relation')]);
+const bodies = (reqs: RecordedRequest[], part: string) => reqs.filter((r) => r.url.endsWith(`/compare_report/${part}`)).map((r) => r.body as Record<string, unknown>);
+const rgb = (hex: string) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+
+describe('<gaze-attention-report>', () => {
+  let clock: ReturnType<typeof manualClock>;
+  beforeEach(() => {
+    resetPage('/v1.0');
+    localStorage.setItem('user', 'tok');
+    localStorage.setItem('token', 'tok');
+    clock = manualClock();
+    setReportTimer(clock.start);
+    setImagePreload(() => new Promise(() => {}));
+  });
+  afterEach(() => {
+    setReportTimer();
+    setImagePreload();
+  });
+
+  it('D3-204 D3-205 D3-206 the four sections are asked for at once, with the stims as {cell_id, step_id, stim_id}', async () => {
+    const hold = deferred<void>();
+    const http = stubHttp(async (req) => {
+      if (!req.url.endsWith('/overview')) await hold.promise;
+      return reportAnswers()(req);
+    });
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: KEYS });
+    // Nothing has answered yet, and every section has been asked: they load in parallel.
+    await waitFor(() => ['overall_attention', 'graph2_data', 'feature_attention', 'visual_data'].every((p) => bodies(http.requests, p).length > 0), 'four requests');
+    for (const p of ['kpi-section', 'survival-section', 'feature-section', 'visuals-section']) {
+      expect(section(el, p).querySelector('[role="progressbar"]'), p).not.to.equal(null);
+    }
+    const data = [{ cell_id: 1, step_id: 11, stim_id: 101 }, { cell_id: 1, step_id: 11, stim_id: 102 }, { cell_id: 2, step_id: 21, stim_id: 103 }];
+    expect(bodies(http.requests, 'visual_data')[0]).to.deep.equal({ data });
+    expect(bodies(http.requests, 'graph2_data')[0]).to.deep.equal({ data, graph_type_id: 1, time_segment: 100, max_time: 5000 });
+    expect(bodies(http.requests, 'overall_attention').map((b) => b.norm_type_id).sort()).to.deep.equal([1, 2, 3, 4]);
+    hold.resolve();
+    await waitFor(() => section(el, 'kpi-section').querySelector('table'), 'kpi table');
+  });
+
+  it('D3-196 chips name the stims; a long name is cut with the full name kept', async () => {
+    stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: KEYS });
+    await waitFor(() => $$(el, '[part="stim-chip"]').map((c) => c.textContent).includes('Big Ad'), 'chips');
+    const chips = $$(el, '[part="stim-chip"]');
+    expect(chips.map((c) => c.textContent)).to.deep.equal(['Big Ad', 'Sky Scraper', `${LONG_NAME.slice(0, 30)}...`]);
+    const long = chips[2].querySelector('span')!;
+    expect(long.getAttribute('title')).to.equal(LONG_NAME);
+    expect(long.getAttribute('aria-label')).to.equal(LONG_NAME);
+  });
+
+  it('D3-197 D3-207 D3-218 D3-277 KPI table: formats, colours against the norm, norm selector with set sizes', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const kpi = () => section(el, 'kpi-section');
+    await waitFor(() => kpi().querySelector('table'), 'kpi table');
+    // Norm type 1: dwell 2.5 s vs 1.0 s → green; viewable 80 % vs 70 % → green.
+    expect(cells(kpi(), 'avg_stim_dwell_time')).to.deep.equal([['2.5s', 'above'], ['1.0s', null]]);
+    expect(cells(kpi(), 'panelist_viewable_percent')).to.deep.equal([['80%', 'above'], ['70%', null]]);
+    expect(cells(kpi(), 'attention_per_1000_impressions')[0][0]).to.equal('1,234.5');
+    expect(cells(kpi(), 'avg_page_dwell_time')[0][0]).to.equal('12.3s');
+    expect(cells(kpi(), 'panelist_viewable_script_percent')[0][0]).to.equal('70%');
+    const norm = select(kpi(), 'Norm');
+    await waitFor(() => norm.options[3].textContent === 'Ad Category Norm (12 stims)', 'sizes in the options');
+    expect(Array.from(norm.options).map((o) => o.textContent)).to.deep.equal([
+      'Brand Norm (3 stims)', 'Brand Category Norm (6 stims)', 'Base Norm (9 stims)', 'Ad Category Norm (12 stims)',
+    ]);
+    // Type 2: 2.54 s shows as 2.5s → equal, neutral. Type 3: 3.2 s → red; 90 % → red. Type 4: no norm.
+    choose(norm, '2');
+    await waitFor(() => cells(kpi(), 'avg_stim_dwell_time')[0][1] === 'equal', 'equal');
+    choose(norm, '3');
+    await waitFor(() => cells(kpi(), 'avg_stim_dwell_time')[0][1] === 'below', 'below');
+    expect(cells(kpi(), 'panelist_viewable_percent')).to.deep.equal([['80%', 'below'], ['90%', null]]);
+    choose(norm, '4');
+    await waitFor(() => cells(kpi(), 'avg_stim_dwell_time')[1][0] === '–', 'no norm');
+    expect(cells(kpi(), 'avg_stim_dwell_time')[0][1]).to.equal('none');
+    const colour = getComputedStyle(kpi().querySelector('td[data-relation="none"]')!).color;
+    choose(norm, '1');
+    await waitFor(() => cells(kpi(), 'avg_stim_dwell_time')[0][1] === 'above', 'above again');
+    const green = getComputedStyle(kpi().querySelector('tr[data-metric="avg_stim_dwell_time"] td')!).color;
+    expect(green).to.equal('rgb(30, 123, 52)');
+    expect(colour).not.to.equal(green);
+    expect(http.requests.filter((r) => r.url.endsWith('/overall_attention'))).to.have.length(4);
+  });
+
+  it('D3-203 the info toggle swaps the table for the explanation and back', async () => {
+    stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const kpi = () => section(el, 'kpi-section');
+    await waitFor(() => kpi().querySelector('table'), 'kpi table');
+    const toggle = kpi().querySelector('[part="info-toggle"]') as HTMLButtonElement;
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    toggle.click();
+    await waitFor(() => kpi().querySelector('[part="info"]'), 'info');
+    expect(kpi().querySelector('table')).to.equal(null);
+    expect(kpi().textContent).to.contain('Attention Per 1000 Impressions (s)');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    toggle.click();
+    await waitFor(() => kpi().querySelector('table'), 'table back');
+  });
+
+  it('D3-198 D3-199 D3-206 D3-281 D3-282 survival curves: graph types with their segments, chart height 330, the palette', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101|1:11:9:102' });
+    const sv = () => section(el, 'survival-section');
+    await waitFor(() => sv().querySelector('.highcharts-container'), 'chart');
+    const graphType = select(sv(), 'Graph type');
+    expect(Array.from(graphType.options).map((o) => o.textContent)).to.deep.equal(['Dwell Time', 'Page Dwell Time', 'Viewable Time']);
+    expect(sv().querySelector('svg.highcharts-root')!.getAttribute('height')).to.equal('330');
+    const yLabels = Array.from(sv().querySelectorAll('.highcharts-yaxis-labels text')).map((t) => t.textContent);
+    expect(yLabels).to.include('100');
+    expect(yLabels).not.to.include('125');
+    expect(KIT_PALETTE).to.have.length(15);
+    const strokes = Array.from(sv().querySelectorAll('.highcharts-series .highcharts-graph')).map((g) => getComputedStyle(g).stroke);
+    expect(strokes.slice(0, 2)).to.deep.equal([rgb(KIT_PALETTE[0]), rgb(KIT_PALETTE[1])]);
+    for (const [type, seg, max, lastX] of [[2, 1000, 60000, '60'], [3, 500, 15000, '15']] as const) {
+      choose(select(sv(), 'Graph type'), String(type));
+      await waitFor(() => bodies(http.requests, 'graph2_data').some((b) => b.graph_type_id === type), `type ${type}`);
+      expect(bodies(http.requests, 'graph2_data').find((b) => b.graph_type_id === type)).to.include({ time_segment: seg, max_time: max });
+      await waitFor(() => Array.from(sv().querySelectorAll('.highcharts-xaxis-labels text')).some((t) => t.textContent === lastX), `x to ${lastX} s`);
+    }
+  });
+
+  it('D3-200 D3-213 feature attention: Avg Dwell Time by default, Percent Viewed, its own norm, No data', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const fs = () => section(el, 'feature-section');
+    await waitFor(() => fs().querySelector('table'), 'feature table');
+    const metric = select(fs(), 'Metric');
+    expect(metric.value).to.equal('avg_stim_dwell_time');
+    expect(Array.from(metric.options).map((o) => o.textContent)).to.deep.equal(['Avg Dwell Time', 'Percent Viewed']);
+    expect(cells(fs(), 'logo')).to.deep.equal([['0.5s', 'above'], ['0.3s', null]]);
+    choose(metric, 'panelist_viewed_percent');
+    await waitFor(() => cells(fs(), 'logo')[0][0] === '62%', 'percent');
+    expect(cells(fs(), 'cta')).to.deep.equal([['0%', 'none'], ['–', null]]);
+    choose(select(fs(), 'Norm'), '3');
+    await waitFor(() => bodies(http.requests, 'feature_attention').some((b) => b.norm_type_id === 3), 'feature norm 3');
+    // The KPI table's norm is its own.
+    expect(select(section(el, 'kpi-section'), 'Norm').value).to.equal('1');
+  });
+
+  it('D3-201 D3-213 D3-226 visuals: Original by default, the five choices, spinner then the error image after 3 s', async () => {
+    const loads = new Map<string, { resolve: () => void; reject: () => void }>();
+    setImagePreload((src) => new Promise<void>((resolve, reject) => { loads.set(src, { resolve, reject }); }));
+    stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101|1:11:9:102' });
+    const vs = () => section(el, 'visuals-section');
+    await waitFor(() => vs().querySelectorAll('[part="visual"]').length === 2, 'two visuals');
+    const visual = select(vs(), 'Visual');
+    expect(visual.value).to.equal('original_url');
+    expect(Array.from(visual.options).map((o) => o.textContent)).to.deep.equal(['Original', 'View Order', 'Feature Analysis', 'Heatmap', 'Stim Analysis']);
+    const states = () => Array.from(vs().querySelectorAll('[part="visual"]')).map((v) => v.getAttribute('data-state'));
+    expect(states()).to.deep.equal(['loading', 'loading']);
+    expect(vs().querySelectorAll('[part="visual"] [role="progressbar"]')).to.have.length(2);
+    expect(clock.waiting().filter((ms) => ms === 3000)).to.have.length(2);
+    loads.get('/files/101.png')!.resolve();
+    await waitFor(() => states()[0] === 'loaded', 'first loaded');
+    expect(vs().querySelector('[part="visual"] img')!.getAttribute('src')).to.equal('/files/101.png');
+    clock.fire(3000);
+    await waitFor(() => states()[1] === 'timeout', 'second timed out');
+    expect(states()[0]).to.equal('loaded');
+    expect(vs().querySelectorAll('[data-kind="error-image"]')).to.have.length(1);
+    // A new selection starts over; broken media falls back to the placeholder.
+    choose(visual, 'heatmap_url');
+    await waitFor(() => states().every((s) => s === 'loading'), 'reset');
+    loads.get('/visuals/9/11/102/heatmap.png')!.reject();
+    await waitFor(() => states()[1] === 'broken', 'broken');
+    expect(vs().querySelector('[data-kind="placeholder"]')).not.to.equal(null);
+  });
+
+  it('D3-214 resolution 21: a failed section shows its error for 6 s and the others stay', async () => {
+    stubHttp(reportAnswers({ fail: ['feature_attention'] }));
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const fs = () => section(el, 'feature-section');
+    await waitFor(() => fs().querySelector('[part="section-error"]'), 'feature error');
+    expect(fs().querySelector('[part="section-error"]')!.textContent).to.equal('Sorry there was an error loading your data');
+    expect(fs().querySelector('[part="section-error"]')!.getAttribute('role')).to.equal('alert');
+    await waitFor(() => section(el, 'kpi-section').querySelector('table') && section(el, 'survival-section').querySelector('.highcharts-container'), 'others shown');
+    expect(section(el, 'visuals-section').querySelectorAll('[part="visual"]')).to.have.length(1);
+    expect(clock.waiting()).to.include(6000);
+    clock.fire(6000);
+    await waitFor(() => !fs().querySelector('[part="section-error"]'), 'error gone after 6 s');
+    expect(fs().querySelector('[part="retry"]')).not.to.equal(null);
+    expect(text(el)).to.contain('Eye tracking KPIs');
+  });
+});

@@ -1,0 +1,25 @@
+import { defineElement } from '../define';
+import type { CommonAttributes, CommonEvents } from '../registry';
+import { FeatureReportElement } from './FeatureReport';
+
+/**
+ * The feature report: per chosen stim, cards, visuals, downloads and the Feature attention metrics table.
+ *
+ * @element gaze-feature-report
+ * @attr {string | number} study-id - The study.
+ * @attr {string} stims - Stim keys `cell:step:study:stim` joined by '|'; keys of another study are ignored.
+ * @csspart feature-report - The whole report.
+ * @csspart feature-stim - One stim's page.
+ * @csspart feature-table - 'Feature attention metrics'.
+ * @csspart metric-cards - The metric cards.
+ * @csspart download-menu - The download menu.
+ */
+export const GazeFeatureReportElement = defineElement('gaze-feature-report', FeatureReportElement, {
+  props: { studyId: 'number', stims: 'string' },
+});
+
+declare module '../registry' {
+  interface GazeElementRegistry {
+    'gaze-feature-report': { attributes: CommonAttributes & { 'study-id': string | number; stims: string }; events: CommonEvents };
+  }
+}

@@ -1,0 +1,25 @@
+import { defineElement } from '../define';
+import type { CommonAttributes, CommonEvents } from '../registry';
+import { KpiReportElement } from './KpiReport';
+
+/**
+ * The KPI report: per chosen stim, the funnel against the chosen norm, visuals, downloads, metric cards and survival curves.
+ *
+ * @element gaze-kpi-report
+ * @attr {string | number} study-id - The study.
+ * @attr {string} stims - Stim keys `cell:step:study:stim` joined by '|'; keys of another study are ignored.
+ * @csspart kpi-report - The whole report.
+ * @csspart kpi-stim - One stim's page.
+ * @csspart funnel - The funnel table.
+ * @csspart metric-cards - The metric cards.
+ * @csspart download-menu - The download menu.
+ */
+export const GazeKpiReportElement = defineElement('gaze-kpi-report', KpiReportElement, {
+  props: { studyId: 'number', stims: 'string' },
+});
+
+declare module '../registry' {
+  interface GazeElementRegistry {
+    'gaze-kpi-report': { attributes: CommonAttributes & { 'study-id': string | number; stims: string }; events: CommonEvents };
+  }
+}

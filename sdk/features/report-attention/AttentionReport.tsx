@@ -1,0 +1,238 @@
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Select, tokens } from '../../ui';
+import { useResource } from '../../core/resource/hooks';
+import {
+  compareGraph, featureAttention, NORM_TYPES, overallAttention, stimTree, visualData, type GraphTypeId, type NormTypeId,
+} from '../../core/reports/reports';
+import { treeStims, type StimKey } from '../../core/reports/keys';
+import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
+import {
+  GraphTypeSelect, KPI_TABLE, NormTable, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
+  type MetricKind,
+} from '../report-common';
+
+const Wrap = styled.div`
+  display: grid;
+  gap: ${tokens.space4};
+  min-width: 0;
+`;
+const Chips = styled.ul`
+  list-style: none;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${tokens.space2};
+  margin: 0;
+  padding: 0;
+  li {
+    background: ${tokens.surfaceAlt};
+    border: 1px solid ${tokens.border};
+    border-radius: 999px;
+    padding: 4px 12px;
+  }
+`;
+const Gallery = styled.div`
+  display: grid;
+  gap: ${tokens.space3};
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  figure { margin: 0; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; padding: ${tokens.space2}; min-width: 0; }
+  figure.wide { grid-column: 1 / -1; }
+  figcaption { font-weight: 600; margin-bottom: ${tokens.space2}; overflow-wrap: anywhere; }
+`;
+const Info = styled.div`
+  dl { margin: 0; }
+  dt { font-weight: 600; margin-top: ${tokens.space2}; }
+  dd { margin: 0; color: ${tokens.muted}; }
+  img { max-width: 100%; height: auto; }
+`;
+
+export const NORM_IDS: NormTypeId[] = [1, 2, 3, 4];
+
+/** 'Brand Norm (12 stims)'; several stims with different sets show the range. */
+export function normLabel(id: NormTypeId, sizes: number[] | null): string {
+  if (!sizes || !sizes.length) return NORM_TYPES[id];
+  const lo = Math.min(...sizes);
+  const hi = Math.max(...sizes);
+  const n = lo === hi ? `${lo}` : `${lo}–${hi}`;
+  return `${NORM_TYPES[id]} (${n} ${hi === 1 ? 'stim' : 'stims'})`;
+}
+
+export const FEATURE_METRICS = [
+  { value: 'avg_stim_dwell_time', label: 'Avg Dwell Time', field: 'avg_feature_dwell_time', kind: 'seconds' as MetricKind },
+  { value: 'panelist_viewed_percent', label: 'Percent Viewed', field: 'panelist_viewed_percent', kind: 'percent' as MetricKind },
+] as const;
+export type FeatureMetric = (typeof FEATURE_METRICS)[number]['value'];
+
+export const VISUAL_FILTERS = [
+  { value: 'original_url', label: 'Original' },
+  { value: 'vieworder_url', label: 'View Order' },
+  { value: 'featureanalysis_url', label: 'Feature Analysis' },
+  { value: 'heatmap_url', label: 'Heatmap' },
+  { value: 'analysis_url', label: 'Stim Analysis' },
+] as const;
+export type VisualFilter = (typeof VISUAL_FILTERS)[number]['value'];
+
+function NormSelect({ value, onChange, sizes, label = 'Norm' }: { value: NormTypeId; onChange: (v: NormTypeId) => void; sizes: Record<NormTypeId, number[] | null>; label?: string }) {
+  return (
+    <Select
+      label={label}
+      value={String(value)}
+      onChange={(v) => onChange(Number(v) as NormTypeId)}
+      options={NORM_IDS.map((id) => ({ value: String(id), label: normLabel(id, sizes[id]) }))}
+    />
+  );
+}
+
+export interface AttentionReportProps {
+  studyId: number;
+  stims: StimKey[];
+}
+
+/** The compare report (spec document 3 §2.18): four sections, each loading and failing on its own. */
+export function AttentionReport({ studyId, stims }: AttentionReportProps) {
+  const enabled = studyId > 0 && stims.length > 0;
+  const [kpiNorm, setKpiNorm] = useState<NormTypeId>(1);
+  const [featureNorm, setFeatureNorm] = useState<NormTypeId>(1);
+  const [graphType, setGraphType] = useState<GraphTypeId>(1);
+  const [featureMetric, setFeatureMetric] = useState<FeatureMetric>('avg_stim_dwell_time');
+  const [visual, setVisual] = useState<VisualFilter>('original_url');
+
+  const tree = useResource(stimTree, studyId, { enabled: studyId > 0 });
+  // One answer per norm type: the chosen one fills the table, all four give the selector its set sizes.
+  const n1 = useResource(overallAttention, { studyId, stims, normType: 1 }, { enabled });
+  const n2 = useResource(overallAttention, { studyId, stims, normType: 2 }, { enabled });
+  const n3 = useResource(overallAttention, { studyId, stims, normType: 3 }, { enabled });
+  const n4 = useResource(overallAttention, { studyId, stims, normType: 4 }, { enabled });
+  const byNorm: Record<NormTypeId, typeof n1> = { 1: n1, 2: n2, 3: n3, 4: n4 };
+  const sizes = Object.fromEntries(NORM_IDS.map((id) => [id, byNorm[id].data ? byNorm[id].data!.data.map((d) => d.norm_data.norm_size) : null])) as Record<NormTypeId, number[] | null>;
+  const attention = byNorm[kpiNorm];
+  const graph = useResource(compareGraph, { studyId, stims, graphType }, { enabled, keepPrevious: true });
+  const features = useResource(featureAttention, { studyId, stims, normType: featureNorm }, { enabled, keepPrevious: true });
+  const visuals = useResource(visualData, { studyId, stims }, { enabled });
+
+  const names = useMemo(() => {
+    const all = tree.data ? treeStims(tree.data) : [];
+    return stims.map((k) => all.find((s) => s.key === k)?.name ?? k);
+  }, [tree.data, stims]);
+
+  const featureDef = FEATURE_METRICS.find((m) => m.value === featureMetric)!;
+
+  return (
+    <Wrap part="attention-report">
+      <Chips part="stim-chips" aria-label="Stims in this report">
+        {names.map((n, i) => <li key={stims[i]} part="stim-chip"><StimName name={n} /></li>)}
+      </Chips>
+
+      <ReportSection
+        title="Eye tracking KPIs"
+        part="kpi-section"
+        loading={attention.loading && !attention.data}
+        error={attention.error}
+        onRetry={attention.refetch}
+        controls={<NormSelect value={kpiNorm} onChange={setKpiNorm} sizes={sizes} />}
+        info={
+          <Info>
+            <dl>
+              {KPI_TABLE.map((m) => <div key={m.name}><dt>{m.label}</dt><dd>{m.about}</dd></div>)}
+            </dl>
+            <p>Each value is green above the chosen norm and red below it. A norm is the average over its comparison set of stims; the selector shows how many stims each set holds.</p>
+          </Info>
+        }
+      >
+        {attention.data ? <KpiTable data={attention.data} /> : null}
+      </ReportSection>
+
+      <ReportSection
+        title="Survival curves"
+        part="survival-section"
+        loading={graph.loading && !graph.data}
+        error={graph.error}
+        onRetry={graph.refetch}
+        controls={<GraphTypeSelect value={graphType} onChange={setGraphType} />}
+        info={
+          <Info>
+            <img src={SURVIVAL_EXAMPLE_IMAGE} alt="Example survival curve falling from 100% over time" />
+            <p>A survival curve shows, at each second, the share of respondents still viewing the stim (Dwell Time), still on the page (Page Dwell Time) or to whom the stim was still viewable (Viewable Time).</p>
+          </Info>
+        }
+      >
+        {graph.data ? <SurvivalChart graph={graph.data} /> : null}
+      </ReportSection>
+
+      <ReportSection
+        title="Feature attention"
+        part="feature-section"
+        loading={features.loading && !features.data}
+        error={features.error}
+        onRetry={features.refetch}
+        controls={
+          <>
+            <Select label="Metric" value={featureMetric} onChange={(v) => setFeatureMetric(v as FeatureMetric)} options={FEATURE_METRICS.map(({ value, label }) => ({ value, label }))} />
+            <NormSelect label="Norm" value={featureNorm} onChange={setFeatureNorm} sizes={sizes} />
+          </>
+        }
+      >
+        {features.data ? (
+          features.data.feature_tag_list.length ? (
+            <NormTable
+              part="feature-table"
+              caption={`Feature attention: ${featureDef.label}`}
+              firstHeader="Feature"
+              columns={features.data.data.map((d) => d.stim_name)}
+              rows={features.data.feature_tag_list.map((tag) => ({
+                key: tag,
+                label: tag,
+                kind: featureDef.kind,
+                cells: features.data!.data.map((d) => ({
+                  value: d.feature_data[tag]?.[featureDef.field] ?? null,
+                  norm: d.norm_data[tag]?.[featureDef.field] ?? null,
+                })),
+              }))}
+            />
+          ) : <p part="no-data">No data</p>
+        ) : null}
+      </ReportSection>
+
+      <ReportSection
+        title="Visuals"
+        part="visuals-section"
+        loading={visuals.loading && !visuals.data}
+        error={visuals.error}
+        onRetry={visuals.refetch}
+        controls={<Select label="Visual" value={visual} onChange={(v) => setVisual(v as VisualFilter)} options={VISUAL_FILTERS.map((f) => ({ ...f }))} />}
+      >
+        {visuals.data ? <VisualGallery items={visuals.data.data} filter={visual} /> : null}
+      </ReportSection>
+    </Wrap>
+  );
+}
+
+function KpiTable({ data }: { data: OverallAttentionResponse }) {
+  return (
+    <NormTable
+      part="kpi-table"
+      caption="Eye tracking KPIs"
+      columns={data.data.map((d) => d.stim_name)}
+      rows={KPI_TABLE.map((m) => ({
+        key: m.name,
+        label: m.label,
+        kind: m.kind,
+        cells: data.data.map((d) => ({ value: d.stim_data[m.name], norm: d.norm_data[m.name] })),
+      }))}
+    />
+  );
+}
+
+function VisualGallery({ items, filter }: { items: VisualData[]; filter: VisualFilter }) {
+  const label = VISUAL_FILTERS.find((f) => f.value === filter)!.label;
+  return (
+    <Gallery part="gallery">
+      {items.map((v) => (
+        <figure key={`${v.cell_id}:${v.step_id}:${v.stim_id}`} className={v.stim_width / v.stim_height > 2 ? 'wide' : undefined}>
+          <figcaption><StimName name={v.stim_name} /></figcaption>
+          <ReportImage src={v[filter]} alt={`${label} of ${v.stim_name}`} video={v.stim_type === 'video' && filter === 'original_url'} />
+        </figure>
+      ))}
+    </Gallery>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Menu, Toast, TOAST_DURATION_ERROR } from '../../ui';
+import { useApi } from '../../core/resource/hooks';
+import { downloadReport, DOWNLOAD_ERROR, type ReportDownload } from '../../core/reports/downloads';
+import type { StimKey } from '../../core/reports/keys';
+
+/** A download menu of one stim's CSVs; a failure shows 'Error downloading data' (resolution 8). */
+export function DownloadMenu({ stim, items, normType }: { stim: StimKey; items: { kind: ReportDownload; label: string }[]; normType?: number }) {
+  const api = useApi();
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      <Menu
+        label="Download"
+        part="download-menu"
+        variant="secondary"
+        align="end"
+        items={items.map((it) => ({
+          id: it.kind,
+          label: it.label,
+          onSelect: () => {
+            downloadReport(api, it.kind, stim, normType ? { norm_type_id: normType as 1 | 2 | 3 | 4 } : {}).catch(() => setFailed(true));
+          },
+        }))}
+      />
+      {failed ? <Toast kind="error" text={DOWNLOAD_ERROR} duration={TOAST_DURATION_ERROR} onClose={() => setFailed(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import styled from 'styled-components';
+import { tokens, truncate } from '../../ui';
+import { compareToNorm, formatMetric, type MetricKind } from './format';
+
+/** Stim names in headers and chips are cut here; the full name stays in the title and for screen readers. */
+export const NAME_MAX = 30;
+
+export const TableBox = styled.div`
+  overflow-x: auto;
+  table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+  th, td { border-bottom: 1px solid ${tokens.border}; padding: 6px 10px; text-align: right; white-space: nowrap; }
+  th:first-child, td:first-child { text-align: left; white-space: normal; }
+  thead th { font-weight: 600; white-space: normal; }
+  td[data-relation='above'] { color: ${tokens.success}; font-weight: 600; }
+  td[data-relation='below'] { color: ${tokens.danger}; font-weight: 600; }
+  td.norm { color: ${tokens.muted}; }
+`;
+
+export function StimName({ name }: { name: string }) {
+  const cut = truncate(name, NAME_MAX);
+  return cut === name ? <>{name}</> : <span title={name} aria-label={name}>{cut}</span>;
+}
+
+export interface NormTableRow {
+  key: string;
+  label: string;
+  kind: MetricKind;
+  /** Per column: the value and its norm. */
+  cells: { value: number | null | undefined; norm: number | null | undefined }[];
+}
+
+/** Rows of metrics × columns of stims, each with its actual value (coloured against the norm) and the norm. */
+export function NormTable({ caption, columns, rows, part, firstHeader = 'Metric' }: {
+  caption: string;
+  columns: string[];
+  rows: NormTableRow[];
+  part: string;
+  firstHeader?: string;
+}) {
+  return (
+    <TableBox part={part}>
+      <table>
+        <caption style={{ position: 'absolute', left: '-9999px' }}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" rowSpan={2}>{firstHeader}</th>
+            {columns.map((c, i) => <th key={i} scope="colgroup" colSpan={2} style={{ textAlign: 'center' }}><StimName name={c} /></th>)}
+          </tr>
+          <tr>
+            {columns.flatMap((_, i) => [<th key={`a${i}`} scope="col">Actual</th>, <th key={`n${i}`} scope="col">Norm</th>])}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-metric={r.key}>
+              <th scope="row">{r.label}</th>
+              {r.cells.flatMap((c, i) => [
+                <td key={`a${i}`} data-relation={compareToNorm(r.kind, c.value, c.norm)}>{formatMetric(r.kind, c.value)}</td>,
+                <td key={`n${i}`} className="norm">{formatMetric(r.kind, c.norm)}</td>,
+              ])}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}

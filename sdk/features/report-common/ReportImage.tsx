@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Spinner, tokens } from '../../ui';
+import { PLACEHOLDER_IMAGE, VISUAL_ERROR_IMAGE } from './images';
+import { VISUAL_TIMEOUT_MS } from './format';
+import { preloadImage, startTimer } from './timers';
+
+export type VisualState = 'loading' | 'loaded' | 'timeout' | 'broken';
+
+const Frame = styled.div`
+  position: relative;
+  min-height: 80px;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  img, video { display: block; max-width: 100%; height: auto; }
+  [role='progressbar'] { margin: 24px; }
+`;
+
+export interface ReportImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** A video plays with its controls (D3-224). */
+  video?: boolean;
+  part?: string;
+}
+
+/**
+ * A report visual (D3-226, D3-227): a spinner until the image has loaded (or the video can play),
+ * the error image when that takes longer than 3 s, the placeholder when the media is broken or
+ * missing. A new `src` starts over.
+ */
+export function ReportImage({ src, alt, video = false, part = 'visual' }: ReportImageProps) {
+  const [state, setState] = useState<VisualState>(src ? 'loading' : 'broken');
+  // The settle function of the current src (the video's events call it too).
+  const settleRef = useRef<(next: VisualState) => void>(() => {});
+  useEffect(() => {
+    if (!src) {
+      setState('broken');
+      return;
+    }
+    setState('loading');
+    let live = true;
+    const settle = (next: VisualState) => {
+      if (!live) return;
+      live = false;
+      stop();
+      setState(next);
+    };
+    settleRef.current = settle;
+    const stop = startTimer(() => settle('timeout'), VISUAL_TIMEOUT_MS);
+    if (!video) preloadImage(src).then(() => settle('loaded'), () => settle('broken'));
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [src, video]);
+
+  if (video && src && (state === 'loading' || state === 'loaded')) {
+    // The video itself loads; it shows once it can play, the spinner until then.
+    return (
+      <Frame part={part} data-state={state}>
+        {state === 'loading' ? <Spinner $size={32} /> : null}
+        <video
+          src={src}
+          controls
+          aria-label={alt}
+          style={state === 'loading' ? { position: 'absolute', opacity: 0 } : undefined}
+          onLoadedData={() => settleRef.current('loaded')}
+          onError={() => settleRef.current('broken')}
+        />
+      </Frame>
+    );
+  }
+  return (
+    <Frame part={part} data-state={state}>
+      {state === 'loading' ? <Spinner $size={32} /> : null}
+      {state === 'loaded' ? <img src={src!} alt={alt} /> : null}
+      {state === 'timeout' ? <img src={VISUAL_ERROR_IMAGE} alt={`${alt}: could not be loaded`} data-kind="error-image" /> : null}
+      {state === 'broken' ? <img src={PLACEHOLDER_IMAGE} alt={`${alt}: no preview`} data-kind="placeholder" style={{ border: `1px solid ${tokens.border}` }} /> : null}
+    </Frame>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { compareToNorm, formatMetric, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard } from './format';
+
+describe('report formats (D3-277, D3-278)', () => {
+  it('seconds with 1 decimal and s, whole percents, thousands delimited, a dash when missing', () => {
+    expect(formatSeconds(1.25)).toBe('1.3s');
+    expect(formatSeconds(0)).toBe('0.0s');
+    expect(formatSeconds(1234.56)).toBe('1,234.6s');
+    expect(formatPercent(44.5)).toBe('45%');
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(2.345, 2)).toBe('2.35');
+    expect(formatMetric('number', 1234.5)).toBe('1,234.5');
+    for (const v of [null, undefined, Number.NaN]) expect(formatSeconds(v)).toBe('–');
+  });
+
+  it('D3-218 above, below, equal as shown, none without a norm', () => {
+    expect(compareToNorm('seconds', 2.5, 1)).toBe('above');
+    expect(compareToNorm('seconds', 2.5, 3)).toBe('below');
+    expect(compareToNorm('seconds', 2.5, 2.54)).toBe('equal');
+    expect(compareToNorm('percent', 80.2, 79.8)).toBe('equal');
+    expect(compareToNorm('percent', 80, null)).toBe('none');
+  });
+
+  it('D3-280 image classes: wide above 2, tall at most 0.5, else square; billboard when wide', () => {
+    expect(imageClass(970, 250)).toBe('wide');
+    expect(imageClass(500, 250)).toBe('square');
+    expect(imageClass(300, 600)).toBe('tall');
+    expect(imageClass(160, 600)).toBe('tall');
+    expect(imageClass(300, 250)).toBe('square');
+    expect(isBillboard(970, 250)).toBe(true);
+    expect(isBillboard(728, 364)).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+// Report number formats (spec document 3 §9; D3-277, D3-278): times with 1 decimal and 's',
+// percents whole, thousands delimited; a missing value is an en dash.
+export const MISSING = '–';
+
+const fmt = (decimals: number) => new Intl.NumberFormat('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true });
+const one = fmt(1);
+const zero = fmt(0);
+const two = fmt(2);
+
+const ok = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** 1.25 → '1.3s', 1234.5 → '1,234.5s'. */
+export const formatSeconds = (v: number | null | undefined) => (ok(v) ? `${one.format(v)}s` : MISSING);
+/** 44.6 → '45%'. */
+export const formatPercent = (v: number | null | undefined) => (ok(v) ? `${zero.format(v)}%` : MISSING);
+/** Thousands delimited with `decimals` places (default 0). */
+export const formatNumber = (v: number | null | undefined, decimals = 0) => (ok(v) ? (decimals === 2 ? two : decimals === 1 ? one : zero).format(v) : MISSING);
+
+/** How a metric is shown: times in seconds, shares in percent, attention seconds as a number. */
+export type MetricKind = 'seconds' | 'percent' | 'number';
+export function formatMetric(kind: MetricKind, v: number | null | undefined): string {
+  if (kind === 'seconds') return formatSeconds(v);
+  if (kind === 'percent') return formatPercent(v);
+  return formatNumber(v, 1);
+}
+
+/** The value as shown (same rounding), so "equal to the norm" means equal on screen. */
+function shown(kind: MetricKind, v: number): number {
+  const d = kind === 'percent' ? 0 : 1;
+  return Math.round(v * 10 ** d) / 10 ** d;
+}
+
+export type NormRelation = 'above' | 'below' | 'equal' | 'none';
+
+/** D3-218: green above the norm, red below, neutral when equal (as displayed) or without a norm. */
+export function compareToNorm(kind: MetricKind, value: number | null | undefined, norm: number | null | undefined): NormRelation {
+  if (!ok(value) || !ok(norm)) return 'none';
+  const a = shown(kind, value);
+  const b = shown(kind, norm);
+  return a > b ? 'above' : a < b ? 'below' : 'equal';
+}
+
+/** D3-280: wide when width/height > 2, tall when ≤ 0.5, otherwise square. */
+export type ImageClass = 'wide' | 'tall' | 'square';
+export function imageClass(width: number, height: number): ImageClass {
+  if (!(width > 0) || !(height > 0)) return 'square';
+  const r = width / height;
+  return r > 2 ? 'wide' : r <= 0.5 ? 'tall' : 'square';
+}
+/** A billboard (width/height > 2) takes a single column (D3-220). */
+export const isBillboard = (width: number, height: number) => imageClass(width, height) === 'wide';
+
+/** Spec document 3 §9. */
+export const CHART_HEIGHT = 330;
+export const VISUAL_TIMEOUT_MS = 3000;
+export const SECTION_ERROR_MS = 6000;
+
+export const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);

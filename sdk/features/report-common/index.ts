@@ -1,0 +1,11 @@
+// Pieces every report shares: formats and colour rules (§9), the visual with its time-out, the
+// section frame with its own loading and error, the norm table, survival curves, illustrations.
+export * from './format';
+export * from './images';
+export * from './metrics';
+export { ReportImage, type ReportImageProps, type VisualState } from './ReportImage';
+export { ReportSection, type ReportSectionProps } from './ReportSection';
+export { NormTable, StimName, TableBox, NAME_MAX, type NormTableRow } from './NormTable';
+export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption } from './SurvivalChart';
+export { startTimer, setReportTimer, manualClock, preloadImage, setImagePreload, type StartTimer, type Preload } from './timers';
+export { DownloadMenu } from './Downloads';

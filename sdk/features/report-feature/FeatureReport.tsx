@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ErrorText, Select, Spinner, tokens } from '../../ui';
+import { useResource } from '../../core/resource/hooks';
+import { featureAnalysis } from '../../core/reports/reports';
+import type { StimKey } from '../../core/reports/keys';
+import type { FeatureAnalysisResponse } from '../../core/api/reports';
+import { DownloadMenu, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, TableBox } from '../report-common';
+
+const Wrap = styled.div`
+  display: grid;
+  gap: ${tokens.space5};
+  min-width: 0;
+`;
+const Page = styled.article`
+  display: grid;
+  gap: ${tokens.space4};
+  border-top: 1px solid ${tokens.border};
+  padding-top: ${tokens.space4};
+  min-width: 0;
+  > header { display: flex; flex-wrap: wrap; justify-content: space-between; gap: ${tokens.space3}; align-items: center; }
+  h2 { margin: 0; font-size: 1.3em; overflow-wrap: anywhere; }
+  .columns { display: grid; gap: ${tokens.space4}; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
+  &[data-layout='full'] .columns { grid-template-columns: minmax(0, 1fr); }
+  @media (max-width: 800px) { .columns { grid-template-columns: minmax(0, 1fr); } }
+  figure { margin: 0; min-width: 0; }
+  h3 { font-size: 1.05em; margin: 0 0 ${tokens.space2}; }
+`;
+const Cards = styled.div`
+  display: grid;
+  gap: ${tokens.space3};
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  div { border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; padding: ${tokens.space3}; }
+  strong { display: block; font-size: 1.6em; }
+  span { color: ${tokens.muted}; }
+`;
+
+export const FEATURE_VISUALS = [
+  { value: 'stim_source', label: 'Stim Source' },
+  { value: 'feature_analysis_source', label: 'Feature Analysis' },
+  { value: 'view_order_source', label: 'View Order' },
+] as const;
+type FeatureVisual = (typeof FEATURE_VISUALS)[number]['value'];
+
+export interface FeatureReportProps {
+  studyId: number;
+  stims: StimKey[];
+}
+
+/** Feature report (spec document 3 §2.20): one page per selected stim. */
+export function FeatureReport({ stims }: FeatureReportProps) {
+  return <Wrap part="feature-report">{stims.map((k) => <FeatureStim key={k} stim={k} />)}</Wrap>;
+}
+
+function FeatureStim({ stim }: { stim: StimKey }) {
+  const r = useResource(featureAnalysis, { stim });
+  if (r.error && !r.data) return <Page part="feature-stim"><ErrorText>{r.error}</ErrorText></Page>;
+  if (!r.data) return <Page part="feature-stim" aria-busy="true"><Spinner $size={32} /></Page>;
+  return <FeatureStimPage stim={stim} data={r.data} />;
+}
+
+export function FeatureTable({ data }: { data: FeatureAnalysisResponse }) {
+  return (
+    <TableBox part="feature-table">
+      <h3>Feature attention metrics</h3>
+      {data.feature_data.length ? (
+        <table>
+          <thead>
+            <tr><th scope="col">Feature</th><th scope="col">Average feature dwell</th><th scope="col">Percent panelist viewed</th></tr>
+          </thead>
+          <tbody>
+            {data.feature_data.map((f) => (
+              <tr key={f.feature_name}>
+                <th scope="row">{f.feature_name}</th>
+                <td>{formatSeconds(f.avg_feature_dwell_time)}</td>
+                <td>{formatPercent(f.panelist_viewed_percent)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : <p part="no-data">No data</p>}
+    </TableBox>
+  );
+}
+
+function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisResponse }) {
+  const [visual, setVisual] = useState<FeatureVisual>('stim_source');
+  const video = data.stim_type === 'video';
+  const shown = video ? FEATURE_VISUALS[0] : FEATURE_VISUALS.find((v) => v.value === visual)!;
+  return (
+    <Page part="feature-stim" data-layout={isBillboard(data.stim_width, data.stim_height) ? 'full' : 'grid'} aria-label={data.stim_name}>
+      <header>
+        <h2 part="stim-heading">{data.stim_name}</h2>
+        <DownloadMenu stim={stim} items={[{ kind: 'feature-data', label: 'Download Feature Report' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
+      </header>
+      <Cards part="metric-cards">
+        <div data-metric="avg_page_dwell_time"><strong>{formatSeconds(data.stim_data.avg_page_dwell_time)}</strong><span>Average page dwell time</span></div>
+        <div data-metric="panelist_viewed_percent"><strong>{formatPercent(data.stim_data.panelist_viewed_percent)}</strong><span>Panelist stim viewed percent</span></div>
+        <div data-metric="avg_stim_dwell_time"><strong>{formatSeconds(data.stim_data.avg_stim_dwell_time)}</strong><span>Average stim dwell time</span></div>
+      </Cards>
+      <div className="columns">
+        <section aria-label="Visuals">
+          {video ? null : (
+            <div style={{ maxWidth: 240, marginBottom: 8 }}>
+              <Select label="Visual" value={visual} onChange={(v) => setVisual(v as FeatureVisual)} options={FEATURE_VISUALS.map((f) => ({ ...f }))} />
+            </div>
+          )}
+          <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="feature-visual">
+            <ReportImage src={data[shown.value]} alt={`${shown.label} of ${data.stim_name}`} video={video} />
+          </figure>
+        </section>
+        <FeatureTable data={data} />
+      </div>
+    </Page>
+  );
+}

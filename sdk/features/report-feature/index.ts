@@ -1,0 +1,1 @@
+export { FeatureReport, FeatureTable, FEATURE_VISUALS, type FeatureReportProps } from './FeatureReport';

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ErrorText, Select, Spinner, tokens } from '../../ui';
+import { useResource } from '../../core/resource/hooks';
+import { kpiAnalysis, NORM_TYPES, stimGraph, type GraphTypeId, type NormTypeId } from '../../core/reports/reports';
+import type { StimKey } from '../../core/reports/keys';
+import type { KpiResponse } from '../../core/api/reports';
+import {
+  capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
+  isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, SurvivalChart, survivalCaption, TableBox,
+} from '../report-common';
+
+const Wrap = styled.div`
+  display: grid;
+  gap: ${tokens.space5};
+  min-width: 0;
+`;
+const Page = styled.article`
+  display: grid;
+  gap: ${tokens.space4};
+  border-top: 1px solid ${tokens.border};
+  padding-top: ${tokens.space4};
+  min-width: 0;
+  > header { display: flex; flex-wrap: wrap; justify-content: space-between; gap: ${tokens.space3}; align-items: center; }
+  h2 { margin: 0; font-size: 1.3em; overflow-wrap: anywhere; }
+  .columns { display: grid; gap: ${tokens.space4}; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
+  &[data-layout='single'] .columns { grid-template-columns: minmax(0, 1fr); }
+  @media (max-width: 800px) { .columns { grid-template-columns: minmax(0, 1fr); } }
+  figure { margin: 0; min-width: 0; }
+  figcaption { color: ${tokens.muted}; margin-top: ${tokens.space2}; }
+  figure[data-image-class='tall'] img { max-height: 600px; }
+  .note { color: ${tokens.muted}; margin: ${tokens.space2} 0 0; }
+`;
+const Cards = styled.div`
+  display: grid;
+  gap: ${tokens.space3};
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  div[part='metric-card'] { border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; padding: ${tokens.space3}; }
+  strong { display: block; font-size: 1.6em; }
+  [data-relation='above'] strong { color: ${tokens.success}; }
+  [data-relation='below'] strong { color: ${tokens.danger}; }
+  span { color: ${tokens.muted}; }
+`;
+
+const NORM_IDS: NormTypeId[] = [1, 2, 3, 4];
+
+export const KPI_VISUALS = [
+  { value: 'heatmap_source', label: 'Heatmap', caption: 'Here is the visual representation of the data' },
+  { value: 'stim_source', label: 'Stim Source', caption: 'Here is your stim' },
+  { value: 'analysis_source', label: 'Stim Analysis', caption: 'Here is the visual representation of the stim analysis' },
+] as const;
+type KpiVisual = (typeof KPI_VISUALS)[number]['value'];
+
+export interface KpiReportProps {
+  studyId: number;
+  stims: StimKey[];
+}
+
+/** KPI report (spec document 3 §2.19): one page per selected stim against the chosen norm. */
+export function KpiReport({ stims }: KpiReportProps) {
+  const [normType, setNormType] = useState<NormTypeId>(1);
+  return (
+    <Wrap part="kpi-report">
+      <div style={{ maxWidth: 320 }}>
+        <Select label="Norm" value={String(normType)} onChange={(v) => setNormType(Number(v) as NormTypeId)}
+          options={NORM_IDS.map((id) => ({ value: String(id), label: NORM_TYPES[id] }))} />
+      </div>
+      {stims.map((k) => <KpiStim key={k} stim={k} normType={normType} />)}
+    </Wrap>
+  );
+}
+
+function KpiStim({ stim, normType }: { stim: StimKey; normType: NormTypeId }) {
+  const kpi = useResource(kpiAnalysis, { stim, normType }, { keepPrevious: true });
+  if (kpi.error && !kpi.data) return <Page part="kpi-stim"><ErrorText>{kpi.error}</ErrorText></Page>;
+  if (!kpi.data) return <Page part="kpi-stim" aria-busy="true"><Spinner $size={32} /></Page>;
+  return <KpiStimPage stim={stim} data={kpi.data} normType={normType} />;
+}
+
+export function Funnel({ data }: { data: KpiResponse }) {
+  return (
+    <TableBox part="funnel">
+      <table>
+        <caption style={{ position: 'absolute', left: '-9999px' }}>{`KPI funnel against the ${NORM_TYPES[data.current_norm_type]}`}</caption>
+        <thead>
+          <tr><th scope="col">Metric</th><th scope="col">Actual</th><th scope="col">{NORM_TYPES[data.current_norm_type]}</th></tr>
+        </thead>
+        <tbody>
+          {FUNNEL.map((m) => (
+            <tr key={m.name} data-metric={m.name}>
+              <th scope="row">{m.label}</th>
+              <td data-relation={compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name])}>{formatMetric(m.kind, data.stim_data[m.name])}</td>
+              <td className="norm">{formatMetric(m.kind, data.norm_data[m.name])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiResponse; normType: NormTypeId }) {
+  const [visual, setVisual] = useState<KpiVisual>('heatmap_source');
+  const [graphType, setGraphType] = useState<GraphTypeId>(1);
+  const graph = useResource(stimGraph, { stim, graphType }, { keepPrevious: true });
+  const video = data.stim_type === 'video';
+  const shown = video ? KPI_VISUALS[1] : KPI_VISUALS.find((v) => v.value === visual)!;
+  const billboard = isBillboard(data.stim_width, data.stim_height);
+  const pageDwell = compareToNorm('seconds', data.stim_data.avg_page_dwell_time, data.norm_data.avg_page_dwell_time);
+  return (
+    <Page part="kpi-stim" data-layout={billboard ? 'single' : 'grid'} aria-label={data.stim_name}>
+      <header>
+        <h2 part="stim-heading">{data.stim_name} {capitalise(data.stim_type)}</h2>
+        <DownloadMenu stim={stim} normType={normType} items={[{ kind: 'stim-data', label: 'Download Stim Data' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
+      </header>
+      <div className="columns">
+        <section aria-label="Visuals">
+          {video ? null : (
+            <div style={{ maxWidth: 240, marginBottom: 8 }}>
+              <Select label="Visual" value={visual} onChange={(v) => setVisual(v as KpiVisual)} options={KPI_VISUALS.map(({ value, label }) => ({ value, label }))} />
+            </div>
+          )}
+          <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="kpi-visual">
+            <ReportImage src={data[shown.value]} alt={`${shown.label} of ${data.stim_name}`} video={video} />
+            <figcaption>{shown.caption}</figcaption>
+          </figure>
+        </section>
+        <section aria-label="Funnel">
+          <Funnel data={data} />
+          <p className="note" part="funnel-note">{FUNNEL_NOTE}</p>
+        </section>
+      </div>
+      <Cards part="metric-cards">
+        <div part="metric-card" data-metric="avg_page_dwell_time" data-relation={pageDwell === 'equal' ? 'above' : pageDwell}>
+          <strong>{formatSeconds(data.stim_data.avg_page_dwell_time)}</strong><span>Average page dwell time</span>
+        </div>
+        <div part="metric-card" data-metric="panelist_viewable_script_percent">
+          <strong>{formatPercent(data.stim_data.panelist_viewable_script_percent)}</strong><span>Panelist viewable script percent</span>
+        </div>
+        <div part="metric-card" data-metric="avg_time_to_first_view">
+          <strong>{formatSeconds(data.stim_data.avg_time_to_first_view)}</strong><span>Average time to first view</span>
+        </div>
+      </Cards>
+      <ReportSection
+        title="Survival curves"
+        part="survival-section"
+        loading={graph.loading && !graph.data}
+        error={graph.error}
+        onRetry={graph.refetch}
+        controls={<GraphTypeSelect label="Data type" value={graphType} onChange={setGraphType} />}
+        info={<img src={SURVIVAL_EXAMPLE_IMAGE} alt="Example survival curve falling from 100% over time" style={{ maxWidth: '100%' }} />}
+      >
+        {graph.data ? (
+          <figure>
+            <SurvivalChart graph={graph.data} />
+            <figcaption part="survival-caption">{survivalCaption(graph.data.current_graph_type_id)}</figcaption>
+          </figure>
+        ) : null}
+      </ReportSection>
+    </Page>
+  );
+}

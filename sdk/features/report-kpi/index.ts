@@ -1,0 +1,1 @@
+export { KpiReport, Funnel, KPI_VISUALS, type KpiReportProps } from './KpiReport';
