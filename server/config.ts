@@ -16,6 +16,10 @@ export interface Config {
   publicUrl?: string;
   /** Other origins allowed to call the API from a browser (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins?: string[];
+  /** SMTP_URL (smtp://user:pass@host:587, smtps://…): study notifications are e-mailed; unset, the outbox is the record. */
+  smtpUrl?: string;
+  /** MAIL_FROM: sender of notification e-mails. */
+  mailFrom: string;
 }
 
 /**
@@ -49,5 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     publicUrl: env.PUBLIC_URL || undefined,
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Gazeboard <no-reply@gazeboard.invalid>',
   };
 }
