@@ -9,7 +9,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  *
  * @element gaze-audience-form
  * @attr {string} study-id - The study (required).
- * @fires gaze-navigate - 'Back to the overview' was followed: { path }.
+ * @fires {{ path: string }} gaze-navigate - 'Back to the overview' was followed.
  * @csspart audience-form - The whole form.
  * @csspart panel-form - The panel fields.
  */

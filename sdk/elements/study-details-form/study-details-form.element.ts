@@ -11,7 +11,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  *
  * @element gaze-study-details-form
  * @attr {string} study-id - The study (required).
- * @fires gaze-navigate - 'Back to the overview' was followed: { path }.
+ * @fires {{ path: string }} gaze-navigate - 'Back to the overview' was followed.
  * @csspart study-details-form - The whole form.
  * @csspart save - The 'Save details' button.
  */

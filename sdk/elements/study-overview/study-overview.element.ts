@@ -13,7 +13,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  *
  * @element gaze-study-overview
  * @attr {string} study-id - The study (required).
- * @fires gaze-navigate - A link was followed: { path }.
+ * @fires {{ path: string }} gaze-navigate - A link was followed.
  * @csspart study-overview - The whole overview.
  * @csspart loader - The loader.
  * @csspart status - The status badge.

@@ -10,7 +10,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @element gaze-study-tabs
  * @attr {string} study-id - The study the tabs lead to (required; nothing renders without it).
  * @attr {string} active - The current page: stims, details or structure.
- * @fires gaze-navigate - A tab was followed: { path }.
+ * @fires {{ path: string }} gaze-navigate - A tab was followed.
  * @csspart study-tabs - The bar.
  * @csspart tab - One tab link.
  */
