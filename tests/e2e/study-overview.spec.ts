@@ -33,10 +33,10 @@ describe('study overview', () => {
     await page.locator('gaze-study-tabs').getByRole('link', { name: 'Edit Study Details' }).waitFor();
     const form = page.locator('gaze-study-details-form');
     const brief = `Brief edited end to end ${Date.now()}`;
-    await form.getByLabel('Brief').waitFor();
-    await form.getByLabel('Brief').fill(brief);
-    await form.getByLabel('Proposed data collection start').fill('2026-04-01');
-    await form.getByLabel('Proposed data collection end').fill('2026-04-30');
+    await form.getByLabel('Brief', { exact: true }).waitFor();
+    await form.getByLabel('Brief', { exact: true }).fill(brief);
+    await form.getByLabel('Proposed data collection start', { exact: true }).fill('2026-04-01');
+    await form.getByLabel('Proposed data collection end', { exact: true }).fill('2026-04-30');
     await form.getByRole('button', { name: 'Save details' }).click();
     await form.getByText('Study details saved.').waitFor();
     const details = (await api(token, `/studies/${id}/details`, { body: {} })).body;
@@ -90,7 +90,7 @@ describe('study overview', () => {
     const subscribe = overview.locator('[part="subscribe"]');
     if (await subscribe.count()) {
       await subscribe.click();
-      await overview.getByRole('dialog').getByText(/will be sent to researcher@/).waitFor();
+      await overview.getByRole('dialog').getByText(/will be sent to \S+@\S+/).waitFor();
       await overview.getByRole('dialog').getByRole('button', { name: 'Subscribe' }).click();
     }
     await overview.getByText('Subscribed to updates').waitFor();

@@ -11,6 +11,7 @@ export const OWN_PANEL = 'Gazeboard panel (our own)';
 export const ANY_CELL = 'Any cell';
 
 const Wrap = styled.div`
+  container-type: inline-size;
   display: grid;
   gap: 16px;
   h3 { margin: 0 0 6px; font-size: 1rem; }
@@ -19,6 +20,17 @@ const Wrap = styled.div`
   td.link { font-family: ui-monospace, monospace; font-size: 0.85em; overflow-wrap: anywhere; word-break: break-all; }
   td.copy { white-space: nowrap; text-align: right; }
   tr.own td { background: ${tokens.surfaceAlt}; }
+  /* Narrow: each link is a small card (panel · cell, the link, the copy button). */
+  @container (max-width: 600px) {
+    thead { display: none; }
+    table, tbody, tr, td { display: block; }
+    tr { border-bottom: 1px solid ${tokens.border}; padding: 6px 0; }
+    td { border: 0; padding: 2px 4px; }
+    td:first-child { font-weight: 600; display: inline; }
+    td:nth-child(2) { display: inline; }
+    td:nth-child(2)::before { content: ' · '; }
+    td.copy { text-align: left; }
+  }
 `;
 
 interface Row { panel: string; cell: string; url: string; own: boolean }

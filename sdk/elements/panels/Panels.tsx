@@ -12,12 +12,21 @@ import { Button, ConfirmDialog, ErrorText, Modal, Spinner, tokens } from '../../
 import { PanelForm } from '../../features/panel-form/PanelForm';
 
 const Wrap = styled.div`
+  container-type: inline-size;
   display: grid;
   gap: 12px;
   table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${tokens.border}; overflow-wrap: anywhere; }
   td.actions { white-space: nowrap; text-align: right; }
   td.actions button + button { margin-left: 6px; }
+  @container (max-width: 480px) {
+    thead { display: none; }
+    table, tbody, tr, td { display: block; }
+    tr { border-bottom: 1px solid ${tokens.border}; padding: 6px 0; }
+    td { border: 0; padding: 2px 4px; }
+    td:first-child { font-weight: 600; }
+    td.actions { text-align: left; }
+  }
 `;
 const Bar = styled.div`
   display: flex;
