@@ -19,7 +19,6 @@ import { Shell } from './shell/Shell';
  * answers for its own page and everything below it.
  */
 export const NOT_BUILT = [
-  'my_studies/overview/:id',
   'my_batches',
   'batch_stim_list',
   'stims',

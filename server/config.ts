@@ -19,6 +19,10 @@ export interface Config {
   /** The provider's site and the product names the dashboard sends there (/meta.json); unset: contract/meta.ts defaults. */
   productSite?: string;
   products?: string[];
+  /** SMTP_URL (smtp://user:pass@host:587, smtps://…): study notifications are e-mailed; unset, the outbox is the record. */
+  smtpUrl?: string;
+  /** MAIL_FROM: sender of notification e-mails. */
+  mailFrom: string;
 }
 
 /**
@@ -54,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
     productSite: env.PRODUCT_SITE_URL || undefined,
     products: parseProducts(env.PRODUCT_NAMES),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Gazeboard <no-reply@gazeboard.invalid>',
   };
 }
 

@@ -9,6 +9,7 @@ import { LocalStorage, type Storage } from '../storage/index.js';
 import { hashPassword } from '../auth/password.js';
 import { seedReference } from './reference.js';
 import { seedDemo } from './demo.js';
+import { seedStudyStates } from './study-states.js';
 import { pendingRespondentStudies } from './respondents.js';
 import { DEMO_PASSWORD } from './accounts.js';
 
@@ -65,6 +66,7 @@ export async function seedOnStart(db: Db, storage: Storage, opts: { demo: boolea
       const t = Date.now();
       await opts.filesReady;
       const s = await seedDemo(db, storage, log);
+      await seedStudyStates(db);
       log(`demo data: ${s.studies} studies, ${s.stims} stims, ${s.files} files in ${((Date.now() - t) / 1000).toFixed(1)} s`);
       seeded = 'demo';
     } else {

@@ -1,0 +1,424 @@
+// One study as a place to work in (server/routes/study; spec document 2 §2.1, §3.1–3.6, §4.1–4.2,
+// §5, §6, §7.2): details and their edit, the overview, panels (audience), panel links, files,
+// completion, subscriptions, run-throughs, the order timeline and the phase a super user advances.
+// Every call is a POST on /v1.0/studies/{id}/…, scoped to the acting company (404 otherwise).
+import { Type, type Static } from 'typebox';
+import {
+  areaTag, defineOperation, Id, IdParam, Int4, IntLike, Nullable, Ok, STUDY_ROLES, StudyParams, Text,
+} from './common.js';
+
+declare module './common.js' {
+  interface AreaTags { study: true }
+}
+const TAG = areaTag('study');
+
+// ---- constants the UI and the server share -------------------------------------------------------
+
+/** Spec document 2 §4.1. */
+export const PHASES = [
+  { id: 1, name: 'Setup' },
+  { id: 2, name: 'Quality Assurance' },
+  { id: 3, name: 'Data Collection' },
+  { id: 4, name: 'Analysis & Reporting' },
+  { id: 5, name: 'Study Complete' },
+] as const;
+export type PhaseId = 1 | 2 | 3 | 4 | 5;
+/** Complete is allowed from this phase on (data collection). */
+export const COMPLETE_FROM_PHASE = 3;
+
+/** Study-details limits (spec document 2 §5, §9) and their messages, word for word. */
+export const STUDY_NAME_MAX = 50;
+export const SHORT_TEXT_MAX = 50;
+export const DETAILS_MESSAGES = {
+  nameRequired: 'Name required',
+  tooLong: 'Too Long!',
+  languageRequired: 'Language required',
+  locationRequired: 'Location required',
+  url: '* Must be a valid URL',
+} as const;
+/** Panel form messages (spec document 2 §5), word for word. */
+export const PANEL_MESSAGES = {
+  name: 'Name required',
+  code: 'Code required',
+  success_redirect_url: 'Complete redirect required',
+  screenout_redirect_url: 'disqualify redirect required',
+  quota_full_redirect_url: 'Overquota redirect required',
+  participant_insert_parameter: 'Parameter required',
+} as const;
+export const PANEL_FIELDS = Object.keys(PANEL_MESSAGES) as (keyof typeof PANEL_MESSAGES)[];
+
+/** What the order timeline records (study_event.kind). */
+export const STUDY_EVENT_KINDS = [
+  'created', 'details_edited', 'fieldwork_dates', 'panel_added', 'panel_edited', 'panel_removed',
+  'run_through_ordered', 'run_through_result', 'first_live_session', 'phase_changed', 'completed', 'subscribed',
+] as const;
+export type StudyEventKind = (typeof STUDY_EVENT_KINDS)[number];
+
+// ---- shared pieces ---------------------------------------------------------------------------------
+
+const IsoTime = (description = 'ISO 8601 timestamp') => Type.String({ description });
+const Success = { success: Type.Literal(true) };
+
+export const PanelParams = Type.Object({
+  id: IdParam({ description: 'Study id' }),
+  panelId: IdParam({ description: 'Panel id' }),
+});
+export type PanelParams = Static<typeof PanelParams>;
+
+/** A POST read with nothing to send: any object (or no body) is accepted. */
+export const EmptyBody = Type.Object({}, { description: 'Nothing is read from the body' });
+
+// ---- details and edit (§3.6, §7.2) ----------------------------------------------------------------
+
+const NumberOrNull = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: 1e9, description }));
+
+export const QuestionGroupChoice = Type.Object({ id: Type.Integer({ minimum: 0 }), group_name: Type.String() });
+
+export const StudyDetails = Type.Object({
+  ...Success,
+  id: Id(),
+  name: Type.String(),
+  project_location: Nullable(Type.String({ description: 'Location code (projectlocations_list code)' })),
+  project_location_id: Nullable(Id()),
+  language: Nullable(Type.String({ description: 'Language name (studylanguages_list name)' })),
+  language_id: Nullable(Id({ description: 'Legacy form field' })),
+  media: Nullable(Type.String({ description: 'Read-only' })),
+  media_id: Nullable(Id()),
+  environment: Nullable(Type.String({ description: 'Read-only' })),
+  environment_id: Nullable(Id()),
+  proposal_signoff_date: Nullable(IsoTime('Date, YYYY-MM-DD')),
+  proposed_data_collection_start: Nullable(IsoTime('Date, YYYY-MM-DD')),
+  proposed_data_collection_end: Nullable(IsoTime('Date, YYYY-MM-DD')),
+  debrief_date: Nullable(IsoTime('Date, YYYY-MM-DD')),
+  methodology: Type.String(),
+  study_duration: Type.String(),
+  incentive: Type.String(),
+  objective: Type.String(),
+  decision_to_inform: Type.String(),
+  notes: Type.String(),
+  brief: Type.String(),
+  pre_assign_question_group: QuestionGroupChoice,
+  demographic_survey_url: Type.String(),
+  demographic_survey_insert_parameter: Type.String(),
+  min_connection_speed: Nullable(Type.Number({ description: 'kbps' })),
+  min_calibration_frame_rate: Nullable(Type.Number({ description: 'fps' })),
+  max_accuracy: Nullable(Type.Number({ description: 'pixels' })),
+  max_precision: Nullable(Type.Number({ description: 'pixels' })),
+  max_gaze_duration: Nullable(Type.Number()),
+  max_dwell_ms: Nullable(Type.Number()),
+  min_dwell_ms: Nullable(Type.Number()),
+});
+export type StudyDetails = Static<typeof StudyDetails>;
+
+/** A date value: YYYY-MM-DD or a full ISO timestamp; null or '' clears it. */
+const DateValue = Nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD or ISO 8601; null or empty clears the date' }));
+
+/**
+ * Every field optional: a field left out keeps its value (the legacy form sends a few fields).
+ * media and environment are read-only and ignored when sent.
+ */
+export const StudyEditBody = Type.Object({
+  name: Type.Optional(Text(1000, { description: `Required, at most ${STUDY_NAME_MAX} characters` })),
+  project_location: Type.Optional(Nullable(Text(20, { description: 'Location code' }))),
+  project_location_id: Type.Optional(Nullable(IntLike(0))),
+  language: Type.Optional(Nullable(Text(100, { description: 'Language name' }))),
+  language_id: Type.Optional(Nullable(IntLike(0, { description: 'Legacy form: the language id' }))),
+  media: Type.Optional(Type.Unknown({ description: 'Read-only: ignored' })),
+  environment: Type.Optional(Type.Unknown({ description: 'Read-only: ignored' })),
+  proposal_signoff_date: Type.Optional(DateValue),
+  proposed_data_collection_start: Type.Optional(DateValue),
+  proposed_data_collection_end: Type.Optional(DateValue),
+  debrief_date: Type.Optional(DateValue),
+  methodology: Type.Optional(Nullable(Text(5000))),
+  study_duration: Type.Optional(Nullable(Text(1000, { description: `At most ${SHORT_TEXT_MAX} characters` }))),
+  incentive: Type.Optional(Nullable(Text(1000, { description: `At most ${SHORT_TEXT_MAX} characters` }))),
+  objective: Type.Optional(Nullable(Text(5000))),
+  decision_to_inform: Type.Optional(Nullable(Text(5000))),
+  notes: Type.Optional(Nullable(Text(5000))),
+  brief: Type.Optional(Nullable(Text(5000))),
+  pre_assign_question_group: Type.Optional(Nullable(IntLike(0, { description: 'Question group id; 0 = None' }))),
+  demographic_survey_url: Type.Optional(Nullable(Text(2000, { description: 'http(s) URL or empty' }))),
+  demographic_survey_insert_parameter: Type.Optional(Nullable(Text(100))),
+  min_connection_speed: Type.Optional(NumberOrNull('kbps')),
+  min_calibration_frame_rate: Type.Optional(NumberOrNull('fps')),
+  max_accuracy: Type.Optional(NumberOrNull('pixels')),
+  max_precision: Type.Optional(NumberOrNull('pixels')),
+  max_gaze_duration: Type.Optional(NumberOrNull('')),
+  max_dwell_ms: Type.Optional(NumberOrNull('')),
+  min_dwell_ms: Type.Optional(NumberOrNull('')),
+});
+export type StudyEditBody = Static<typeof StudyEditBody>;
+
+// ---- panels (§3.3, §4.2) ---------------------------------------------------------------------------
+
+export const Panel = Type.Object({
+  id: Id(),
+  name: Type.String(),
+  code: Type.String(),
+  success_redirect_url: Type.String(),
+  screenout_redirect_url: Type.String(),
+  quota_full_redirect_url: Type.String(),
+  participant_insert_parameter: Type.String(),
+});
+export type Panel = Static<typeof Panel>;
+
+/** Every field required and non-blank (the messages of PANEL_MESSAGES name what is missing). */
+export const PanelBody = Type.Object({
+  name: Text(200),
+  code: Text(50),
+  success_redirect_url: Text(2000),
+  screenout_redirect_url: Text(2000),
+  quota_full_redirect_url: Text(2000),
+  participant_insert_parameter: Text(50, { description: 'The query parameter the panel fills with its respondent id' }),
+});
+export type PanelBody = Static<typeof PanelBody>;
+
+export const PanelResponse = Type.Object({ ...Success, panel: Panel });
+export type PanelResponse = Static<typeof PanelResponse>;
+
+export const AudienceOverview = Type.Object({
+  ...Success,
+  participants_requested: Int4(),
+  panels: Type.Array(Panel),
+  data: Nullable(Panel),
+});
+export type AudienceOverview = Static<typeof AudienceOverview>;
+
+// ---- links (§3.4) ----------------------------------------------------------------------------------
+
+export const CellLink = Type.Object({ cell_id: Id(), cell_name: Type.String(), standard: Type.String() });
+export const PanelLinks = Type.Object({
+  panel_id: Id(),
+  panel_name: Type.String(),
+  standard: Type.String(),
+  cell_links: Type.Array(CellLink),
+});
+export const LinkSet = Type.Object({
+  standard: Type.String({ description: 'Our own panel: the runner assigns a cell' }),
+  auto_start: Type.String({ description: 'Legacy field: the same link, starting without the welcome screen' }),
+  cell_links: Type.Array(CellLink),
+  panel_links: Type.Array(PanelLinks),
+});
+export const LinksResponse = Type.Object({ ...Success, testing_links: LinkSet, live_links: LinkSet });
+export type CellLink = Static<typeof CellLink>;
+export type PanelLinks = Static<typeof PanelLinks>;
+export type LinkSet = Static<typeof LinkSet>;
+export type LinksResponse = Static<typeof LinksResponse>;
+
+// ---- files (§3.5) ----------------------------------------------------------------------------------
+
+export const StudyFile = Type.Object({
+  id: Id(),
+  name: Type.String(),
+  description: Type.String(),
+  type: Type.String(),
+  url: Nullable(Type.String({ description: 'Signed, expiring /files URL, or the external link' })),
+});
+export const FilesResponse = Type.Object({ ...Success, data: Type.Array(StudyFile) });
+export type StudyFile = Static<typeof StudyFile>;
+export type FilesResponse = Static<typeof FilesResponse>;
+
+// ---- actions, run-throughs, timeline -------------------------------------------------------------
+
+export const StudyActionView = Type.Object({
+  id: Id(),
+  name: Type.String(),
+  type: Type.String(),
+  assignments: Type.Array(Type.Object({ email: Type.String() })),
+});
+export type StudyActionView = Static<typeof StudyActionView>;
+
+export const RUN_THROUGH_STATUSES = ['queued', 'running', 'passed', 'failed'] as const;
+export const RunThrough = Type.Object({
+  id: Id(),
+  status: Type.String({ description: "queued until the respondent runner executes it; then running, passed or failed" }),
+  result: Nullable(Type.String()),
+  is_test: Type.Boolean(),
+  requested_by: Nullable(Type.String({ description: "Requester's e-mail (or username)" })),
+  created_at: IsoTime(),
+});
+export type RunThrough = Static<typeof RunThrough>;
+export const RunThroughsResponse = Type.Object({ ...Success, data: Type.Array(RunThrough) });
+export const RunThroughResponse = Type.Object({ ...Success, run_through: RunThrough });
+export type RunThroughsResponse = Static<typeof RunThroughsResponse>;
+
+export const TimelineEvent = Type.Object({
+  id: Int4({ description: '0 for the creation entry taken from the study row' }),
+  kind: Type.String({ description: STUDY_EVENT_KINDS.join(', ') }),
+  text: Type.String({ description: 'What happened, in words' }),
+  at: IsoTime(),
+  by: Nullable(Type.String({ description: 'Who did it (e-mail), when a user did' })),
+});
+export type TimelineEvent = Static<typeof TimelineEvent>;
+
+// ---- overview (§2.1, §3.1) -------------------------------------------------------------------------
+
+export const OverviewStim = Type.Object({ id: Id(), name: Type.String() });
+
+export const StudyOverview = Type.Object({
+  ...Success,
+  id: Id(),
+  study_name: Type.String(),
+  brief: Type.String(),
+  methodology: Type.String(),
+  language: Nullable(Type.String()),
+  environment: Nullable(Type.String()),
+  media: Nullable(Type.String()),
+  data_collection_start: Nullable(IsoTime()),
+  data_collection_end: Nullable(IsoTime()),
+  status: Type.String({ description: "'live', 'completed' or 'processing'" }),
+  live: Type.Boolean(),
+  completed: Type.Boolean(),
+  phase_id: Type.Integer({ minimum: 1, maximum: 5 }),
+  phase_name: Type.String(),
+  has_files: Type.Boolean(),
+  has_results: Type.Boolean({ description: 'Measured (complete, non-test) participants exist' }),
+  cell_step_stim_overview: Type.Object({ cell_count: Int4(), stim_count: Int4(), step_count: Int4(), participants_requested: Int4() }),
+  survey_overview: Type.Object({ has_survey: Type.Boolean(), has_demographics: Type.Boolean(), num_questions: Int4() }),
+  audience_overview: Type.Object({
+    participants_requested: Int4(),
+    participants_returned: Int4(),
+    panels: Type.Array(Type.Object({ id: Id(), name: Type.String(), code: Type.String() })),
+  }),
+  actions: Type.Array(StudyActionView),
+  /** The caller's own subscription state and address (the subscribe dialog names it). */
+  subscribed: Type.Boolean(),
+  user_email: Nullable(Type.String()),
+  run_throughs: Type.Array(RunThrough),
+  timeline: Type.Array(TimelineEvent),
+  stims: Type.Array(OverviewStim),
+});
+export type StudyOverview = Static<typeof StudyOverview>;
+
+// ---- operations ------------------------------------------------------------------------------------
+
+const base = { tags: [TAG, 'studies'], roles: STUDY_ROLES, method: 'POST', params: StudyParams, errors: [404] } as const;
+const read = { ...base, access: 'read', body: EmptyBody, optionalBody: true } as const;
+
+export const details = defineOperation({
+  ...read, operationId: 'getStudyDetails', path: '/v1.0/studies/:id/details',
+  summary: "A study's editable details (spec doc 2 §3.6)",
+  response: { 200: StudyDetails },
+});
+
+export const edit = defineOperation({
+  ...base, access: 'write', operationId: 'editStudyDetails', path: '/v1.0/studies/:id/edit',
+  summary: "Edits a study's details; answers the details as stored",
+  description: 'Fields left out keep their value. Dates as YYYY-MM-DD (or ISO), question group as its id (0 = None), location as its code, language as its name (language_id also accepted). ' +
+    `name is required and at most ${STUDY_NAME_MAX} characters; study_duration and incentive at most ${SHORT_TEXT_MAX}; demographic_survey_url an http(s) URL. ` +
+    'A change of the proposed collection dates is written to the order timeline. 400 names each bad field with the form\'s message.',
+  body: StudyEditBody,
+  response: { 200: StudyDetails },
+});
+
+export const overview = defineOperation({
+  ...read, operationId: 'getStudyOverview', path: '/v1.0/studies/:id/overview',
+  summary: 'Everything the study overview shows (spec doc 2 §2.1, §3.1)',
+  description: 'Reading it also moves the phase forward when the facts say so (see docs/api.md "Study phases").',
+  response: { 200: StudyOverview },
+});
+
+export const audienceOverview = defineOperation({
+  ...read, operationId: 'getAudienceOverview', path: '/v1.0/studies/:id/audience/overview',
+  summary: "The study's panels",
+  description: 'panels: every panel; data: the first panel or null (the legacy edit-audience form reads it).',
+  response: { 200: AudienceOverview },
+});
+
+export const createPanel = defineOperation({
+  ...base, access: 'write', operationId: 'createPanel', path: '/v1.0/studies/:id/audience/create',
+  summary: 'Adds a panel to the study',
+  description: 'Every field is required and non-blank (400 with the form messages). Written to the order timeline.',
+  body: PanelBody,
+  response: { 200: PanelResponse },
+});
+
+export const panelDetails = defineOperation({
+  ...read, operationId: 'getPanel', path: '/v1.0/studies/:id/audience/:panelId/details', params: PanelParams,
+  summary: 'One panel of the study',
+  response: { 200: PanelResponse },
+});
+
+export const editPanel = defineOperation({
+  ...base, access: 'write', operationId: 'editPanel', path: '/v1.0/studies/:id/audience/:panelId/edit', params: PanelParams,
+  summary: 'Edits a panel of the study',
+  body: PanelBody,
+  response: { 200: PanelResponse },
+});
+
+export const deletePanel = defineOperation({
+  ...base, access: 'write', operationId: 'deletePanel', path: '/v1.0/studies/:id/audience/:panelId/delete', params: PanelParams,
+  body: EmptyBody, optionalBody: true,
+  summary: 'Removes a panel from the study',
+  description: "Respondents who came through it keep their data (their panel is cleared). Written to the order timeline.",
+  response: { 200: Ok({}) },
+});
+
+export const links = defineOperation({
+  ...read, operationId: 'getStudyLinks', path: '/v1.0/studies/:id/links',
+  summary: "The study's take-study links: testing and live, per cell and per panel",
+  description: 'Signed /take/{study} URLs of this server, stable per study (see docs/api.md "Take-study links").',
+  response: { 200: LinksResponse },
+});
+
+export const files = defineOperation({
+  ...read, operationId: 'getStudyFiles', path: '/v1.0/studies/:id/files',
+  summary: "The study's files (signed URLs)",
+  response: { 200: FilesResponse },
+});
+
+export const complete = defineOperation({
+  ...base, access: 'write', operationId: 'completeStudy', path: '/v1.0/studies/:id/complete',
+  body: EmptyBody, optionalBody: true, errors: [404, 409],
+  summary: 'Ends a live study: live false, completed true, phase 5',
+  description: `Allowed from phase ${COMPLETE_FROM_PHASE} (data collection) on; a completed study answers 409 and nothing changes. Subscribers are notified.`,
+  response: { 200: Type.Object({ ...Success, phase_id: Type.Literal(5), live: Type.Literal(false), completed: Type.Literal(true) }) },
+});
+
+export const AssignBody = Type.Object({
+  action_ids: Type.Optional(Type.Array(Id(), { maxItems: 20, description: 'Actions to follow; all of them when left out' })),
+  subscribe: Type.Optional(Type.Boolean({ default: true, description: 'false: stop following them' })),
+});
+export type AssignBody = Static<typeof AssignBody>;
+
+export const assignToAction = defineOperation({
+  ...base, access: 'write', operationId: 'subscribeToStudy', path: '/v1.0/studies/:id/assign_to_action',
+  body: AssignBody, optionalBody: true,
+  summary: "Subscribes the caller (their e-mail) to the study's updates",
+  description: 'Idempotent. Phase changes and completion then write one notification per subscriber to the outbox, e-mailed when SMTP_URL is set.',
+  response: { 200: Type.Object({ ...Success, subscribed: Type.Boolean(), email: Type.String(), actions: Type.Array(StudyActionView) }) },
+});
+
+export const orderRunThrough = defineOperation({
+  ...base, access: 'write', roles: ['super_user'], operationId: 'orderRunThrough', path: '/v1.0/studies/:id/order_study_runthrough',
+  body: EmptyBody, optionalBody: true,
+  summary: 'Orders an automated run-through of the study (super users only)',
+  description: "Recorded with who and when, status 'queued': the respondent runner's automated run executes it; until then it stays queued (never a made-up result).",
+  response: { 200: RunThroughResponse },
+});
+
+export const runThroughs = defineOperation({
+  ...read, operationId: 'listRunThroughs', path: '/v1.0/studies/:id/studyrunthroughs',
+  summary: "The study's run-throughs, newest first",
+  response: { 200: RunThroughsResponse },
+});
+
+export const AdvancePhaseBody = Type.Object({ phase_id: Type.Integer({ minimum: 2, maximum: 4 }) });
+export const advancePhase = defineOperation({
+  ...base, access: 'write', roles: ['super_user'], operationId: 'advanceStudyPhase', path: '/v1.0/studies/:id/phase',
+  body: AdvancePhaseBody, errors: [404, 409],
+  summary: 'Moves a study to a later phase (super users only; e.g. to analysis before fieldwork ends)',
+  description: 'Forward only: a phase at or below the current one answers 409. Phase 5 goes through complete.',
+  response: { 200: Type.Object({ ...Success, phase_id: Type.Integer() }) },
+});
+
+export const timeline = defineOperation({
+  ...read, operationId: 'getStudyTimeline', path: '/v1.0/studies/:id/timeline',
+  summary: "The study's order timeline, oldest first",
+  response: { 200: Type.Object({ ...Success, data: Type.Array(TimelineEvent) }) },
+});
+
+export const operations = {
+  details, edit, overview, audienceOverview, createPanel, panelDetails, editPanel, deletePanel, links, files,
+  complete, assignToAction, orderRunThrough, runThroughs, advancePhase, timeline,
+};

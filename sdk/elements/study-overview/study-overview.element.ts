@@ -1,0 +1,42 @@
+import { defineElement } from '../define';
+import { StudyOverview } from './StudyOverview';
+import type { CommonAttributes, CommonEvents } from '../registry';
+
+/**
+ * A study's overview: '{study name} Overview', the status badge ('LIVE STUDY', 'Study
+ * completed', or 'Not live: {phase}'), the phase tracker with 'Complete study' (and its
+ * confirmation), the 'Congratulations' results banner with 'View results', links to the study's
+ * pages, and the blocks: study details, structure, survey details, stims (long names cut to 11
+ * characters + '…' with the full name in a tooltip), panels (<gaze-panels>), panel links
+ * (<gaze-panel-links>), order timeline, actions, run-through ('Automate', super users only).
+ * The loader shows at least 500 ms.
+ *
+ * @element gaze-study-overview
+ * @attr {string} study-id - The study (required).
+ * @fires {{ path: string }} gaze-navigate - A link was followed.
+ * @csspart study-overview - The whole overview.
+ * @csspart loader - The loader.
+ * @csspart status - The status badge.
+ * @csspart phases - The phase tracker.
+ * @csspart complete-study - The 'Complete study' button.
+ * @csspart completed-tick - What replaces it once complete.
+ * @csspart results-banner - The 'Congratulations' banner.
+ * @csspart view-results - The 'View results' link.
+ * @csspart survey-questions - The permanently disabled survey-questions button.
+ * @csspart subscribe - The subscribe button.
+ * @csspart subscribed - The subscribed note.
+ * @csspart subscribe-dialog - The subscribe dialog.
+ * @csspart date-range - The data collection dates.
+ * @csspart stims - The stims list.
+ * @csspart timeline - The order timeline.
+ * @csspart actions - The actions list.
+ * @csspart run-throughs - The run-through list.
+ * @csspart automate - The 'Automate' button.
+ */
+export const GazeStudyOverviewElement = defineElement('gaze-study-overview', StudyOverview, { props: { studyId: 'string' } });
+
+declare module '../registry' {
+  interface GazeElementRegistry {
+    'gaze-study-overview': { attributes: CommonAttributes & { 'study-id': string }; events: CommonEvents };
+  }
+}
