@@ -1,3 +1,4 @@
 export * from './core.js';
 export * from './study.js';
 export * from './analytics.js';
+export * from './board.js';
