@@ -41,6 +41,7 @@ export interface FetchedPage {
   contentType: string;
 }
 
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
 const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 const HTML = /^(text\/html|application\/xhtml\+xml)\b/i;
 
@@ -75,7 +76,7 @@ function getOnce(url: URL, o: Required<Pick<FetchOptions, 'maxBytes'>> & { addre
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > o.maxBytes) {
         res.destroy();
-        reject(new FetchRefused(`The page is larger than ${Math.round(o.maxBytes / 1024 / 1024)} MB`));
+        reject(new FetchRefused(`The page is larger than ${sizeText(o.maxBytes)}`));
         return;
       }
       const chunks: Buffer[] = [];
@@ -84,7 +85,7 @@ function getOnce(url: URL, o: Required<Pick<FetchOptions, 'maxBytes'>> & { addre
         size += chunk.length;
         if (size > o.maxBytes) {
           res.destroy();
-          reject(new FetchRefused(`The page is larger than ${Math.round(o.maxBytes / 1024 / 1024)} MB`));
+          reject(new FetchRefused(`The page is larger than ${sizeText(o.maxBytes)}`));
           return;
         }
         chunks.push(chunk);
