@@ -113,7 +113,7 @@ const Choices = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(170px, 1fr));
   gap: ${tokens.space3};
-  fieldset { border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; margin: 0; padding: ${tokens.space2} ${tokens.space3}; }
+  fieldset { border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; margin: 0; padding: ${tokens.space2} ${tokens.space3}; display: grid; justify-items: start; }
   legend { font-weight: 600; padding: 0 ${tokens.space1}; }
   label { display: flex; gap: ${tokens.space2}; align-items: center; padding: 2px 0; cursor: pointer; }
 `;
