@@ -157,7 +157,8 @@ const COLUMNS: Record<Exclude<OptionType, 'command'>, Column[]> = {
     { header: 'Id', cell: (o) => o.id }, { header: 'Name', cell: (o) => o.name },
     { header: 'Original Page link', cell: (o) => (o.original_source ? <a href={o.original_source} target="_blank" rel="noreferrer noopener">{urlPreview(o.original_source)}</a> : null) },
     { header: 'Cache Page link', cell: (o) => (o.cached_source
-      ? <a href={o.cached_source} target="_blank" rel="noreferrer noopener">View snapshot</a>
+      // Served only for a sandboxed iframe (no scripts, an opaque origin): never a plain link.
+      ? <details><summary>View snapshot</summary><iframe sandbox="" src={o.cached_source} title={`Snapshot of ${o.name}`} width={320} height={200} loading="lazy" /></details>
       : o.status === 'failed' ? <span title={o.failure_reason ?? undefined}>{`Failed: ${o.failure_reason ?? ''}`}</span> : 'Being cached...') },
   ],
   stim: [
