@@ -231,7 +231,7 @@ export const editStep = defineOperation({
   errors: [404, 409],
 });
 
-export const OrderEntry = Type.Object({ index: Type.Integer({ minimum: 0, maximum: 10000 }), step_order_id: IntLike(1) });
+export const OrderEntry = Type.Object({ index: IntLike(0, { description: 'New 0-based position (a number or its decimal string)' }), step_order_id: IntLike(1) });
 export type OrderEntry = Static<typeof OrderEntry>;
 /** Cell id → every step of that cell once, with its new index. */
 export const ReorderBody = Type.Unsafe<Record<string, OrderEntry[]>>({

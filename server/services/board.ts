@@ -190,7 +190,7 @@ export async function editStep(db: Db, studyId: number, b: { step_order_id: numb
  * New orders for one or more cells. Each list must name every step of its cell exactly once
  * (a step of another cell or study, a missing or a repeated one: 400, nothing changes).
  */
-export async function reorder(db: Db, studyId: number, body: Record<string, { index: number; step_order_id: string | number }[]>): Promise<void> {
+export async function reorder(db: Db, studyId: number, body: Record<string, { index: number | string; step_order_id: string | number }[]>): Promise<void> {
   await editing(db, studyId, async (tx) => {
     const errors: Record<string, string> = {};
     const orders: { cellId: number; ids: number[] }[] = [];
@@ -199,12 +199,12 @@ export async function reorder(db: Db, studyId: number, body: Record<string, { in
       const c = await repo.findCell(tx, studyId, cellId);
       if (!c) { errors[key] = 'No such cell in this study'; continue; }
       const current = await repo.stepIdsOfCell(tx, cellId);
-      const ids = [...entries].sort((a, b) => a.index - b.index).map((e) => Number(e.step_order_id));
+      const ids = [...entries].sort((a, b) => Number(a.index) - Number(b.index)).map((e) => Number(e.step_order_id));
       const known = new Set(current);
       const stranger = ids.find((id) => !known.has(id));
       if (stranger !== undefined) { errors[key] = `Step ${stranger} is not a step of this cell`; continue; }
       if (new Set(ids).size !== ids.length) { errors[key] = 'A step is named twice'; continue; }
-      if (new Set(entries.map((e) => e.index)).size !== entries.length) { errors[key] = 'An index is used twice'; continue; }
+      if (new Set(entries.map((e) => Number(e.index))).size !== entries.length) { errors[key] = 'An index is used twice'; continue; }
       if (ids.length !== current.length) { errors[key] = 'Name every step of the cell once'; continue; }
       orders.push({ cellId, ids });
     }

@@ -159,7 +159,12 @@ export function StepBoard({ studyId }: StepBoardProps) {
         onCreate={(cellName, shortName) => run(addCell, { kind: 'add-cell', studyId: id, cellName, shortName })} />
       <NewStepDialog open={stepCell !== null && unlocked} studyId={id} cellName={stepCellData?.cell_name ?? ''} busy={addStep.pending}
         error={addStep.error} resetCount={addStep.count} onClose={() => setStepCell(null)} onAdd={onAdd}
-        onNewStim={() => { setStepCell(null); navigate(UPLOADER_PATH); }} />
+        onNewStim={() => {
+          // The uploader may link what it uploads to this study and cell (spec document 2 §4.4).
+          const cell = stepCellData?.cell_id;
+          setStepCell(null);
+          navigate(`${UPLOADER_PATH}?study_id=${id}${cell ? `&cell_id=${cell}` : ''}`);
+        }} />
       <EditStepDialog step={editing} busy={editStep.pending} onClose={() => setEditing(null)}
         onSave={(v) => editing && run(editStep, { kind: 'edit-step', studyId: id, body: { step_order_id: editing.step_order_id, ...v } })} />
       <ConfirmDialog open={deleting !== null} title="Delete step" danger busy={delStep.pending} confirmLabel="Delete"

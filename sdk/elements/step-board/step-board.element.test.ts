@@ -317,7 +317,7 @@ describe('<gaze-step-board>', () => {
     document.addEventListener('gaze-navigate', listener);
     click(radio('New Stim'));
     document.removeEventListener('gaze-navigate', listener);
-    expect(seen).to.deep.equal(['/stims/upload-stim']);
+    expect(seen).to.deep.equal(['/stims/upload-stim?study_id=7&cell_id=1']);
   });
 
   it('D2-082 D2-133 D2-134 D2-136 the step menu edits timings and the next button', async () => {

@@ -10,7 +10,7 @@ import { StepBoard } from './StepBoard';
  *
  * @element gaze-step-board
  * @attr {string | number} study-id - The study whose board is shown (from the route).
- * @fires {{ path: string }} gaze-navigate - 'New Stim' asks the host for the stim uploader (/stims/upload-stim).
+ * @fires {{ path: string }} gaze-navigate - 'New Stim' asks the host for the stim uploader (/stims/upload-stim?study_id=…&cell_id=…).
  * @csspart step-board - The whole surface.
  * @csspart toolbar - Title, SAVED notice, density toggle and lock.
  * @csspart title - The study name.

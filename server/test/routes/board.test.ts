@@ -265,7 +265,8 @@ describe('D2-090 POST /studies/{id}/steps/overview/edit (reorder)', () => {
   it('writes the new order of a cell', async () => {
     const s = await boardStudy();
     const [a, b, c] = s.steps[0];
-    const res = await post(`/v1.0/studies/${s.id}/steps/overview/edit`, { [s.cells[0]]: [{ index: 0, step_order_id: c }, { index: 1, step_order_id: a }, { index: 2, step_order_id: String(b) }] });
+    // Ids and indexes as numbers or decimal strings (the legacy client's drag ids are strings).
+    const res = await post(`/v1.0/studies/${s.id}/steps/overview/edit`, { [s.cells[0]]: [{ index: 0, step_order_id: c }, { index: '1', step_order_id: a }, { index: 2, step_order_id: String(b) }] });
     expect(res.statusCode).toBe(200);
     expect(await order(s.id)).toEqual([[c, a, b], s.steps[1]]);
   });
