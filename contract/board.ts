@@ -213,7 +213,7 @@ export const EditStepBody = Type.Object({
   step_order_id: IntLike(1),
   seconds_before_show_next: Type.Optional(Nullable(Seconds)),
   seconds_before_move_next: Type.Optional(Nullable(Seconds)),
-  next_type_id: Type.Optional(Nullable(IntLike(1, { description: 'An id of /dashboard/data/nextbuttontypes_list' }))),
+  next_type_id: Type.Optional(Nullable(IntLike(0, { description: 'An id of /dashboard/data/nextbuttontypes_list; 0 or null: none (the legacy client sends 0)' }))),
 });
 export type EditStepBody = Static<typeof EditStepBody>;
 
@@ -298,7 +298,8 @@ export const createCell = defineOperation({
   errors: [404, 409],
 });
 
-export const EditCellBody = Type.Object({ cell_id: IntLike(1), cell_name: CellName, short_name: ShortName });
+/** The legacy board's title edit sends {cell_id, cell_name} alone: a missing short name stays as it is. */
+export const EditCellBody = Type.Object({ cell_id: IntLike(1), cell_name: CellName, short_name: Type.Optional(ShortName) });
 export type EditCellBody = Static<typeof EditCellBody>;
 export const editCell = defineOperation({
   operationId: 'boardEditCell',

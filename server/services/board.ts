@@ -176,7 +176,8 @@ export async function editStep(db: Db, studyId: number, b: { step_order_id: numb
   await editing(db, studyId, async (tx) => {
     const s = await repo.findStep(tx, studyId, Number(b.step_order_id));
     if (!s) throw invalidField('step_order_id', 'No such step in this study');
-    const nextTypeId = num(b.next_type_id);
+    const given = num(b.next_type_id);
+    const nextTypeId = given === 0 ? null : given;
     if (nextTypeId !== null && (await repo.lookupName(tx, 'next_button_type', nextTypeId)) === null) {
       throw invalidField('next_type_id', 'Not a next-button type');
     }
@@ -222,10 +223,12 @@ export async function createCell(db: Db, studyId: number, name: string, shortNam
   });
 }
 
-export async function editCell(db: Db, studyId: number, cellId: number, name: string, shortName: string): Promise<void> {
+export async function editCell(db: Db, studyId: number, cellId: number, name: string, shortName: string | undefined): Promise<void> {
   await editing(db, studyId, async (tx) => {
-    if (!(await repo.findCell(tx, studyId, cellId))) throw invalidField('cell_id', 'No such cell in this study');
-    await repo.updateCell(tx, cellId, name.trim() || name, shortName.trim() || shortName);
+    const c = await repo.findCell(tx, studyId, cellId);
+    if (!c) throw invalidField('cell_id', 'No such cell in this study');
+    const short = shortName === undefined ? c.shortName : shortName.trim() || shortName;
+    await repo.updateCell(tx, cellId, name.trim() || name, short);
   });
 }
 

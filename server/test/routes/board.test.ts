@@ -252,6 +252,9 @@ describe('D2-095 D2-136 steps/delete and steps/edit', () => {
     let first = (await overview(s.id)).data[0].step_data[0];
     expect(first).toMatchObject({ seconds_before_show_next: 12.5, seconds_before_move_next: 100, next_type_id: 2 });
     expect(first.step_details.next_type).toBe('Floating button');
+    // The legacy client sends next_type_id 0 for "none".
+    expect((await edit({ next_type_id: 0 })).statusCode).toBe(200);
+    expect((await overview(s.id)).data[0].step_data[0].next_type_id).toBeNull();
     expect((await edit({ seconds_before_show_next: null, next_type_id: '3' })).statusCode).toBe(200);
     first = (await overview(s.id)).data[0].step_data[0];
     expect(first).toMatchObject({ seconds_before_show_next: 0, seconds_before_move_next: 0, next_type_id: 3 });
@@ -307,6 +310,9 @@ describe('D2-097 D2-102 D2-103 D2-104 cells/create and cells/edit', () => {
     expect((await post(`/v1.0/studies/${s.id}/cells/edit`, { cell_id: id, cell_name: 'Exposed B', short_name: 'EXPB' })).statusCode).toBe(200);
     cells = (await overview(s.id)).data;
     expect(cells[2]).toMatchObject({ cell_name: 'Exposed B', short_name: 'EXPB' });
+    // The legacy title edit sends the long name alone: the short name stays.
+    expect((await post(`/v1.0/studies/${s.id}/cells/edit`, { cell_id: String(id), cell_name: 'Exposed C' })).statusCode).toBe(200);
+    expect((await overview(s.id)).data[2]).toMatchObject({ cell_name: 'Exposed C', short_name: 'EXPB' });
     for (const body of [
       { cell_name: 'x'.repeat(101), short_name: 'ok' }, { cell_name: 'ok', short_name: 'x'.repeat(21) },
       { cell_name: '', short_name: 'ok' }, { cell_name: 'ok' },
