@@ -15,3 +15,15 @@ export class InvalidInput extends Error {
 
 /** One field is wrong. */
 export const invalidField = (field: string, message: string) => new InvalidInput({ [field]: message });
+
+/**
+ * A change the current state forbids (a locked study's board, …). Answered 409 with the message:
+ * the error handler answers any error's statusCode below 500 with its message.
+ */
+export class Conflict extends Error {
+  readonly statusCode = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = 'Conflict';
+  }
+}

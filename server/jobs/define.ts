@@ -1,6 +1,7 @@
 // What a job kind is: a name, a handler and its retry/expiry policy. Kinds are plain values made
 // by defineJob; the queue (queue.ts) works the kinds it is started with (kinds.ts lists them).
 import type { Db } from '../db/client.js';
+import type { Storage } from '../storage/index.js';
 
 export interface JobProgress {
   done: number;
@@ -18,6 +19,8 @@ export interface JobContext<D> {
   /** 1 on the first run, 2 on the first retry, … */
   attempt: number;
   db: Db;
+  /** The app's file storage (absent when the queue was started without one). */
+  storage?: Storage;
   /**
    * Aborted when the server stops. Leave at the next safe point (throwing is fine): the job is
    * retried on the next start. A handler that ignores it is failed after the stop time-out.

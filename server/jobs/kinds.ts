@@ -3,8 +3,10 @@
 import type { JobKind } from './define.js';
 import { seedRespondentsJob } from '../seed/respondents.js';
 import { mailNotificationJob } from './mail.js';
+import { cachePageJob } from './cache-page.js';
 
 export const jobKinds: readonly JobKind<never>[] = [
   seedRespondentsJob,
   mailNotificationJob,
+  cachePageJob,
 ];

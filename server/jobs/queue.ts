@@ -10,6 +10,7 @@ import {
   activeBossJobs, deleteJobRow, findCompanyJob, findJobByBossId, insertJob, latestJobWithKey, setJobProgress, type JobRow,
 } from '../repositories/jobs.js';
 import type { JobContext, JobKind, JobProgress } from './define.js';
+import type { Storage } from '../storage/index.js';
 
 export type JobView = Job;
 
@@ -17,6 +18,8 @@ export interface JobQueueOptions {
   /** The kinds this queue knows: it creates their pg-boss queues and (with work) runs them. */
   kinds: readonly JobKind<never>[];
   log?: (message: string) => void;
+  /** Where handlers keep files (the app's storage; cache-page snapshots). */
+  storage?: Storage;
   /** Run handlers in this process (default true). false: enqueue and read only. */
   work?: boolean;
   /**
@@ -142,6 +145,7 @@ export class JobQueue {
       companyId: row.companyId,
       attempt,
       db,
+      storage: this.#options.storage,
       signal: controller.signal,
       get progress() { return progress; },
       setProgress: async (p) => {

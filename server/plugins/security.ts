@@ -11,7 +11,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The kinds of route, by URL prefix (see KIND_PREFIXES). */
-export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'embed' | 'runner';
+export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'snapshot' | 'embed' | 'runner';
 
 export interface SecurityOptions {
   /** Origins (besides our own) whose pages may call the API and frame embeddable pages. */
@@ -26,6 +26,7 @@ const KIND_PREFIXES: [RegExp, RouteKind][] = [
   [/^\/sdk\//, 'sdk'],
   [/^\/files\//, 'files'],
   [/^\/visuals\//, 'visuals'],
+  [/^\/snapshots\//, 'snapshot'],
   // Placeholders until the embedding and respondent issues add these pages; they must take the
   // prefix named here (or change it here), never set headers themselves.
   [/^\/embed\//, 'embed'],
@@ -94,6 +95,17 @@ export const POLICIES: Record<RouteKind, Policy> = {
   // resource policy; the sandbox CSP and attachment rule are enforced in onSend below.
   files: { csp: () => ({ 'default-src': ["'none'"], sandbox: [], 'frame-ancestors': ["'none'"] }), frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
   visuals: { csp: () => ({ 'default-src': ["'none'"], sandbox: [], 'frame-ancestors': ["'none'"] }), frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
+  // Cache-page snapshots (copies of third-party pages, routes/board): shown only in a sandboxed
+  // iframe of our own pages — the sandbox directive makes them script-less with an opaque origin
+  // even if opened directly; their images, styles and fonts load from the web.
+  snapshot: {
+    csp: (allowed) => ({
+      'default-src': ["'none'"], 'img-src': ['http:', 'https:', 'data:'], 'style-src': ['http:', 'https:', "'unsafe-inline'"],
+      'font-src': ['http:', 'https:', 'data:'], 'media-src': ['http:', 'https:'], sandbox: [], 'base-uri': ['http:', 'https:'],
+      'form-action': ["'none'"], 'frame-ancestors': ["'self'", ...allowed],
+    }),
+    frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES,
+  },
   embed: { csp: (allowed) => pageDirectives(["'self'", ...allowed]), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
   runner: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
 };

@@ -2,3 +2,4 @@ export * from './core.js';
 export * from './study.js';
 export * from './analytics.js';
 export * from './study-management.js';
+export * from './board.js';
