@@ -16,6 +16,14 @@ export interface Config {
   publicUrl?: string;
   /** Other origins allowed to call the API from a browser (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins?: string[];
+  /**
+   * The second origin previews of third-party markup (script and VAST stims) are served from
+   * (FILES_ORIGIN; default http://<host>:<FILES_PORT>), so ad scripts never run with the
+   * dashboard's origin or policy. Set both when a proxy maps it to another host name.
+   */
+  filesOrigin?: string;
+  /** Port of the files origin (FILES_PORT; default PORT + 1; 0 = do not listen). */
+  filesPort?: number;
 }
 
 /**
@@ -49,5 +57,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     publicUrl: env.PUBLIC_URL || undefined,
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
+    ...filesOrigin(env),
   };
+}
+
+/** FILES_ORIGIN / FILES_PORT (see Config.filesOrigin). */
+export function filesOrigin(env: NodeJS.ProcessEnv = process.env): { filesOrigin: string; filesPort: number } {
+  const port = Number(env.PORT ?? 8080);
+  const filesPort = env.FILES_PORT !== undefined && env.FILES_PORT !== '' ? Number(env.FILES_PORT) : port + 1;
+  const host = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
+  let origin = `http://${host}:${filesPort}`;
+  if (env.FILES_ORIGIN) {
+    const url = new URL(env.FILES_ORIGIN);
+    if (!/^https?:$/.test(url.protocol)) throw new Error(`FILES_ORIGIN: "${env.FILES_ORIGIN}" is not an http(s) origin`);
+    origin = url.origin;
+  }
+  return { filesOrigin: origin, filesPort };
 }
