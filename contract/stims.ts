@@ -232,7 +232,19 @@ export const removeMany = defineOperation({
   errors: [404, 409],
 });
 
-export const operations = { list, studyList, create, details, edit, remove, removeMany };
+export const DraftPreviewResponse = Ok({ url: Type.String({ description: 'A page on the files origin that shows markup posted to it (postMessage {kind: "script" | "vast", content})' }), origin: Type.String() });
+export type DraftPreviewResponse = Static<typeof DraftPreviewResponse>;
+
+export const draftPreview = defineOperation({
+  operationId: 'getDraftPreviewUrl',
+  method: 'GET',
+  path: '/v1.0/stims/preview_url',
+  summary: "The uploader's live preview page for markup not yet saved (on the files origin, for a sandboxed iframe)",
+  tags, access: 'read', roles: STUDY_ROLES,
+  response: { 200: DraftPreviewResponse },
+});
+
+export const operations = { list, studyList, create, details, edit, remove, removeMany, draftPreview };
 
 // ---- previews on the files origin (FILES_ORIGIN, a second port by default) ---------------------
 
@@ -266,4 +278,16 @@ export const previewAsset = defineOperation({
   hidden: true,
 });
 
-export const previewOperations = { preview, previewAsset };
+export const draftPage = defineOperation({
+  operationId: 'previewDraft',
+  method: 'GET',
+  path: '/preview/draft',
+  summary: 'The live preview page for unsaved markup (files origin only), by signed URL',
+  tags, access: 'read', roles: ['signed_url'],
+  querystring: PreviewQuery,
+  response: { 200: Type.Unsafe<unknown>({ description: 'The preview page', content: { 'text/html': { schema: { type: 'string' } } } }) },
+  errors: [403],
+  hidden: true,
+});
+
+export const previewOperations = { preview, previewAsset, draftPage };

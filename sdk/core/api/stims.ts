@@ -79,3 +79,7 @@ export function saveAoiData(api: ApiConfig, q: { type: string; id: number; aois:
 export async function fetchAoiTags(api: ApiConfig): Promise<string[]> {
   return (await request<TagsResponse>(api, { url: '/analysis/tags2' })).data.map((t) => t.name);
 }
+
+export function fetchDraftPreview(api: ApiConfig): Promise<{ url: string; origin: string }> {
+  return request<{ url: string; origin: string }>(api, { url: '/stims/preview_url' });
+}

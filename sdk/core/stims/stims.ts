@@ -3,7 +3,7 @@
 // one async run per row (it reports per-file progress, which a mutation cannot).
 import {
   createBrand, createBrandCategory, createSignedUrl, createStim, deleteStim, editStim, fetchAdTypeGroups, fetchAdTypes,
-  fetchAoiData, fetchAoiTags, fetchStim, fetchStims, putSignedFile, saveAoiData,
+  fetchAoiData, fetchAoiTags, fetchDraftPreview, fetchStim, fetchStims, putSignedFile, saveAoiData,
   type AdTypeGroupItem, type AdTypeItem, type AoiEditorData, type StimDetails, type StimEditBody, type StimListBody,
   type StimListResponse, type StimTypeCode,
 } from '../api/stims';
@@ -51,6 +51,8 @@ export const stimList = createResource<StimQuery, StimListResponse>({
 });
 
 export const stimDetails = createResource<number, StimDetails>({ name: 'stims/details', fetch: fetchStim });
+
+export const draftPreview = createResource<'draft', { url: string; origin: string }>({ name: 'stims/draft-preview', fetch: (api) => fetchDraftPreview(api) });
 
 export const adTypeGroups = createResource<number, AdTypeGroupItem[]>({ name: 'stims/adtypegroups', fetch: fetchAdTypeGroups, once: true });
 export const adTypes = createResource<number, AdTypeItem[]>({ name: 'stims/adtypes', fetch: fetchAdTypes, once: true });

@@ -176,6 +176,12 @@ export default async function stims(app: FastifyInstance) {
     return { success: true as const, deleted };
   });
 
+  route(app, contract.draftPreview, async (request) => {
+    requireStudyRole(request);
+    const origin = app.config.filesOrigin ?? '';
+    return { success: true as const, url: `${origin}${app.signer.sign('/preview/draft', PREVIEW_TTL)}`, origin };
+  });
+
   route(app, contract.removeMany, async (request) => {
     requireStudyRole(request);
     const deleted = await deleteAll(app, request.auth.companyId, request.body.ids);

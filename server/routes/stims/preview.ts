@@ -42,6 +42,36 @@ new VASTClient().get(${scriptJson(vastUrl)}).then((res) => {
 </script>`;
 }
 
+/**
+ * The uploader's live preview: the parent posts {kind, content} and the page shows it, as the
+ * saved stim's preview would. Only the framing parent is listened to.
+ */
+const DRAFT_PAGE = page(`<div id="out"></div><script type="module">
+import { VASTClient, VASTParser } from '/preview/assets/vast-client.js';
+const out = document.getElementById('out');
+const note = (m) => { out.innerHTML = ''; const p = document.createElement('p'); p.className = 'note'; p.textContent = m; out.append(p); };
+const play = (res) => {
+  for (const ad of res.ads) for (const c of ad.creatives) for (const f of (c.mediaFiles || [])) {
+    if (f.fileURL && /^video\\/(mp4|webm|ogg)$/i.test(f.mimeType || '')) {
+      out.innerHTML = ''; const v = document.createElement('video'); v.controls = true; v.playsInline = true; v.src = f.fileURL.trim(); out.append(v); return;
+    }
+  }
+  note('This VAST names no playable media file.');
+};
+addEventListener('message', (e) => {
+  if (e.source !== parent || !e.data || typeof e.data.content !== 'string') return;
+  const { kind, content } = e.data;
+  if (kind === 'script') { document.open(); document.write(content); document.close(); return; }
+  const t = content.trim();
+  if (/^(<\\?xml[^>]*>\\s*)?<VAST[\\s>]/i.test(t) && /<\\/VAST>$/i.test(t)) {
+    new VASTParser().parseVAST(new DOMParser().parseFromString(t, 'text/xml')).then(play).catch(() => note('This VAST cannot be read.'));
+  } else {
+    new VASTClient().get(t).then(play).catch(() => note('The VAST URL could not be loaded.'));
+  }
+});
+parent.postMessage({ gazePreviewReady: true }, '*');
+</script>`);
+
 export async function previewRoutes(app: FastifyInstance) {
   const require = createRequire(import.meta.url);
   let vastClient: Promise<Buffer> | null = null;
@@ -55,6 +85,11 @@ export async function previewRoutes(app: FastifyInstance) {
       ? s.tag ?? ''
       : vastPlayer(s.stimType === 'vx' ? await vastMediaUrl(s.tag ?? '') : null, s.stimType === 'va' ? (s.tag ?? s.source) : null);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(body));
+  });
+
+  route(app, contract.draftPage, async (request, reply) => {
+    if (!app.signer.verify('/preview/draft', request.query.expires, request.query.sig)) throw forbidden('Invalid or expired signature');
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(DRAFT_PAGE);
   });
 
   route(app, contract.previewAsset, async (_request, reply) => {
