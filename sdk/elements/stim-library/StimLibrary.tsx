@@ -72,7 +72,16 @@ export function StimLibrary({ studyId }: StimLibraryProps) {
   const totalPages = Math.max(1, Number(list.data?.total_page_num) || 1);
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(() => {
+    // A message the editor left for this screen ('Stimulus updated successfully!', D2-206).
+    try {
+      const flash = sessionStorage.getItem('gaze-stims-flash');
+      if (flash) sessionStorage.removeItem('gaze-stims-flash');
+      return flash ? { kind: 'ok', text: flash } : null;
+    } catch {
+      return null;
+    }
+  });
   const remove = useMutation(deleteStims);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
