@@ -20,7 +20,6 @@ export const NOT_BUILT = [
   'my_studies/overview/:id',
   'my_batches',
   'batch_stim_list',
-  'stims',
   'my_downloads',
   'my_reports',
   'my_validations',
