@@ -127,9 +127,9 @@ export const POLICIES = [
   { from: from('server-jobs'), allow: { to: { element: { type: 'contract' } }, dependency: { kind: 'type' } } },
   { from: from('server-domain'), allow: to('server-domain') },
   { from: from('server-auth'), allow: to('server-auth') },
-  // Start-up (app.ts, main.ts) wires everything together; errors.ts and config.ts import nothing of ours.
+  // Start-up (app.ts, main.ts, files-origin.ts: the second origin) wires everything together; errors.ts and config.ts import nothing of ours.
   {
-    from: serverFile('app.ts', 'main.ts'),
+    from: serverFile('app.ts', 'main.ts', 'files-origin.ts'),
     allow: to('server-root', 'server-plugins', 'server-routes', 'server-services', 'server-repositories', 'server-db',
       'server-storage', 'server-seed', 'server-jobs', 'server-domain'),
   },

@@ -2,7 +2,7 @@
 // own expiring signature instead of a token (an <img> or the uploader's raw PUT cannot send an
 // Authorization header); POST /v1.0/stims/create_signed_url prepares an upload.
 import { Type, type Static } from 'typebox';
-import { Binary, defineOperation, Int4, Ok, SIGNED_IN, Text } from './common.js';
+import { Binary, defineOperation, Int4, Ok, STUDY_ROLES, Text } from './common.js';
 
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const UPLOAD_TTL_SECONDS = 3600;
@@ -45,12 +45,13 @@ export const upload = defineOperation({
   params: FileParams,
   querystring: SignatureQuery,
   response: { 200: UploadResponse },
-  errors: [403, 404],
+  errors: [403, 404, 409, 413, 415],
 });
 
 export const SignedUrlBody = Type.Object({
   file_name: Text(255, { minLength: 1 }),
-  content_type: Type.Optional(Text(200)),
+  content_type: Type.Optional(Text(200, { description: 'The type the PUT will send; an image, a video, or text for script and VAST stims (else 415)' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UPLOAD_BYTES, description: 'The file size in bytes: the PUT may send no more than this' })),
 });
 export type SignedUrlBody = Static<typeof SignedUrlBody>;
 
@@ -67,12 +68,13 @@ export const createSignedUrl = defineOperation({
   method: 'POST',
   path: '/v1.0/stims/create_signed_url',
   summary: 'Prepare an upload: a signed URL that accepts one PUT of the file',
-  description: "PUT the raw file to url (no Authorization header; Content-Type = the file type; at most 200 MB; valid 1 h), then store source (the storage key) as the stim source with POST /stims/{id}/edit. Files are kept under the acting company's prefix c/<company id>/uploads/.",
+  description: "PUT the raw file to url (no Authorization header; Content-Type = the file type; at most `size` bytes when given, 200 MB anyway; valid 1 h), then store source (the storage key) as the stim source with POST /stims/{id}/edit. The url accepts ONE successful PUT (a second answers 409); the bytes must be of the declared kind (image, video or text), else 415. Files are kept under the acting company's prefix c/<company id>/uploads/.",
   tags: ['stims', 'files'],
   access: 'write',
-  roles: SIGNED_IN,
+  roles: STUDY_ROLES,
   body: SignedUrlBody,
   response: { 200: SignedUrlResponse },
+  errors: [413, 415],
 });
 
 export const operations = { download, upload, createSignedUrl };

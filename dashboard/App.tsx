@@ -21,7 +21,6 @@ import { Shell } from './shell/Shell';
 export const NOT_BUILT = [
   'my_batches',
   'batch_stim_list',
-  'stims',
   'my_downloads',
   'my_reports',
   'my_validations',

@@ -23,6 +23,14 @@ export interface Config {
   smtpUrl?: string;
   /** MAIL_FROM: sender of notification e-mails. */
   mailFrom: string;
+  /**
+   * The second origin previews of third-party markup (script and VAST stims) are served from
+   * (FILES_ORIGIN; default http://<host>:<FILES_PORT>), so ad scripts never run with the
+   * dashboard's origin or policy. Set both when a proxy maps it to another host name.
+   */
+  filesOrigin?: string;
+  /** Port of the files origin (FILES_PORT; default PORT + 1; 0 = do not listen). */
+  filesPort?: number;
 }
 
 /**
@@ -60,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     products: parseProducts(env.PRODUCT_NAMES),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Gazeboard <no-reply@gazeboard.invalid>',
+    ...filesOrigin(env),
   };
 }
 
@@ -71,4 +80,18 @@ export function parseProducts(value: string | undefined): string[] | undefined {
     if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(n)) throw new Error(`PRODUCT_NAMES: "${n}" is not one path segment of lower-case letters, digits and hyphens`);
   }
   return names;
+}
+
+/** FILES_ORIGIN / FILES_PORT (see Config.filesOrigin). */
+export function filesOrigin(env: NodeJS.ProcessEnv = process.env): { filesOrigin: string; filesPort: number } {
+  const port = Number(env.PORT ?? 8080);
+  const filesPort = env.FILES_PORT !== undefined && env.FILES_PORT !== '' ? Number(env.FILES_PORT) : port + 1;
+  const host = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
+  let origin = `http://${host}:${filesPort}`;
+  if (env.FILES_ORIGIN) {
+    const url = new URL(env.FILES_ORIGIN);
+    if (!/^https?:$/.test(url.protocol)) throw new Error(`FILES_ORIGIN: "${env.FILES_ORIGIN}" is not an http(s) origin`);
+    origin = url.origin;
+  }
+  return { filesOrigin: origin, filesPort };
 }

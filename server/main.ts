@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
+import { buildFilesOriginApp } from './files-origin.js';
 import { createStorage } from './storage/index.js';
 import { DEMO_ACCOUNTS, enqueueRespondentSeeding, prepareDemoFilesInBackground, seedOnStart } from './seed/index.js';
 import { JobQueue, jobKinds } from './jobs/index.js';
@@ -26,12 +27,22 @@ const seed = await seedOnStart(database.db, storage, { demo: config.seed, log: s
 const jobs = await JobQueue.start(database, { kinds: jobKinds, log: say, storage, recoverActive: database.kind === 'pglite' });
 const app = await buildApp({ database, config, storage, jobs, logger: level === 'silent' ? false : { level } });
 await app.listen({ port: config.port, host: config.host });
+// The files origin: previews of third-party markup, on their own port (FILES_PORT, default PORT + 1).
+const filesApp = config.filesPort ? await buildFilesOriginApp(app, { logger: level === 'silent' ? false : { level } }) : null;
+if (filesApp) {
+  try {
+    await filesApp.listen({ port: config.filesPort!, host: config.host });
+  } catch (err) {
+    say(`files origin not started on port ${config.filesPort} (${(err as Error).message}): script and VAST previews are off`);
+  }
+}
 
 const url = `http://${config.host}:${config.port}/`;
 const lines = [
   '',
   `Gazeboard is ready on ${url} (${database.kind}, ready in ${elapsed()})`,
   `  API ${url}v1.0   version ${url}meta.json   files in ${path.resolve(config.dataDir, 'storage')}`,
+  `  previews of third-party markup on ${config.filesOrigin}`,
 ];
 if (seed.seeded === 'admin') {
   lines.push('  Empty installation (SEED=0): sign in as admin with ADMIN_PASSWORD (default "gazeboard") and change it.');
@@ -60,6 +71,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // on the next start; one that does not stop within 5 s is failed, and retried as well.
     await jobs.stop({ timeoutMs: 5000 });
     await app.close();
+    await filesApp?.close();
     await database.close();
     process.exit(0);
   });

@@ -4,9 +4,11 @@ import type { JobKind } from './define.js';
 import { seedRespondentsJob } from '../seed/respondents.js';
 import { mailNotificationJob } from './mail.js';
 import { cachePageJob } from './cache-page.js';
+import { recomputeAoisJob } from './recompute-aois.js';
 
 export const jobKinds: readonly JobKind<never>[] = [
   seedRespondentsJob,
   mailNotificationJob,
   cachePageJob,
+  recomputeAoisJob,
 ];

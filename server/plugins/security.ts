@@ -11,13 +11,20 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The kinds of route, by URL prefix (see KIND_PREFIXES). */
-export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'snapshot' | 'embed' | 'runner';
+export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'snapshot' | 'embed' | 'runner' | 'preview';
 
 export interface SecurityOptions {
   /** Origins (besides our own) whose pages may call the API and frame embeddable pages. */
   allowedOrigins?: string[];
   /** PUBLIC_URL: HSTS is sent only when it is https (a plain-http install must stay reachable). */
   publicUrl?: string;
+  /**
+   * Every response of this instance is this kind, whatever its URL: the files origin
+   * (server/files-origin.ts) is all 'preview' and must never fall back to the dashboard's row.
+   */
+  kind?: RouteKind;
+  /** 'preview': the origins that may frame the previews (the dashboard's own, plus allowedOrigins). */
+  frameAncestors?: string[];
 }
 
 /** First match wins; anything else is the dashboard (its pages, assets and client routes). */
@@ -82,9 +89,30 @@ const pageDirectives = (frameAncestors: string[]): Directives => ({
 const inertDirectives = (): Directives => ({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
 
 /**
+ * Previews of third-party markup (script and VAST stims; cached pages may follow), served only by
+ * the files origin (FILES_ORIGIN, server/files-origin.ts): ad scripts may load and run anything,
+ * but always sandboxed (the CSP sandbox directive gives the page a unique origin even when opened
+ * directly; no allow-same-origin, no popups, no top navigation, no forms), framed only by the
+ * dashboard (and the allowed origins), never on the dashboard's origin.
+ */
+const previewDirectives = (frameAncestors: string[]): Directives => ({
+  sandbox: ['allow-scripts'],
+  'default-src': ['*', 'data:', 'blob:'],
+  'script-src': ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'"],
+  'style-src': ['*', "'unsafe-inline'"],
+  'img-src': ['*', 'data:', 'blob:'],
+  'media-src': ['*', 'data:', 'blob:'],
+  'font-src': ['*', 'data:'],
+  'connect-src': ['*'],
+  'frame-src': ['*'],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': frameAncestors.length ? frameAncestors : ["'none'"],
+});
+
+/**
  * THE TABLE. docs/operations.md ("Security headers") mirrors it; tests/security/headers proves it.
- * Row still to build: previews of third-party markup (script, VAST, cached pages) on a separate
- * FILES_ORIGIN with their own CSP (issue 9 item 3) — until then such files are attachments.
  */
 export const POLICIES: Record<RouteKind, Policy> = {
   dashboard: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
@@ -108,6 +136,8 @@ export const POLICIES: Record<RouteKind, Policy> = {
   },
   embed: { csp: (allowed) => pageDirectives(["'self'", ...allowed]), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
   runner: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
+  // `allowed` here is the frame-ancestors list the files origin was given (SecurityOptions.frameAncestors).
+  preview: { csp: (ancestors) => previewDirectives(ancestors), frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
 };
 
 /** The CSP every stored file is served with (no script, no plugins, a unique origin if opened). */
@@ -135,8 +165,11 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
   const publicUrl = opts.publicUrl ?? app.config?.publicUrl ?? process.env.PUBLIC_URL ?? '';
   const https = /^https:\/\//i.test(publicUrl);
   const prepared = Object.fromEntries(
-    Object.entries(POLICIES).map(([kind, p]) => [kind, { helmet: helmetOptions(p, allowed, https), permissions: p.permissions }]),
+    Object.entries(POLICIES).map(([kind, p]) => [kind, {
+      helmet: helmetOptions(p, kind === 'preview' ? opts.frameAncestors ?? [] : allowed, https), permissions: p.permissions,
+    }]),
   ) as Record<RouteKind, { helmet: HelmetOptions; permissions: string }>;
+  const kindOf = (url: string): RouteKind => opts.kind ?? routeKind(url);
 
   // Same origin needs no CORS; other origins only when listed. Never `*` with credentials, never
   // a reflected Origin, never `null` (sandboxed frames and file:// pages send it).
@@ -148,13 +181,13 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
 
   await app.register(helmet, { global: false });
   app.addHook('onRequest', async (request, reply) => {
-    const policy = prepared[routeKind(request.url)];
+    const policy = prepared[kindOf(request.url)];
     reply.helmet(policy.helmet);
     reply.header('permissions-policy', policy.permissions);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const kind = routeKind(request.url);
+    const kind = kindOf(request.url);
     if (kind !== 'files') return payload;
     // Whatever the stored type claims: no script, and anything not plainly media is a download,
     // so uploaded HTML can never become a page of our origin.

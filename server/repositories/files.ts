@@ -1,5 +1,5 @@
 // stored_file: metadata of every object in storage (owner company, type, size, upload state).
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { storedFile } from '../db/schema/index.js';
 
@@ -42,4 +42,19 @@ export async function findFile(db: Db, key: string) {
 
 export async function markUploaded(db: Db, key: string, size: number, contentType: string): Promise<void> {
   await db.update(storedFile).set({ uploaded: true, size, contentType }).where(eq(storedFile.key, key));
+}
+
+/**
+ * Single use: marks a prepared, not yet uploaded key as taken before its bytes are written, so two
+ * PUTs of one signed URL cannot both succeed. null when it was used (or never prepared).
+ */
+export async function claimUpload(db: Db, key: string) {
+  const rows = await db.update(storedFile).set({ uploaded: true })
+    .where(and(eq(storedFile.key, key), eq(storedFile.uploaded, false))).returning();
+  return rows[0] ?? null;
+}
+
+/** A PUT that failed gives its key back (the URL may be tried again until it expires). */
+export async function releaseUpload(db: Db, key: string): Promise<void> {
+  await db.update(storedFile).set({ uploaded: false, size: 0 }).where(eq(storedFile.key, key));
 }

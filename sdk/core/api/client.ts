@@ -60,6 +60,17 @@ export async function request<T>(config: ApiConfig, req: ApiRequest): Promise<T>
   return res.data;
 }
 
+/**
+ * PUT of raw bytes to a signed upload URL (absolute, outside /v1.0): no Authorization header (the
+ * URL carries its own signature), the file's type as Content-Type, progress as a 0…1 fraction.
+ */
+export async function putSignedFile(url: string, body: Blob, contentType: string, onProgress?: (fraction: number) => void): Promise<void> {
+  await http.request({
+    url, method: 'PUT', data: body, headers: { 'Content-Type': contentType || 'application/octet-stream' },
+    onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : e.progress ?? 0),
+  });
+}
+
 /** A 401 on a call that carried a token: that token is dead (a failed login sends none). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof AxiosError && error.response?.status === 401 && Boolean(error.config?.headers?.get?.('Authorization'));

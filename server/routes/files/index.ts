@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import {
-  InvalidKeyError, TooLargeError, contentTypeFor, requestOrigin, safeFileName, sanitizeKey, uploadUrl,
-  verifyDownload, verifyUpload,
+  InvalidKeyError, MEDIA_TYPES, TEXT_TYPES, TooLargeError, UnsupportedFileTypeError, contentTypeFor, requestOrigin, safeFileName,
+  sanitizeKey, uploadUrl, verifyDownload, verifyUpload,
 } from '../../storage/index.js';
-import { findFile, markUploaded, recordFile } from '../../repositories/files.js';
-import { HttpError, badRequest, forbidden, notFound } from '../../errors.js';
+import { claimUpload, findFile, markUploaded, recordFile, releaseUpload } from '../../repositories/files.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import * as contract from '../../../contract/files.js';
 import { route } from '../common.js';
 
@@ -22,6 +22,21 @@ function keyOf(raw: string): string {
   } catch {
     throw badRequest('Invalid file key', { key: 'must be a plain storage key' });
   }
+}
+
+/** What a prepared upload may hold, from its declared type: image, video or text (script, VAST XML). */
+export function uploadKind(contentType: string): 'image' | 'video' | 'text' | null {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (MEDIA_TYPES.has(type)) return type.startsWith('image/') ? 'image' : 'video';
+  if (Object.values(TEXT_TYPES).some((t) => t.split(';')[0] === type) || type === 'text/xml') return 'text';
+  return null;
+}
+
+interface UploadMeta {
+  file_name?: string;
+  user_id?: number;
+  max_bytes?: number;
+  kind?: 'image' | 'video' | 'text';
 }
 
 /** `bytes=a-b` or `bytes=a-` (single range); anything else is served whole. */
@@ -79,20 +94,31 @@ export default async function files(app: FastifyInstance) {
     const key = keyOf(request.params['*']);
     const { expires, sig } = request.query;
     if (!verifyUpload(app.signer, key, expires, sig)) throw forbidden('Invalid or expired signature');
-    const row = await findFile(app.db, key);
-    if (!row) throw notFound('No upload was prepared for this key');
+    const prepared = await findFile(app.db, key);
+    if (!prepared) throw notFound('No upload was prepared for this key');
+    const meta = (prepared.meta ?? {}) as UploadMeta;
+    const maxBytes = Math.min(MAX_UPLOAD_BYTES, meta.max_bytes ?? MAX_UPLOAD_BYTES);
+    const tooLarge = () => new HttpError(413, `File too large (${maxBytes} bytes at most for this upload)`);
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > MAX_UPLOAD_BYTES) throw new HttpError(413, 'File too large (200 MB at most)');
+    if (declared > maxBytes) throw tooLarge();
+    // One successful PUT per signed URL: taken before the bytes are written, given back on failure.
+    const row = await claimUpload(app.db, key);
+    if (!row) throw conflict('This upload URL has already been used');
     const claimed = String(request.headers['content-type'] || row.contentType || contentTypeFor(key)).slice(0, 200);
     const body = (request.body as Readable | undefined) ?? request.raw;
     let size: number;
     // The storage checks the bytes (server/storage/filetypes.ts): what is recorded is the checked
-    // type, never the one the uploader claimed.
+    // type, never the one the uploader claimed; and it must be the kind that was prepared.
     let contentType: string;
     try {
-      ({ size, contentType } = await app.storage.put(key, body, claimed, { maxBytes: MAX_UPLOAD_BYTES }));
+      ({ size, contentType } = await app.storage.put(key, body, claimed, { maxBytes }));
+      if (meta.kind && uploadKind(contentType) !== meta.kind) {
+        await app.storage.delete(key);
+        throw new UnsupportedFileTypeError(`The file is ${contentType}, not the ${meta.kind} this upload was prepared for`);
+      }
     } catch (err) {
-      if (err instanceof TooLargeError) throw new HttpError(413, 'File too large (200 MB at most)');
+      await releaseUpload(app.db, key);
+      if (err instanceof TooLargeError) throw tooLarge();
       if (err instanceof InvalidKeyError) throw badRequest('Invalid file key');
       throw err;
     }
@@ -107,11 +133,12 @@ export async function filesV1(app: FastifyInstance) {
     const { companyId } = request.auth;
     const name = safeFileName(request.body.file_name);
     const key = `c/${companyId}/uploads/${randomBytes(8).toString('hex')}-${name}`;
+    if (!request.auth.superUser && request.auth.userTypeId !== 1) throw forbidden('Stim uploads are for study users');
     const contentType = request.body.content_type || contentTypeFor(name);
-    await recordFile(app.db, {
-      companyId, key, contentType, uploaded: false,
-      meta: { file_name: request.body.file_name, user_id: request.auth.userId },
-    });
+    const kind = uploadKind(contentType);
+    if (!kind) throw new HttpError(415, `Files of type ${contentType} are not accepted (images, videos, or text for script and VAST stims)`);
+    const meta: UploadMeta = { file_name: request.body.file_name, user_id: request.auth.userId, max_bytes: request.body.size ?? MAX_UPLOAD_BYTES, kind };
+    await recordFile(app.db, { companyId, key, contentType, uploaded: false, meta });
     return {
       success: true as const,
       url: uploadUrl(app, key, requestOrigin(request), UPLOAD_TTL_SECONDS),

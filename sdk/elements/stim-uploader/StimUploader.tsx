@@ -1,0 +1,225 @@
+// The bulk stim uploader (spec D2 §2.5, §4.4, §5, §8): SCRIPT, VAST URL/XML and Image/Video
+// tabs with a live preview, an upload list of rows (each with its ad types and brand), one row
+// at a time with per-file progress, continuing past failures.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { useGazeSelector } from '../../core/store/context';
+import { useApi, useResource } from '../../core/resource/hooks';
+import { selectSuperUser } from '../../core/session/selectors';
+import { lookupList } from '../../core/lookups/lists';
+import { measureVideo, rowErrors, rowStimType, uploadRow, type UploadKind, type UploadRow } from '../../core/stims/stims';
+import { AdSelects, CreateBrandDialog, DraftPreview, type AdChoice } from '../../features/stim-fields/StimFields';
+import { Button, ErrorText, FileDrop, Modal, SuccessText, Tabs, TextField, tokens, useEmit, useNavigate } from '../../ui';
+
+export interface StimUploaderProps {
+  /** Created stims become this study's own. */
+  studyId?: number;
+  /** 'step': used from the step dialog; no navigation, a gaze-stim-created event per stim. */
+  mode?: string;
+}
+
+const Wrap = styled.section`
+  display: grid; gap: 16px;
+  h2 { margin: 0; font-size: 1.25rem; }
+`;
+const Top = styled.div`
+  display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  @media (max-width: 800px) { grid-template-columns: minmax(0, 1fr); }
+`;
+const Panel = styled.div`display: grid; gap: 8px; align-content: start;`;
+const Area = styled.textarea`
+  font: 13px ui-monospace, monospace; min-height: 180px; padding: 8px; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; resize: vertical;
+`;
+const Rows = styled.ol`list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;`;
+const RowCard = styled.li`
+  border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; padding: 12px; display: grid; gap: 8px;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); align-items: end;
+  progress { grid-column: 1 / -1; width: 100%; }
+  .row-actions { display: flex; gap: 8px; }
+  .row-message { grid-column: 1 / -1; }
+`;
+const Bar = styled.div`display: flex; gap: 12px; align-items: center; flex-wrap: wrap;`;
+const Thumbs = styled.div`
+  display: flex; gap: 8px; flex-wrap: wrap; img, video { max-width: 160px; max-height: 120px; border: 1px solid ${tokens.border}; }
+`;
+
+let counter = 0;
+const newKey = () => `row-${Date.now().toString(36)}-${(counter += 1)}`;
+const baseName = (n: string) => n.replace(/\.[^.]+$/, '');
+const EMPTY_CHOICE: AdChoice = { ad_asset_type_id: null, ad_type_group_id: null, ad_type_id: null, brand_id: null };
+
+function FilePreview({ files }: { files: File[] }) {
+  const urls = useMemo(() => files.map((f) => ({ f, url: URL.createObjectURL(f) })), [files]);
+  useEffect(() => () => urls.forEach((u) => URL.revokeObjectURL(u.url)), [urls]);
+  return (
+    <Thumbs part="file-preview">
+      {urls.map(({ f, url }) => (f.type.startsWith('video/') ? <video key={url} src={url} controls muted aria-label={f.name} /> : <img key={url} src={url} alt={f.name} />))}
+    </Thumbs>
+  );
+}
+
+interface RowState { progress: number; message: string | null; done: boolean }
+
+export function StimUploader({ studyId, mode }: StimUploaderProps) {
+  const api = useApi();
+  const emit = useEmit();
+  const navigate = useNavigate();
+  const superUser = useGazeSelector(selectSuperUser);
+  const lists = [useResource(lookupList, 'adassettypes_list'), useResource(lookupList, 'brands_list')];
+  const initialFailed = lists.some((l) => l.status === 'error');
+  const [tab, setTab] = useState<UploadKind>('script');
+  const [script, setScript] = useState('');
+  const [vast, setVast] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [state, setState] = useState<Record<string, RowState>>({});
+  const [uploading, setUploading] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const [editing, setEditing] = useState<UploadRow | null>(null);
+  const [editText, setEditText] = useState('');
+  const [editError, setEditError] = useState<string | null>(null);
+  const [brandOpen, setBrandOpen] = useState(false);
+  const brandFor = useRef<string | null>(null);
+  const [touched, setTouched] = useState(false);
+
+  const errors = rows.map(rowErrors);
+  const hasErrors = errors.some((e) => Object.keys(e).length > 0);
+
+  const add = async () => {
+    setAddError(null);
+    if (tab === 'script') {
+      if (!script.trim()) return setAddError('Script cannot be empty.');
+      setRows((r) => [...r, { key: newKey(), kind: 'script', name: '', content: script, file: null, ...EMPTY_CHOICE }]);
+      setScript('');
+    } else if (tab === 'vast') {
+      if (!vast.trim()) return setAddError('VAST URL/XML cannot be empty.');
+      setRows((r) => [...r, { key: newKey(), kind: 'vast', name: '', content: vast, file: null, ...EMPTY_CHOICE }]);
+      setVast('');
+    } else {
+      if (!files.length) return setAddError('Please upload at least one image or video.');
+      const added: UploadRow[] = [];
+      for (const f of files) {
+        const measured = f.type.startsWith('video/') ? await measureVideo(f) : null;
+        added.push({ key: newKey(), kind: 'file', name: baseName(f.name), content: '', file: f, ...EMPTY_CHOICE, ...(measured ?? {}) });
+      }
+      setRows((r) => [...r, ...added]);
+      setFiles([]);
+    }
+  };
+
+  const update = (key: string, patch: Partial<UploadRow>) => setRows((r) => r.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+
+  const uploadAll = async () => {
+    setTouched(true);
+    if (!rows.length || hasErrors || uploading) return;
+    setUploading(true);
+    let allOk = true;
+    const remaining: UploadRow[] = [];
+    for (const row of rows) {
+      setState((s) => ({ ...s, [row.key]: { progress: 0, message: null, done: false } }));
+      const outcome = await uploadRow(api, row, (p) => setState((s) => ({ ...s, [row.key]: { ...s[row.key], progress: p } })), studyId);
+      if (outcome.ok === true) {
+        setState((s) => ({ ...s, [row.key]: { progress: 1, message: null, done: true } }));
+        emit('gaze-stim-created', { stim_id: outcome.stimId, name: row.name, stim_type: rowStimType(row) });
+      } else {
+        allOk = false;
+        remaining.push(row);
+        const message = outcome.ok === 'skipped' ? 'Upload failed: Stim ID missing.' : outcome.message;
+        setState((s) => ({ ...s, [row.key]: { progress: 0, message, done: false } }));
+      }
+    }
+    // What failed stays in the list to be fixed and sent again; what went is gone.
+    setRows(remaining);
+    setUploading(false);
+    if (allOk) setSuccess(true);
+  };
+
+  const openEdit = (row: UploadRow) => { setEditing(row); setEditText(row.content); setEditError(null); };
+  const saveEdit = () => {
+    if (!editing) return;
+    if (editing.kind !== 'file' && !editText.trim()) return setEditError('This field cannot be empty.');
+    if (editing.kind !== 'file') update(editing.key, { content: editText });
+    setEditing(null);
+  };
+
+  const preview = tab === 'script' ? script : tab === 'vast' ? vast : '';
+  return (
+    <Wrap part="stim-uploader">
+      <h2>Upload Stims</h2>
+      {initialFailed ? <ErrorText role="alert">Failed to load initial data.</ErrorText> : null}
+      <Top>
+        <Panel>
+          <Tabs
+            label="Stim kind"
+            selected={tab}
+            onChange={(id) => { setTab(id as UploadKind); setAddError(null); }}
+            tabs={[
+              { id: 'script', label: 'SCRIPT', content: <Area aria-label="Script" part="script" value={script} onChange={(e) => setScript(e.target.value)} placeholder="<script …></script>" /> },
+              { id: 'vast', label: 'VAST URL/XML', content: <Area aria-label="VAST URL/XML" part="vast" value={vast} onChange={(e) => setVast(e.target.value)} placeholder="https://… or <VAST …>…</VAST>" /> },
+              { id: 'file', label: 'Image/Video', content: <FileDrop label="Drop images or videos here" accept="image/*,video/*" multiple onFiles={(f) => setFiles((old) => [...old, ...f])} /> },
+            ]}
+          />
+          <Bar>
+            <Button part="add" onClick={() => void add()}>Add to upload list</Button>
+            {addError ? <ErrorText role="alert">{addError}</ErrorText> : null}
+          </Bar>
+        </Panel>
+        <Panel part="preview" aria-label="Preview">
+          <strong>Preview</strong>
+          {tab === 'file' ? <FilePreview files={files} /> : preview.trim() ? <DraftPreview kind={tab} content={preview} height={tab === 'vast' ? 400 : 250} /> : <span>Nothing to preview yet.</span>}
+        </Panel>
+      </Top>
+      <Bar>
+        <h2 style={{ flex: 1 }}>Upload list</h2>
+        {superUser ? <Button $variant="secondary" part="create-brand" onClick={() => { brandFor.current = null; setBrandOpen(true); }}>Create Brand</Button> : null}
+      </Bar>
+      {rows.length === 0 && !Object.values(state).some((s) => s.message) ? <p part="empty">No stims to upload.</p> : null}
+      <Rows part="rows">
+        {rows.map((row, i) => {
+          const e = errors[i];
+          const st = state[row.key];
+          const n = i + 1;
+          return (
+            <RowCard key={row.key} part="row" aria-label={`Stim ${n}`}>
+              <TextField label={`Name (stim ${n})`} value={row.name} onChange={(ev) => update(row.key, { name: (ev.target as HTMLInputElement).value })} error={touched || row.name ? e.name : undefined} />
+              <AdSelects labelSuffix={` (stim ${n})`} value={row} onChange={(c) => update(row.key, c)} errors={touched ? e : {}} />
+              <div className="row-actions">
+                <Button $variant="secondary" onClick={() => openEdit(row)}>Preview/Edit</Button>
+                <Button $variant="danger" onClick={() => setRows((r) => r.filter((x) => x.key !== row.key))} aria-label={`Delete stim ${n}`}>Delete</Button>
+              </div>
+              {touched && e.content ? <ErrorText className="row-message">{e.content}</ErrorText> : null}
+              {st && (uploading || st.progress > 0) ? <progress max={1} value={st.progress} aria-label={`Upload progress of ${row.name || `stim ${n}`}`} /> : null}
+              {st?.message ? <ErrorText className="row-message" role="alert">{st.message}</ErrorText> : null}
+            </RowCard>
+          );
+        })}
+      </Rows>
+      {rows.length > 0 && hasErrors && touched ? <ErrorText role="alert">Please fix the errors before uploading.</ErrorText> : null}
+      <Bar>
+        <Button part="upload-all" onClick={() => void uploadAll()} disabled={uploading || !rows.length || (touched && hasErrors)}>
+          {uploading ? 'Uploading...' : 'Upload All Stims'}
+        </Button>
+      </Bar>
+      <Modal open={editing !== null} title="Preview/Edit" onClose={() => setEditing(null)}>
+        {editing ? (
+          <div style={{ display: 'grid', gap: 12, minWidth: 'min(560px, 80vw)' }}>
+            {editing.kind === 'file' && editing.file ? <FilePreview files={[editing.file]} /> : (
+              <>
+                <Area aria-label="Stim content" value={editText} onChange={(ev) => setEditText(ev.target.value)} />
+                {editError ? <ErrorText role="alert">{editError}</ErrorText> : null}
+                {editText.trim() ? <DraftPreview kind={editing.kind === 'vast' ? 'vast' : 'script'} content={editText} height={editing.kind === 'vast' ? 400 : 250} /> : null}
+              </>
+            )}
+            <Bar><Button onClick={saveEdit}>Save</Button><Button $variant="secondary" onClick={() => setEditing(null)}>Cancel</Button></Bar>
+          </div>
+        ) : null}
+      </Modal>
+      <CreateBrandDialog open={brandOpen} texts="uploader" onClose={() => setBrandOpen(false)} onCreated={() => undefined} />
+      <Modal open={success} title="Upload complete" onClose={() => { setSuccess(false); if (mode !== 'step') navigate('/stims'); }}>
+        <SuccessText role="status">All stims uploaded successfully!</SuccessText>
+        <Bar><Button onClick={() => { setSuccess(false); if (mode !== 'step') navigate('/stims'); }}>OK</Button></Bar>
+      </Modal>
+    </Wrap>
+  );
+}

@@ -1,0 +1,180 @@
+import { expect } from '@open-wc/testing';
+import './stim-uploader.element';
+import { $, $$, buttonByText, byLabel, mount, resetPage, sleep, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach, type RecordedRequest } from '../test-utils';
+
+/** A draft preview page that tries to reach the dashboard and says whether it could. */
+const PROBE = `data:text/html,${encodeURIComponent(`<script>
+let reached = false, error = '';
+try { parent.document.title = 'owned'; reached = true; } catch (e) { error = e.name; }
+let storage = 'none'; try { storage = typeof localStorage.getItem('token'); } catch (e) { storage = 'blocked'; }
+parent.postMessage({ probe: true, reached, error, storage }, '*');
+</script>`)}`;
+
+function api(opts: { failCreateOf?: string; failPutOf?: string; slow?: boolean } = {}) {
+  let nextId = 100;
+  return stubHttp(async (req) => {
+    if (opts.slow) await new Promise((r) => setTimeout(r, 300));
+    const url = req.url;
+    if (url.endsWith('/dashboard/data/adassettypes_list')) return { data: { success: true, data: [{ id: 1, name: 'Display' }] } };
+    if (url.endsWith('/dashboard/data/brands_list')) return { data: { success: true, data: [{ id: 5, name: 'Fizzwell' }] } };
+    if (url.includes('/adtypegroups_list/?ad_asset_type_id=1')) return { data: { success: true, data: [{ id: 11, name: 'Banner', ad_asset_type_id: 1 }] } };
+    if (url.includes('/adtypes_list/?ad_type_group_id=11')) return { data: { success: true, data: [{ id: 21, name: 'MPU', ad_type_group_id: 11 }] } };
+    if (url.endsWith('/stims/preview_url')) return { data: { success: true, url: PROBE, origin: 'null' } };
+    if (url.endsWith('/stims/create')) {
+      const b = req.body as { name: string };
+      if (b.name === opts.failCreateOf) return { status: 500, data: { success: false, message: 'x' } };
+      nextId += 1;
+      return { data: { success: true, stim_id: nextId, data: {} } };
+    }
+    if (url.endsWith('/stims/create_signed_url')) {
+      const b = req.body as { file_name: string };
+      return { data: { success: true, url: `http://files.test/files/c/1/uploads/${b.file_name}?expires=1&sig=s`, source: `c/1/uploads/${b.file_name}`, key: 'k', expires_in: 3600 } };
+    }
+    if (url.startsWith('http://files.test/')) return url.includes(opts.failPutOf ?? '\u0000') ? { status: 415, data: {} } : { data: { success: true } };
+    if (/\/stims\/\d+\/edit$/.test(url)) return { data: { success: true, stim_id: 1, data: {} } };
+    return { status: 404, data: {} };
+  });
+}
+
+function selectByLabel(el: HTMLElement, label: string): HTMLSelectElement {
+  const l = $$(el, 'label').find((x) => x.textContent?.trim() === label);
+  if (!l) throw new Error(`no label ${label}`);
+  return el.shadowRoot!.getElementById(l.getAttribute('for')!) as HTMLSelectElement;
+}
+async function choose(el: HTMLElement, label: string, value: string) {
+  const s = await waitFor(() => { const x = selectByLabel(el, label); return [...x.options].some((o) => o.value === value) && x; }, `${label} option ${value}`);
+  s.value = value;
+  s.dispatchEvent(new Event('change', { bubbles: true }));
+}
+async function fillRow(el: HTMLElement, n: number, name: string) {
+  typeInto(byLabel(el, `Name (stim ${n})`), name);
+  await choose(el, `Ad Asset Type (stim ${n})`, '1');
+  await choose(el, `Ad Type Group (stim ${n})`, '11');
+  await choose(el, `Ad Type (stim ${n})`, '21');
+  await choose(el, `Brand (stim ${n})`, '5');
+}
+async function openTab(el: HTMLElement, i: number) {
+  const tab = $$(el, '[role="tab"]')[i] as HTMLButtonElement;
+  tab.click();
+  await waitFor(() => tab.getAttribute('aria-selected') === 'true', `tab ${i}`);
+}
+const calls = (r: RecordedRequest[]) => r.filter((x) => /stims\/(create|create_signed_url|\d+\/edit)$|files\.test/.test(x.url)).map((x) => `${x.method} ${x.url.replace(/\?.*/, '')}`);
+
+describe('<gaze-stim-uploader>', () => {
+  beforeEach(() => resetPage('/v1.0'));
+
+  it('D2-162 D2-165 D2-166 D2-167 D2-176 tabs and the three add messages', async () => {
+    api();
+    const el = await mount('gaze-stim-uploader');
+    expect($$(el, '[role="tab"]').map((t) => t.textContent)).to.deep.equal(['SCRIPT', 'VAST URL/XML', 'Image/Video']);
+    await waitForText(el, 'No stims to upload.');
+    buttonByText(el, 'Add to upload list').click();
+    await waitForText(el, 'Script cannot be empty.');
+    await openTab(el, 1);
+    buttonByText(el, 'Add to upload list').click();
+    await waitForText(el, 'VAST URL/XML cannot be empty.');
+    await openTab(el, 2);
+    buttonByText(el, 'Add to upload list').click();
+    await waitForText(el, 'Please upload at least one image or video.');
+    expect(buttonByText(el, 'Upload All Stims').disabled).to.equal(true);
+  });
+
+  it('D2-163 the live preview of markup is a sandboxed frame that cannot reach the dashboard', async () => {
+    api();
+    const seen: Record<string, unknown>[] = [];
+    const onMessage = (e: MessageEvent) => { if ((e.data as { probe?: boolean })?.probe) seen.push(e.data); };
+    window.addEventListener('message', onMessage);
+    const title = document.title;
+    try {
+      const el = await mount('gaze-stim-uploader');
+      typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, '<script>alert(1)</script>');
+      const frame = await waitFor(() => $(el, 'iframe') as HTMLIFrameElement | null, 'preview frame');
+      expect(frame.getAttribute('sandbox')).to.equal('allow-scripts');
+      await waitFor(() => seen.length > 0, 'probe answer');
+      expect(seen[0]).to.deep.include({ reached: false, error: 'SecurityError', storage: 'blocked' });
+      expect(document.title).to.equal(title);
+    } finally {
+      window.removeEventListener('message', onMessage);
+    }
+  });
+
+  it('D2-169..D2-175 D2-177..D2-183 drag-and-drop files, row checks, one row at a time, continue past a failure', async () => {
+    const http = api({ failPutOf: 'broken.png' });
+    const el = await mount('gaze-stim-uploader');
+    // A script row
+    typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, '<div>ad</div>');
+    buttonByText(el, 'Add to upload list').click();
+    // Two files dropped on the Image/Video tab
+    await openTab(el, 2);
+    const zone = await waitFor(() => $(el, '[part="file-drop"] [aria-labelledby]'), 'drop zone');
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'hero.png', { type: 'image/png' }));
+    dt.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'broken.png', { type: 'image/png' }));
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    await waitFor(() => $$(el, '[part="file-preview"] img').length === 2, 'file previews');
+    buttonByText(el, 'Add to upload list').click();
+    await waitFor(() => $$(el, '[part="row"]').length === 3, 'three rows');
+    buttonByText(el, 'Upload All Stims').click();
+    await waitForText(el, 'Please fix the errors before uploading.');
+    expect(text(el)).to.contain('Name is required');
+    expect(text(el)).to.contain('Required');
+    expect(buttonByText(el, 'Upload All Stims').disabled).to.equal(true);
+    await fillRow(el, 1, 'Script ad');
+    // file rows are named after their files
+    for (const n of [2, 3]) {
+      await choose(el, `Ad Asset Type (stim ${n})`, '1');
+      await choose(el, `Ad Type Group (stim ${n})`, '11');
+      await choose(el, `Ad Type (stim ${n})`, '21');
+      await choose(el, `Brand (stim ${n})`, '5');
+    }
+    await waitFor(() => !buttonByText(el, 'Upload All Stims').disabled, 'upload enabled');
+    buttonByText(el, 'Upload All Stims').click();
+    await waitForText(el, 'Failed to upload file for broken');
+    expect(calls(http.requests)).to.deep.equal([
+      'POST /v1.0/stims/create',
+      'POST /v1.0/stims/create', 'POST /v1.0/stims/create_signed_url', 'PUT http://files.test/files/c/1/uploads/hero.png', 'POST /v1.0/stims/102/edit',
+      'POST /v1.0/stims/create', 'POST /v1.0/stims/create_signed_url', 'PUT http://files.test/files/c/1/uploads/broken.png',
+    ]);
+    const put = http.requests.find((r) => r.method === 'PUT')!;
+    expect(put.headers['content-type']).to.equal('image/png');
+    expect(put.headers.authorization).to.equal(undefined);
+    expect(put.body).to.be.instanceOf(File);
+    expect(http.requests.find((r) => r.url.endsWith('/edit'))!.body).to.deep.equal({ source: 'c/1/uploads/hero.png', file_name: 'hero.png' });
+    expect(http.requests[0].url).not.to.equal('');
+    // the failed row stays; nothing says all went well
+    expect($$(el, '[part="row"]')).to.have.length(1);
+    expect(text(el)).not.to.contain('All stims uploaded successfully!');
+  });
+
+  it('D2-177 D2-183 Uploading... while it runs; a fully successful upload says so; OK goes to /stims', async () => {
+    api({ slow: true });
+    const el = await mount('gaze-stim-uploader');
+    await openTab(el, 1);
+    typeInto($(el, 'textarea[aria-label="VAST URL/XML"]') as HTMLTextAreaElement, 'https://ads.example.com/vast.xml');
+    await sleep(50);
+    buttonByText(el, 'Add to upload list').click();
+    await waitFor(() => $$(el, '[part="row"]').length === 1, 'row');
+    await fillRow(el, 1, 'Pre-roll');
+    const nav: string[] = [];
+    el.addEventListener('gaze-navigate', (e) => nav.push((e as CustomEvent).detail.path));
+    buttonByText(el, 'Upload All Stims').click();
+    await waitForText(el, 'Uploading...');
+    await waitForText(el, 'All stims uploaded successfully!', 8000);
+    buttonByText(el, 'OK').click();
+    await waitFor(() => nav.length > 0, 'navigation');
+    expect(nav).to.deep.equal(['/stims']);
+  });
+
+  it('D2-173 the Preview/Edit dialog refuses empty content', async () => {
+    api();
+    const el = await mount('gaze-stim-uploader');
+    typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, '<b>x</b>');
+    buttonByText(el, 'Add to upload list').click();
+    await waitFor(() => $$(el, '[part="row"]').length === 1, 'row');
+    buttonByText(el, 'Preview/Edit').click();
+    const area = await waitFor(() => $(el, 'textarea[aria-label="Stim content"]') as HTMLTextAreaElement | null, 'editor');
+    typeInto(area, '   ');
+    buttonByText(el, 'Save').click();
+    await waitForText(el, 'This field cannot be empty.');
+  });
+});
