@@ -22,6 +22,24 @@ import { StepBoard } from './StepBoard';
  * @csspart cell-title - A cell's title (cut at 19 characters).
  * @csspart step - One step card.
  * @csspart add-cell - The dashed 'Add new cell' tile.
+ * @csspart add-cell-dialog - The add cell dialog.
+ * @csspart cache-page-panel - The cache page panel.
+ * @csspart cell-count - The cell count.
+ * @csspart cell-short-name - The cell short name.
+ * @csspart command-panel - The command panel.
+ * @csspart edit-step-dialog - The edit step dialog.
+ * @csspart fixed-panel - The fixed panel.
+ * @csspart locked-note - The locked note.
+ * @csspart new-item - The new item.
+ * @csspart new-step-dialog - The new step dialog.
+ * @csspart options-panel - The options panel.
+ * @csspart options-table - The options table.
+ * @csspart rename - The rename.
+ * @csspart selected-type - The selected type.
+ * @csspart step-label - The step label.
+ * @csspart step-menu - The step menu.
+ * @csspart step-name - The step name.
+ * @csspart step-timing - The step timing.
  */
 export const GazeStepBoardElement = defineElement('gaze-step-board', StepBoard, {
   props: { studyId: 'number' },

@@ -13,8 +13,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @element gaze-stim-uploader
  * @attr {number} study-id - Created stims become this study's own.
  * @attr {string} mode - 'step' inside the step dialog: no navigation; the board links each created stim.
- * @fires gaze-stim-created - One stim was created ({stim_id, name, stim_type}); the step dialog links it to its step.
- * @fires gaze-navigate - OK after a fully successful upload ({path: '/stims'}).
+ * @fires {{ stim_id: number; name: string; stim_type: string }} gaze-stim-created - One stim was created; the step dialog links it to its step.
+ * @fires {{ path: string }} gaze-navigate - OK after a fully successful upload (to /stims).
  * @csspart stim-uploader - The whole uploader.
  * @csspart add - 'Add to upload list'.
  * @csspart preview - The live preview pane.
@@ -24,6 +24,9 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart empty - 'No stims to upload.'
  * @csspart create-brand - 'Create Brand' (super users).
  * @csspart upload-all - 'Upload All Stims'.
+ * @csspart file-preview - The file preview.
+ * @csspart script - The script.
+ * @csspart vast - The vast.
  */
 export const GazeStimUploaderElement = defineElement('gaze-stim-uploader', StimUploader, { props: { studyId: 'number', mode: 'string' } });
 
