@@ -40,6 +40,16 @@ export function readSummary(data: SummaryResponse['data']): DemographicSummary {
   return out;
 }
 
+/** The inverse of readSummary: per-kind lists as the answer's data (no cells); for stubs and tests. */
+export function summaryData(summary: Partial<DemographicSummary>): SummaryResponse['data'] {
+  const first: Record<string, unknown> = {};
+  for (const kind of DEMOGRAPHIC_KINDS) {
+    first[SUMMARY_KEYS[kind]] = (summary[kind] ?? []).map((g) => ({ ...g, [kind]: g.name }));
+    first[`${SUMMARY_KEYS[kind]}_cell`] = [];
+  }
+  return [first as SummaryResponse['data'][number]];
+}
+
 export async function fetchDemographicSummary(api: ApiConfig, studyId: number, body: DemographicSummaryRequest): Promise<DemographicSummaryAnswer> {
   const sent: SummaryBody = body;
   const res = await request<SummaryResponse>(api, { method: 'POST', url: `/studies/${studyId}/participant_demographic_summary`, data: sent });
