@@ -7,7 +7,6 @@
 // TEST_DATABASE_URL), or against LEGACY_BASE_URL (e.g. `npm start` on http://127.0.0.1:8080).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { securityApp, type SecurityApp } from '../security/helpers.js';
 import { simulateStudy } from '../../server/seed/respondents.js';
 import { DEMO_PASSWORD } from '../../server/seed/index.js';
