@@ -28,9 +28,10 @@ export default defineConfig({
       {
         // Hostile input, headers, files, tenancy, backups and crashes (issue 9): suites that
         // enumerate the API from its openapi.json, so every new route is covered by itself.
+        // tests/legacy (issue 10): the legacy client's calls replayed over HTTP on the demo data.
         test: {
           name: 'security',
-          include: ['tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
+          include: ['tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/legacy/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,

@@ -19,7 +19,7 @@ export const signIn = defineOperation({
   method: 'POST',
   path: '/v1.0/auth-token',
   summary: 'Sign in: exchange username and password for a token',
-  description: 'Answers {token}. Send it as "Authorization: Token <token>" on every other call. Wrong credentials answer 401 "Invalid username or password". After 5 failures for a username (or 20 from one IP) within 15 minutes, sign-in answers 429 with Retry-After until the window passes.',
+  description: 'Answers {token}. Send it as "Authorization: Token <token>" on every other call. Wrong credentials answer 401 "Invalid username or password". Limits within 15 minutes: 5 failures for a username from one address (that username is then refused from that address only), 20 failures from one address (every username from it), 20 failures for a username from all addresses together; past a limit sign-in answers 429 with Retry-After until the window passes. Attempts are counted atomically: a parallel burst passes no more than the limits.',
   tags: ['auth'],
   access: 'write',
   roles: ['public'],

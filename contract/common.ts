@@ -199,13 +199,14 @@ export type Operation<S extends OperationSpec = OperationSpec> = S & {
   };
 };
 
-/** Error statuses an operation answers, from its kind: input → 400, body → 413/415, token → 401/403. */
+/** Error statuses an operation answers, from its kind: input → 400, body → 413/415, token → 400/401/403. */
 export function errorStatuses(spec: OperationSpec): ErrorStatus[] {
   const out = new Set<ErrorStatus>(spec.errors ?? []);
   const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
   if (spec.params || spec.querystring || spec.body || hasBody) out.add(400);
   if (hasBody) { out.add(413); out.add(415); }
-  if (spec.roles.some((r) => TOKEN_ROLES.includes(r))) { out.add(401); out.add(403); }
+  // A token call may carry a malformed X-Company-Id (400) besides a bad token (401) or role (403).
+  if (spec.roles.some((r) => TOKEN_ROLES.includes(r))) { out.add(400); out.add(401); out.add(403); }
   out.add(500);
   return [...out].sort((a, b) => a - b);
 }

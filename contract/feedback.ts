@@ -14,17 +14,29 @@ export type ContactBody = Static<typeof ContactBody>;
 export const MessageResponse = Ok({});
 export type MessageResponse = Static<typeof MessageResponse>;
 
-export const sendFeedback = defineOperation({
-  operationId: 'sendFeedback',
+const feedbackSpec = {
   method: 'POST',
-  path: '/v1.0/dashboard-feedback',
-  summary: 'Send an idea from the feedback widget',
   description: `message is required (not blank) and at most ${FEEDBACK_MAX} characters. Answers {success:true}.`,
   tags: ['messages'],
   access: 'write',
   roles: SIGNED_IN,
   body: FeedbackBody,
   response: { 200: MessageResponse },
+} as const;
+
+export const sendFeedback = defineOperation({
+  ...feedbackSpec,
+  operationId: 'sendFeedback',
+  path: '/v1.0/dashboard-feedback',
+  summary: 'Send an idea from the feedback widget',
+});
+
+/** The legacy client posts the feedback widget's message to the API host's root, without /v1.0. */
+export const sendFeedbackLegacy = defineOperation({
+  ...feedbackSpec,
+  operationId: 'sendFeedbackLegacy',
+  path: '/dashboard-feedback',
+  summary: 'Send an idea from the feedback widget (legacy path, outside /v1.0)',
 });
 
 export const contactUs = defineOperation({
@@ -32,7 +44,7 @@ export const contactUs = defineOperation({
   method: 'POST',
   path: '/v1.0/contact-us',
   summary: 'Send a message from the contact form',
-  description: 'email is required and must be an e-mail address; message is free text. Answers {success:true}.',
+  description: 'email is required and must be an e-mail address (400 with errors.email "Enter a valid e-mail address, e.g. name@example.com"); message is free text. Answers {success:true}.',
   tags: ['messages'],
   access: 'write',
   roles: SIGNED_IN,
@@ -40,4 +52,4 @@ export const contactUs = defineOperation({
   response: { 200: MessageResponse },
 });
 
-export const operations = { sendFeedback, contactUs };
+export const operations = { sendFeedback, sendFeedbackLegacy, contactUs };

@@ -1,7 +1,9 @@
 // Reference lists under /v1.0/dashboard/data/ (server/routes/lookups; spec document 1 §7). The
 // legacy client reads some by GET and some by POST, so every list answers both (two operations
-// per list); answers are {success:true, data:[…]} with items carrying both {id, name} and
-// {code, description}, plus a few list-specific fields.
+// per list). Items carry both {id, name} and {code, description}, plus a few list-specific fields.
+// The answer is the bare array the legacy client reads (the spec is silent on the form); a client
+// that sends LOOKUP_ENVELOPE_ACCEPT (our SDK) gets {success:true, data:[…]} instead
+// (docs/decisions.md "Lookup lists: bare array, envelope on request").
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { defineOperation, Id, IdOrZeroParam, INT4_MAX, Nullable, Ok, SIGNED_IN, type Operation, type Role } from './common.js';
 
@@ -76,6 +78,17 @@ export const LOOKUP_LISTS = {
 } as const satisfies Record<string, LookupListDef>;
 export type LookupListName = keyof typeof LOOKUP_LISTS;
 
+/** The Accept header that asks for the {success, data} envelope (a media-type parameter, so no CORS change). */
+export const LOOKUP_ENVELOPE_ACCEPT = 'application/json; envelope=1';
+/** True when an Accept header asks for the envelope (envelope=1 on any of its media ranges). */
+export const wantsEnvelope = (accept: string | undefined): boolean =>
+  typeof accept === 'string' && /;\s*envelope\s*=\s*"?1"?\s*(?:[;,]|$)/i.test(accept);
+
+const listAnswer = (item: TObject) => Type.Union([
+  Type.Array(item, { description: 'Default: the bare array (the legacy client reads this)' }),
+  Ok({ data: Type.Array(item) }, { description: `With "Accept: ${'application/json; envelope=1'}": the enveloped form` }),
+]);
+
 const camel = (path: string) => path.replace(/[/_](\w)/g, (_m, c: string) => c.toUpperCase());
 
 function filterSchemas(filters: readonly LookupFilter[] = []) {
@@ -94,7 +107,8 @@ function listOperations(path: LookupListName) {
     access: 'read',
     roles: def.roles ?? SIGNED_IN,
     querystring: query,
-    response: { 200: Ok({ data: Type.Array(def.item) }) },
+    description: `Answers a bare JSON array of items; with "Accept: ${'application/json; envelope=1'}" the same items as {success:true, data:[…]}.`,
+    response: { 200: listAnswer(def.item) },
     errors: def.roles ? [403 as const] : [],
   } as const;
   return {
@@ -108,7 +122,11 @@ export const lists = Object.fromEntries(
   (Object.keys(LOOKUP_LISTS) as LookupListName[]).map((path) => [path, listOperations(path)]),
 ) as unknown as Record<LookupListName, { get: Operation; post: Operation }>;
 
-export const LookupListResponse = Ok({ data: Type.Array(LookupItem) });
+/** The enveloped answer (LOOKUP_ENVELOPE_ACCEPT). */
+export const LookupListEnvelope = Ok({ data: Type.Array(LookupItem) });
+export type LookupListEnvelope = Static<typeof LookupListEnvelope>;
+/** Either form of a list's answer. */
+export const LookupListResponse = listAnswer(LookupItem);
 export type LookupListResponse = Static<typeof LookupListResponse>;
 
 export const operations: Record<string, Operation> = Object.fromEntries(

@@ -90,4 +90,25 @@ export const list = defineOperation({
   response: { 200: StudyListResponse },
 });
 
-export const operations = { overview, list };
+export const StudyListAllResponse = Type.Object({
+  data: Type.Array(StudyListItem),
+  total_live: Int4({ description: 'Over the whole list' }),
+  total_completed: Int4({ description: 'Over the whole list' }),
+  total_count: Int4({ description: 'Studies in data (the whole list)' }),
+});
+export type StudyListAllResponse = Static<typeof StudyListAllResponse>;
+
+/** The legacy client's form: the whole list once, unpaged, filtered and sorted in the browser. */
+export const listAll = defineOperation({
+  operationId: 'listAllStudies',
+  method: 'GET',
+  path: '/v1.0/studies',
+  summary: "The acting company's whole study list, unpaged (legacy client form)",
+  description: 'Every study of the acting company in natural name order, with total_live / total_completed over the whole list. The paged, filtered form is POST /studies.',
+  tags: ['studies'],
+  access: 'read',
+  roles: SIGNED_IN,
+  response: { 200: StudyListAllResponse },
+});
+
+export const operations = { overview, list, listAll };

@@ -50,7 +50,7 @@ export const updateDetails = defineOperation({
   method: 'POST',
   path: '/v1.0/user/update-details',
   summary: "Update the signed-in user's profile",
-  description: 'Only the fields sent are changed. Answers {success:true, data:user}.',
+  description: 'Only the fields sent are changed (a field left out stays as it is); values are trimmed and a blank one means none. first_name, last_name and email cannot be blanked once set (400, errors names the field); email must be an e-mail address. Answers {success:true, data:user}.',
   tags: ['user'],
   access: 'write',
   roles: SIGNED_IN,

@@ -24,13 +24,23 @@ export const PER_CELL_MIN = 60;
 /** Upper bound on respondents per study from participants_requested, so demo seeding stays quick. */
 export const STUDY_CAP = 150;
 
-/** How many respondents the simulator gives a study: none before data collection. */
+/**
+ * How many respondents the simulator gives a study: none before data collection. At least
+ * PER_CELL_MIN per cell (reports need them) and never more than participants_requested unless
+ * that is below the minimum (the demo plan never asks for less); in between a share fixed per study,
+ * so returned counts differ from study to study. A study still collecting has 60 % of it.
+ */
 export function respondentTarget(ctx: StudyContext): number {
   if (!ctx.cells.length) return 0;
   if (!ctx.completed && !ctx.live && ctx.phaseId < 3) return 0;
-  const full = Math.max(Math.min(ctx.participantsRequested, STUDY_CAP), ctx.cells.length * PER_CELL_MIN);
-  // A study still collecting has part of its sample (but still enough per cell for reports).
-  return ctx.completed ? full : Math.max(ctx.cells.length * PER_CELL_MIN, Math.round(full * 0.6));
+  const floor = ctx.cells.length * PER_CELL_MIN;
+  const wanted = Math.min(ctx.participantsRequested, STUDY_CAP);
+  // A fixed fraction per study (Knuth's multiplicative hash of its id).
+  const u = ((ctx.studyId * 2654435761) >>> 0) / 2 ** 32;
+  // Below the cap: 80–100 % of it; held up by the per-cell minimum: 100–120 % of that minimum.
+  const drawn = wanted > floor ? Math.round(wanted * (0.8 + 0.2 * u)) : Math.round(floor * (1 + 0.2 * u));
+  const full = Math.min(Math.max(floor, drawn), Math.max(floor, ctx.participantsRequested));
+  return ctx.completed ? full : Math.max(floor, Math.round(full * 0.6));
 }
 
 /**

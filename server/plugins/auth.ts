@@ -1,12 +1,15 @@
 // Authenticates every route except those marked `config: { public: true }`.
 // `Authorization: Token <t>` (scheme matched case-insensitively). A super user may act for any
-// company with `X-Company-Id`; anyone else sending it gets 403. Routes read request.auth and
+// company with `X-Company-Id` (a decimal id, else 400); anyone else sending it, even empty, gets 403. Routes read request.auth and
 // scope every query by request.auth.companyId.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
 import { companyExists } from '../repositories/users.js';
-import { forbidden, unauthorized } from '../errors.js';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
+import { ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
+
+const ID_RE = new RegExp(ID_PATTERN);
 
 export interface Auth {
   tokenId: number;
@@ -48,10 +51,13 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!user) throw unauthorized('Invalid or expired token');
     let companyId = user.companyId;
     const requested = request.headers['x-company-id'];
-    if (requested !== undefined && requested !== '') {
+    // Sent at all (even empty) counts as sent: only a super user may send it, and only a plain
+    // decimal company id (never "0x2", "02", " 2" or "2.0", which Number() would all accept).
+    if (requested !== undefined) {
       if (!user.superUser) throw forbidden('Only super users may act for another company');
-      const id = Number(Array.isArray(requested) ? requested[0] : requested);
-      if (!Number.isInteger(id) || id <= 0 || id > 2147483647) throw forbidden('Unknown company');
+      const value = Array.isArray(requested) ? requested.join(',') : requested;
+      if (!ID_RE.test(value)) throw badRequest('Validation failed', { 'X-Company-Id': PATTERN_MESSAGES[ID_PATTERN] });
+      const id = Number(value);
       if (!(await companyExists(app.db, id))) throw forbidden('Unknown company');
       companyId = id;
     }

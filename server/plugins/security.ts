@@ -29,7 +29,8 @@ export interface SecurityOptions {
 
 /** First match wins; anything else is the dashboard (its pages, assets and client routes). */
 const KIND_PREFIXES: [RegExp, RouteKind][] = [
-  [/^\/v1\.0(\/|$)|^\/meta\.json$/, 'api'],
+  // /dashboard-feedback: the legacy client posts feedback outside /v1.0 (routes/feedback).
+  [/^\/v1\.0(\/|$)|^\/meta\.json$|^\/dashboard-feedback\/?$/, 'api'],
   [/^\/sdk\//, 'sdk'],
   [/^\/files\//, 'files'],
   [/^\/visuals\//, 'visuals'],

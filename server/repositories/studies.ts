@@ -1,8 +1,9 @@
 // The study list, the home counts and the tenancy check other study routes start from.
 // Every function takes the acting company id; nothing here reads another company's rows.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { batch, study } from '../db/schema/index.js';
+import { sortByName } from '../domain/sort.js';
 
 export interface LiveCompletedCounts {
   total_live: number;
@@ -50,6 +51,7 @@ export type StudySortKey = (typeof STUDY_SORT_KEYS)[number];
 export interface StudyListQuery {
   companyId: number;
   page: number;
+  /** 0: every matching study (the legacy GET /studies). */
   pageSize: number;
   sortKey: StudySortKey;
   descending: boolean;
@@ -90,6 +92,11 @@ const iso = (v: unknown): string | null => {
 // single-table select without its table, which inside a subquery would bind to the inner table.
 const outer = (column: string) => sql.raw(`"study"."${column}"`);
 
+/**
+ * The company's studies matching the filters, sorted and paged (pageSize 0: every row, one page).
+ * Sorting happens in TypeScript (domain/sort.ts) so names order the same on PGlite and
+ * PostgreSQL: the matching rows' ids and sort texts are read first, the page's full rows after.
+ */
 export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: StudyListItem[]; total: number }> {
   const environmentName = sql`(select li.name from lookup_item li where li.kind = 'environment' and li.id = ${outer('environment_id')})`;
   const mediaName = sql`(select li.name from lookup_item li where li.kind = 'media' and li.id = ${outer('media_id')})`;
@@ -102,17 +109,20 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
   if (q.environmentId) where.push(eq(study.environmentId, q.environmentId));
   const condition = and(...where);
 
-  const dir = sql.raw(q.descending ? 'desc' : 'asc');
-  // Studies without an environment or media sort after the named ones in both directions.
-  const sortExpr: Record<StudySortKey, SQL> = {
-    name: sql`lower(${study.name}) ${dir}, ${study.id} ${dir}`,
-    environment: sql`lower(${environmentName}) ${dir} nulls last, lower(${study.name}) asc, ${study.id} asc`,
-    media: sql`lower(${mediaName}) ${dir} nulls last, lower(${study.name}) asc, ${study.id} asc`,
-    id: sql`${study.id} ${dir}`,
-  };
-
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(study).where(condition);
-  const total = Number(countRow?.n ?? 0);
+  const keys = await db
+    .select({ id: study.id, name: study.name, environment: sql<string | null>`${environmentName}`, media: sql<string | null>`${mediaName}` })
+    .from(study)
+    .where(condition);
+  const total = keys.length;
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  // Studies without an environment or media sort after the named ones in both directions; ties by name, then id.
+  const byName = sortByName(keys, (r) => r.name, { tie: byId });
+  const sorted = q.sortKey === 'id' ? [...keys].sort(byId)
+    : q.sortKey === 'name' ? byName
+      : sortByName(byName, (r) => r[q.sortKey as 'environment' | 'media'], { descending: q.descending });
+  if (q.descending && q.sortKey !== 'environment' && q.sortKey !== 'media') sorted.reverse();
+  const page = q.pageSize ? sorted.slice((q.page - 1) * q.pageSize, q.page * q.pageSize) : sorted;
+  if (!page.length) return { total, items: [] };
 
   const rows = await db
     .select({
@@ -129,19 +139,20 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
       data_collection_end: study.dataCollectionEnd,
     })
     .from(study)
-    .where(condition)
-    .orderBy(sortExpr[q.sortKey])
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .where(and(eq(study.companyId, q.companyId), inArray(study.id, page.map((r) => r.id))));
+  const found = new Map(rows.map((r) => [r.study_id, r]));
 
   return {
     total,
-    items: rows.map((r) => ({
-      ...r,
-      cell_count: Number(r.cell_count),
-      participants_returned: Number(r.participants_returned),
-      data_collection_start: iso(r.data_collection_start),
-      data_collection_end: iso(r.data_collection_end),
-    })),
+    items: page.flatMap(({ id }) => {
+      const r = found.get(id);
+      return r ? [{
+        ...r,
+        cell_count: Number(r.cell_count),
+        participants_returned: Number(r.participants_returned),
+        data_collection_start: iso(r.data_collection_start),
+        data_collection_end: iso(r.data_collection_end),
+      }] : [];
+    }),
   };
 }

@@ -1,6 +1,6 @@
 // Users, their companies and failed sign-ins (the sign-in rate limit lives in the database so
 // every server process behind a load balancer sees the same counts).
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { appUser, company, loginAttempt } from '../db/schema/index.js';
 
@@ -137,32 +137,69 @@ export async function createCompanyWithSuperUser(db: Db, c: { internalId: string
 /** Usernames are compared case-insensitively for the limit so "Alice" and "alice" share it. */
 export const attemptKey = (username: string) => username.trim().toLowerCase();
 
-export async function recordFailedLogin(db: Db, username: string, ip: string, now = new Date()): Promise<void> {
-  await db.insert(loginAttempt).values({ username: attemptKey(username), ip, attemptedAt: now });
-  // Keep the table small: anything older than a day can no longer count against anyone.
-  await db.delete(loginAttempt).where(lt(loginAttempt.attemptedAt, new Date(now.getTime() - 24 * 3600_000)));
-}
-
 export interface FailureWindow {
   count: number;
   /** The oldest failure still inside the window (it leaves first), or null when none. */
   oldest: Date | null;
 }
 
-async function failures(db: Db, column: typeof loginAttempt.username | typeof loginAttempt.ip, value: string, since: Date): Promise<FailureWindow> {
+export interface SignInLimits {
+  since: Date;
+  /** Failures allowed for one username from one address. */
+  perAccountAddress: number;
+  /** Failures allowed from one address, whatever the usernames. */
+  perAddress: number;
+  /** Failures allowed for one username from all addresses together (distributed guessing). */
+  perAccount: number;
+}
+
+export type Reservation = { ok: true; id: number } | { ok: false; blocked: FailureWindow };
+
+/**
+ * Checks the sign-in limits and, when the attempt is allowed, records it as a failure at once
+ * (a reservation), in one transaction under an advisory lock: parallel attempts are counted one
+ * after the other, so a burst can never pass more attempts than the limits allow. A successful
+ * sign-in then removes its reservation (releaseSignInAttempt).
+ */
+export async function reserveSignInAttempt(db: Db, username: string, ip: string, limits: SignInLimits, now = new Date()): Promise<Reservation> {
+  const user = attemptKey(username);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // One lock for all sign-in bookkeeping: the transaction is a few index look-ups, the password
+    // check happens outside it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK})`);
+    const [pair, address, account] = await Promise.all([
+      failures(tx, and(eq(loginAttempt.username, user), eq(loginAttempt.ip, ip))!, limits.since),
+      failures(tx, eq(loginAttempt.ip, ip), limits.since),
+      failures(tx, eq(loginAttempt.username, user), limits.since),
+    ]);
+    const blocked = pair.count >= limits.perAccountAddress ? pair
+      : address.count >= limits.perAddress ? address
+        : account.count >= limits.perAccount ? account : null;
+    if (blocked) return { ok: false as const, blocked };
+    const [row] = await tx.insert(loginAttempt).values({ username: user, ip, attemptedAt: now }).returning({ id: loginAttempt.id });
+    // Keep the table small: anything older than a day can no longer count against anyone.
+    await tx.delete(loginAttempt).where(lt(loginAttempt.attemptedAt, new Date(now.getTime() - 24 * 3600_000)));
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** An arbitrary constant naming the sign-in advisory lock. */
+const SIGN_IN_LOCK = 727_104_001;
+
+async function failures(db: Db, where: SQL, since: Date): Promise<FailureWindow> {
   const rows = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<number | null>`(extract(epoch from min(${loginAttempt.attemptedAt})) * 1000)::float8` })
     .from(loginAttempt)
-    .where(and(eq(column, value), gte(loginAttempt.attemptedAt, since)));
+    .where(and(where, gte(loginAttempt.attemptedAt, since)));
   const r = rows[0];
   return { count: Number(r?.count ?? 0), oldest: r?.oldest != null ? new Date(Number(r.oldest)) : null };
 }
 
-export const failuresForUsername = (db: Db, username: string, since: Date) =>
-  failures(db, loginAttempt.username, attemptKey(username), since);
-
-export const failuresForIp = (db: Db, ip: string, since: Date) => failures(db, loginAttempt.ip, ip, since);
-
-export async function clearFailedLogins(db: Db, username: string): Promise<void> {
-  await db.delete(loginAttempt).where(eq(loginAttempt.username, attemptKey(username)));
+/**
+ * After a successful sign-in: its reservation and the earlier failures of this username from
+ * this address go. Failures from other addresses stay (they may be someone else's guessing).
+ */
+export async function releaseSignInAttempt(db: Db, username: string, ip: string): Promise<void> {
+  await db.delete(loginAttempt).where(and(eq(loginAttempt.username, attemptKey(username)), eq(loginAttempt.ip, ip)));
 }

@@ -19,6 +19,7 @@ import { putSetting } from '../repositories/settings.js';
 import { drawAd, drawLogo, brandPalette, adAois, type DemoAoi } from './images.js';
 import { DEMO_PASSWORD } from './accounts.js';
 import { seeded, day, slug, type Rng } from '../domain/random.js';
+import { PER_CELL_MIN } from '../analytics/simulator.js';
 
 // ---- plan types -------------------------------------------------------------------------------
 
@@ -408,7 +409,7 @@ class Planner {
       proposedStart = day(phaseId === 2 ? '2025-12-01' : '2026-01-12', rng.int(0, 45));
     }
     const proposedEnd = new Date(proposedStart.getTime() + rng.int(14, 28) * 86_400_000);
-    const participantsRequested = rng.pick([100, 150, 200, 250, 300, 400, 500, 600, 800, 1000]);
+    const picked = rng.pick([100, 150, 200, 250, 300, 400, 500, 600, 800, 1000]);
 
     const idx = this.studies.length;
     const created = new Date(proposedStart.getTime() - 21 * 86_400_000);
@@ -444,6 +445,9 @@ class Planner {
     const controlStim = this.addImageStim(company, competitor, this.stims[own[own.length > 1 ? 1 : 0]].format === 'story' ? 'feed' : 'mpu', idx, 0, created);
 
     const cellCount = phaseId === 1 ? 1 + (index % 2) : 1 + (index % 4);
+    // Never fewer requested than the simulator gives the study (PER_CELL_MIN per cell), so no
+    // study returns more participants than it asked for.
+    const participantsRequested = Math.max(picked, Math.ceil((cellCount * PER_CELL_MIN) / 50) * 50);
     const hasSurvey = index % 4 !== 3;
     const companyGroups: string[] = company === 'acme' || company === 'northwind' ? COMPANY_QUESTIONS[company].map((g) => g.name) : [];
     const groupName: string = rng.chance(0.5) || !companyGroups.length ? 'Brand recall' : rng.pick(companyGroups);
@@ -638,7 +642,12 @@ export function planDemo() {
 export interface DemoSummary {
   /** Studies that get simulated respondents: live or completed ones, batch-backing ones included. */
   respondentStudyIds: number[];
+  /** Study rows in all (the batch-backing ones included). */
   studies: number;
+  /** Studies each company lists (batch-backing studies not counted), by company name. */
+  studiesByCompany: Record<string, number>;
+  /** Batches (each backed by a study row of its own). */
+  batches: number;
   stims: number;
   files: number;
 }
@@ -749,7 +758,7 @@ export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): P
       companyId: companyIds[p.company], kind: p.kind, name: p.name, url: p.url, memberInsert: p.memberInsert,
     })));
 
-    log(`demo: ${plan.studies.length} studies`);
+    log(`demo: writing ${plan.studies.length - plan.batches.length} studies and ${plan.batches.length} batches`);
     const studyIds = await insertAll(tx, study, plan.studies.map((s) => ({
       companyId: companyIds[s.company], name: s.name, studyTypeId: s.studyTypeId, mediaId: s.mediaId, environmentId: s.environmentId,
       languageId: s.languageId, locationId: s.locationId, phaseId: s.phaseId, live: s.live, completed: s.completed,
@@ -869,7 +878,9 @@ export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): P
       .map(({ i }) => studyIds[i]);
     // Committed with the rows, so respondent seeding can resume after a restart (seed/index.ts).
     await putSetting(tx, RESPONDENT_STUDIES_KEY, JSON.stringify(respondentStudyIds));
-    return { respondentStudyIds, studies: studyIds.length, stims: stimIds.length, files: files.length };
+    const studiesByCompany: Record<string, number> = {};
+    for (const st of plan.studies) if (st.batch === undefined) studiesByCompany[COMPANIES[st.company].name] = (studiesByCompany[COMPANIES[st.company].name] ?? 0) + 1;
+    return { respondentStudyIds, studies: studyIds.length, studiesByCompany, batches: plan.batches.length, stims: stimIds.length, files: files.length };
   });
   return summary;
 }

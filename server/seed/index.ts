@@ -67,7 +67,10 @@ export async function seedOnStart(db: Db, storage: Storage, opts: { demo: boolea
       await opts.filesReady;
       const s = await seedDemo(db, storage, log);
       await seedStudyStates(db);
-      log(`demo data: ${s.studies} studies, ${s.stims} stims, ${s.files} files in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      // Counted as the README's account table counts them: each company's studies, and batches apart.
+      const perCompany = Object.entries(s.studiesByCompany).map(([name, n]) => `${name} ${n}`).join(', ');
+      const listed = Object.values(s.studiesByCompany).reduce((a, b) => a + b, 0);
+      log(`demo data: ${listed} studies (${perCompany}), ${s.batches} batches, ${s.stims} stims, ${s.files} files in ${((Date.now() - t) / 1000).toFixed(1)} s`);
       seeded = 'demo';
     } else {
       await seedAdminOnly(db);

@@ -132,7 +132,8 @@ describe('study list', () => {
     const { page, context } = await freshPage(browser());
     await signIn(page, 'admin');
     await page.goto('/my_studies');
-    const companies = (await api<{ data: { id: number; name: string }[] }>(await apiToken('admin'), '/dashboard/data/companies_list')).body.data;
+    // A plain request gets the lookup list as a bare array (the legacy client's form).
+    const companies = (await api<{ id: number; name: string }[]>(await apiToken('admin'), '/dashboard/data/companies_list')).body;
     const acme = companies.find((c) => c.name === 'Acme Research')!;
     const northwind = companies.find((c) => c.name === 'Northwind Media')!;
     const select = page.locator('select[aria-label="Company"]');

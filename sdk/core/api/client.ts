@@ -41,11 +41,14 @@ export interface ApiRequest {
   data?: unknown;
   /** false: send no Authorization / X-Company-Id (the sign-in call). */
   auth?: boolean;
+  /** Accept header instead of plain application/json (a negotiated answer form, e.g. lookup lists). */
+  accept?: string;
 }
 
 /** One call with one element's config; resolves to the response body. */
 export async function request<T>(config: ApiConfig, req: ApiRequest): Promise<T> {
   const headers: Record<string, string> = {};
+  if (req.accept) headers.Accept = req.accept;
   if (req.auth !== false) {
     if (config.token) headers.Authorization = `Token ${config.token}`;
     if (config.companyId) headers['X-Company-Id'] = config.companyId;

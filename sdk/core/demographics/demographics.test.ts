@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { load, until, useTestClient } from '../test-utils';
 import { deferred, stubHttp, type RecordedRequest } from '../api/test-transport';
-import type { DemographicSummary } from '../api/demographics';
+import { summaryData, type DemographicSummary } from '../api/demographics';
 import {
   activeFilterCount, DEMOGRAPHICS_ERROR, demographicFilterList, demographicSummary, emptyFilters, FILTER_KINDS, initialView, piesOf,
   summaryParams, viewReducer as r, type DemographicsView, type SummaryParams,
@@ -25,7 +25,7 @@ const SUMMARY: DemographicSummary = {
 const summaryAnswer = (req: RecordedRequest) =>
   req.url.includes('/dashboard/data/demographics/')
     ? { data: { success: true, data: [{ id: 1, name: req.url.replace(/.*\/(\w+)_list$/, '$1') }] } }
-    : { data: { success: true, data: SUMMARY, study_name: 'Study X', total: 10 } };
+    : { data: { success: true, data: summaryData(SUMMARY), study_name: 'Study X', total: 10 } };
 const summaryBodies = (reqs: RecordedRequest[]) =>
   reqs.filter((r) => r.url.endsWith('/participant_demographic_summary')).map((r) => r.body as Record<string, unknown>);
 
@@ -206,7 +206,7 @@ describe('demographics: view state, summary and filter lists', () => {
     store.dispatch(demographicSummary.actions.fetch({ api, params: params(7) }));
     await load(store, demographicSummary, api, params(7), true);
     expect(entry(store, params(7)).data!.studyName).toBe('Study X');
-    first.resolve({ data: { success: true, data: {}, study_name: 'Stale' } });
+    first.resolve({ data: { success: true, data: summaryData({}), study_name: 'Stale' } });
     await new Promise((res) => setTimeout(res, 20));
     expect(entry(store, params(7)).data!.studyName).toBe('Study X');
   });
@@ -226,7 +226,7 @@ describe('demographics: view state, summary and filter lists', () => {
     const SUMMARY_A = { ...SUMMARY, gender_group: [g(1, 'Female', 7)] };
     const http = stubHttp((req) => {
       if (req.url === '/v1.0/studies/1/participant_demographic_summary') return slowA.promise;
-      return { data: { success: true, data: SUMMARY, study_name: 'Study B', total: 10 } };
+      return { data: { success: true, data: summaryData(SUMMARY), study_name: 'Study B', total: 10 } };
     });
     const store = t.store();
     store.dispatch(demographicSummary.actions.fetch({ api, params: params(1) }));
@@ -239,7 +239,7 @@ describe('demographics: view state, summary and filter lists', () => {
     expect(entry(store, params(1)).data).toBeNull();
     expect(entry(store, params(2, vB)).data!.studyName).toBe('Study B');
 
-    slowA.resolve({ data: { success: true, data: SUMMARY_A, study_name: 'Study A', total: 8 } });
+    slowA.resolve({ data: { success: true, data: summaryData(SUMMARY_A), study_name: 'Study A', total: 8 } });
     await until(() => entry(store, params(1)).status === 'success');
     // Not discarded as stale by B's newer request…
     expect(entry(store, params(1)).data).toMatchObject({ studyName: 'Study A', total: 8 });
@@ -254,7 +254,7 @@ describe('demographics: view state, summary and filter lists', () => {
   });
 
   it('D1-124 a failure of one study leaves the other study without an error', async () => {
-    stubHttp((req) => (req.url.includes('/studies/1/') ? { status: 500, data: {} } : { data: { success: true, data: SUMMARY, study_name: 'B', total: 10 } }));
+    stubHttp((req) => (req.url.includes('/studies/1/') ? { status: 500, data: {} } : { data: { success: true, data: summaryData(SUMMARY), study_name: 'B', total: 10 } }));
     const store = t.store();
     const [one, two] = await Promise.all([load(store, demographicSummary, api, params(1)), load(store, demographicSummary, api, params(2))]);
     expect(one.error).toBe('Somethign went wrong');
@@ -271,7 +271,7 @@ describe('demographics: view state, summary and filter lists', () => {
     await until(() => entry(store, params(1)).status === 'loading');
     store.dispatch(sessionActions.signedOut(tokenId('T')));
     expect(entry(store, params(1)).status).toBe('idle');
-    old.resolve({ data: { success: true, data: SUMMARY, study_name: 'Old', total: 10 } });
+    old.resolve({ data: { success: true, data: summaryData(SUMMARY), study_name: 'Old', total: 10 } });
     await new Promise((res) => setTimeout(res, 20));
     expect(entry(store, params(1)).data).toBeNull(); // no entry resurrected
     store.dispatch(demographicSummary.actions.fetch({ api, params: params(1) }));

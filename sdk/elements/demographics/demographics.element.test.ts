@@ -3,6 +3,7 @@ import { emulateMedia } from '@web/test-runner-commands';
 import './demographics.element';
 import { getStore } from '../../core/store/store';
 import { demographicSummary, initialView, summaryParams } from '../../core/demographics/demographics';
+import { summaryData, type DemographicSummary } from '../../core/api/demographics';
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
 import {
   $, $$, buttonByText, deferred, mount, resetPage, sleep, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach,
@@ -36,7 +37,8 @@ function api(summary: unknown = SUMMARY, total = TOTAL, hold?: Promise<unknown>)
     if (list) return { data: { success: true, data: LISTS[list[1]].map(({ id, name }) => ({ id, name })) } };
     if (req.url.endsWith('/participant_demographic_summary')) {
       if (hold) await hold;
-      return { data: { success: true, data: summary, study_id: 9, study_name: 'Spring, campaign', total } };
+      // The wire form is the legacy shape (data[0].age[{age_group, count}] …), from the per-kind lists.
+      return { data: { success: true, data: summaryData(summary as DemographicSummary), study_id: 9, study_name: 'Spring, campaign', total } };
     }
     return { status: 404, data: {} };
   });
@@ -281,7 +283,7 @@ describe('<gaze-demographics>', () => {
       const list = /\/dashboard\/data\/demographics\/(\w+)_list$/.exec(req.url);
       if (list) return { data: { success: true, data: LISTS[list[1]].map(({ id, name }) => ({ id, name })) } };
       const study = /\/studies\/(\d+)\/participant_demographic_summary$/.exec(req.url);
-      if (study) return { data: { success: true, data: SUMMARIES[study[1]], study_id: Number(study[1]), study_name: NAMES[study[1]], total: TOTAL } };
+      if (study) return { data: { success: true, data: summaryData(SUMMARIES[study[1]] as DemographicSummary), study_id: Number(study[1]), study_name: NAMES[study[1]], total: TOTAL } };
       return { status: 404, data: {} };
     });
     const calls = (id: number) => http.requests.filter((r) => r.url === `/v1.0/studies/${id}/participant_demographic_summary`);

@@ -4,9 +4,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ingestSession } from '../../services/ingest.js';
 import { findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
+import { forbidden, notFound, unauthorized } from '../../errors.js';
 import * as contract from '../../../contract/ingest.js';
 import { route, toId } from '../common.js';
+
+export const INVALID_KEY = 'Invalid collection key';
+/** Compared against when the study is unknown or has no key: a hash no key has. */
+const NO_KEY = '0'.repeat(64);
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -20,9 +24,12 @@ export default async function ingestRoutes(app: FastifyInstance) {
   route(app, contract.collectSession, async (request) => {
     const body = request.body;
     const found = await findStudyKey(app.db, body.study_id);
-    if (!found) throw badRequest('Validation failed', { study_id: `Unknown study ${body.study_id}` });
-    const key = String(request.headers['x-collection-key']).trim();
-    if (!found.collectionKeyHash || !sameHash(hashKey(key), found.collectionKeyHash)) throw forbidden('Invalid collection key');
+    // An unknown study and a wrong key get the same answer (and the same work: the key is hashed
+    // and compared either way), so a caller without the study's key learns nothing about which
+    // study ids exist.
+    const presented = hashKey(String(request.headers['x-collection-key']).trim());
+    const matches = sameHash(presented, found?.collectionKeyHash ?? NO_KEY);
+    if (!found || !found.collectionKeyHash || !matches) throw forbidden(INVALID_KEY);
     const result = await ingestSession(app.db, body);
     return { success: true as const, duplicate: result.duplicate, participant_id: result.participant_id };
   }, {

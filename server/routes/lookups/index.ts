@@ -1,13 +1,13 @@
 // Reference lists under /dashboard/data/ (GET and POST each). Which lists exist, their items and
 // filters: contract/lookups.ts; here only where each list's rows come from.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   adAssetTypes, adTypeGroups, adTypes, brandCategories, brands, lookupItems, preStudyQuestionGroups,
   type LookupEntry,
 } from '../../repositories/lookups.js';
 import { listCompanies } from '../../repositories/users.js';
 import { forbidden } from '../../errors.js';
-import { LOOKUP_LISTS, lists, type LookupFilter, type LookupListDef, type LookupListName } from '../../../contract/lookups.js';
+import { LOOKUP_LISTS, lists, wantsEnvelope, type LookupFilter, type LookupListDef, type LookupListName } from '../../../contract/lookups.js';
 import { route } from '../common.js';
 
 type Filters = Partial<Record<LookupFilter, number>>;
@@ -31,11 +31,14 @@ export default async function lookupRoutes(app: FastifyInstance) {
   for (const [path, ops] of Object.entries(lists) as [LookupListName, (typeof lists)[LookupListName]][]) {
     const def: LookupListDef = LOOKUP_LISTS[path];
     const load = loaders[path] ?? (() => lookupItems(app.db, def.kind!));
-    const handler = async (request: FastifyRequest) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       // Query filters are decimal strings (the contract's pattern), body filters integers.
       const query = Object.fromEntries(Object.entries((request.query ?? {}) as Record<string, string>).map(([k, v]) => [k, Number(v)]));
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Filters;
-      return { success: true as const, data: await load(request, { ...body, ...query }) };
+      const data = await load(request, { ...body, ...query });
+      // The form depends on Accept (a bare array by default, as the legacy client reads it).
+      reply.header('vary', 'Accept');
+      return wantsEnvelope(request.headers.accept) ? { success: true as const, data } : data;
     };
     route(app, ops.get, handler);
     route(app, ops.post, handler);

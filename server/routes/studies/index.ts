@@ -34,6 +34,17 @@ export default async function studyRoutes(app: FastifyInstance) {
     };
   });
 
+  route(app, contract.listAll, async (request) => {
+    const { companyId } = request.auth;
+    const [list, counts] = await Promise.all([
+      listStudies(app.db, {
+        companyId, page: 1, pageSize: 0, sortKey: 'name', descending: false, name: '', live: null, completed: null, mediaId: 0, environmentId: 0,
+      }),
+      studyCounts(app.db, companyId),
+    ]);
+    return { data: list.items, ...counts, total_count: list.total };
+  });
+
   route(app, contract.list, async (request) => {
     const b = request.body;
     // Numbers may arrive as decimal strings (legacy client); the contract allows nothing else.

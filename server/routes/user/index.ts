@@ -5,6 +5,15 @@ import { badRequest, unauthorized } from '../../errors.js';
 import * as contract from '../../../contract/user.js';
 import { isEmail, route } from '../common.js';
 
+const PROFILE_FIELDS = ['first_name', 'last_name', 'location', 'job_title', 'phone_number', 'email'] as const;
+const REQUIRED_ONCE_SET = ['first_name', 'last_name', 'email'] as const;
+export const REQUIRED_MESSAGES: Record<(typeof REQUIRED_ONCE_SET)[number], string> = {
+  first_name: 'First name cannot be blank',
+  last_name: 'Last name cannot be blank',
+  email: 'E-mail cannot be blank',
+};
+export const EMAIL_INVALID = 'Enter a valid e-mail address, e.g. name@example.com';
+
 export default async function userRoutes(app: FastifyInstance) {
   const details = async (userId: number, actingCompanyId: number) => {
     const user = await getUserDetails(app.db, userId);
@@ -16,17 +25,26 @@ export default async function userRoutes(app: FastifyInstance) {
   route(app, contract.getDetails, async (request) => details(request.auth.userId, request.auth.companyId));
 
   route(app, contract.updateDetails, async (request) => {
-    const body = { ...request.body };
-    if (typeof body.email === 'string') {
-      const email = body.email.trim();
-      if (email !== '' && !isEmail(email)) throw badRequest('Validation failed', { email: 'must be a valid e-mail address' });
-      body.email = email === '' ? null : email;
-    }
+    const { userId, companyId } = request.auth;
+    const stored = await getUserDetails(app.db, userId);
+    if (!stored) throw unauthorized('Invalid or expired token');
+    // A field left out stays as it is (the legacy client never sends e-mail); a field sent is
+    // trimmed, and blank means "none".
     const update: ProfileUpdate = {};
-    for (const key of ['first_name', 'last_name', 'location', 'job_title', 'phone_number', 'email'] as const) {
-      if (key in body) update[key] = body[key];
+    for (const key of PROFILE_FIELDS) {
+      if (!(key in request.body)) continue;
+      const value = request.body[key];
+      update[key] = typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
     }
-    await updateUserDetails(app.db, request.auth.userId, update);
-    return { success: true as const, data: await details(request.auth.userId, request.auth.companyId) };
+    const errors: Record<string, string> = {};
+    // Names and e-mail may change but never go blank once set: a form that posts before it has
+    // loaded (or a client bug) cannot wipe a profile.
+    for (const key of REQUIRED_ONCE_SET) {
+      if (key in update && update[key] === null && (stored[key] ?? '').trim() !== '') errors[key] = REQUIRED_MESSAGES[key];
+    }
+    if (typeof update.email === 'string' && !isEmail(update.email)) errors.email = EMAIL_INVALID;
+    if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
+    await updateUserDetails(app.db, userId, update);
+    return { success: true as const, data: await details(userId, companyId) };
   });
 }

@@ -77,6 +77,19 @@ describe('collection key', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('does not reveal which study ids exist: an unknown study and a wrong key get the same 403', async () => {
+    const before = await counts();
+    const wrongKey = await post(session(), { 'x-collection-key': 'not-the-key' });
+    const unknownStudy = await post({ ...session(), study_id: 999_999 }, { 'x-collection-key': 'not-the-key' });
+    const unknownWithRealKey = await post({ ...session(), study_id: 999_999 });
+    for (const res of [unknownStudy, unknownWithRealKey]) {
+      expect(res.statusCode).toBe(wrongKey.statusCode);
+      expect(res.json()).toEqual(wrongKey.json());
+    }
+    expect(wrongKey.json()).toEqual({ success: false, message: 'Invalid collection key' });
+    expect(await counts()).toEqual(before);
+  });
+
   it('is issued only to a signed-in user of the study\'s company, and rotating it retires the old key', async () => {
     expect((await app.inject({ method: 'POST', url: `/v1.0/studies/${s.studyId}/collection-key` })).statusCode).toBe(401);
     const other = await buildStudy(database.db);
@@ -158,7 +171,6 @@ describe('ingestion', () => {
     ['gaze sample with two numbers', (b) => { b.steps[1].gaze![4] = [1, 2]; return b; }, 'steps.1.gaze.4'],
     ['unknown status', (b) => ({ ...b, participant: { ...b.participant, status: 'maybe' } }), 'participant.status'],
     ['end before start', (b) => { b.steps[1].stims[0].viewability[0] = { start_ms: 10, end_ms: 5, fraction: 1 }; return b; }, 'steps.1.stims.0.viewability.0.end_ms'],
-    ['unknown study', (b) => ({ ...b, study_id: 999_999 }), 'study_id'],
     ['cell of another study', (b) => ({ ...b, participant: { ...b.participant, cell_id: 999_999 } }), 'participant.cell_id'],
     ['unknown step', (b) => { b.steps[0].step_id = 999_999; return b; }, 'steps.0.step_id'],
     ['stim not in the study', (b) => { b.steps[1].stims[1].stim_id = s.foreignStimId; return b; }, 'steps.1.stims.1.stim_id'],

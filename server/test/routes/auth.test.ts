@@ -105,6 +105,30 @@ describe('D1-126 token checks', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().success).toBe(false);
   });
+
+  it('D1-127 an empty X-Company-Id counts as sent: a non-super user gets the same 403 as for any value', async () => {
+    const token = await signIn(app, 'alice', alice.password);
+    const any = await app.inject({ method: 'GET', url: '/v1.0/studies/overview', headers: authHeaders(token, other.id) });
+    for (const value of ['', ' ', '0x2', 'abc']) {
+      const res = await app.inject({ method: 'GET', url: '/v1.0/studies/overview', headers: { ...authHeaders(token), 'x-company-id': value } });
+      expect(res.statusCode, value).toBe(403);
+      expect(res.json(), value).toEqual(any.json());
+    }
+  });
+
+  it('D1-127 a super user\'s X-Company-Id must be a plain decimal id: 0x2, 02, " 2", 2.0, empty answer 400', async () => {
+    const token = await signIn(app, 'root', root.password);
+    const id = other.id;
+    for (const value of [`0x${id.toString(16)}`, `0${id}`, ` ${id}`, `${id}.0`, `+${id}`, `${id}e0`, '', '0', '2147483648']) {
+      const res = await app.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: { ...authHeaders(token), 'x-company-id': value } });
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.json().errors).toHaveProperty('X-Company-Id');
+    }
+    const ok = await app.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: authHeaders(token, id) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().acting_company_id).toBe(id);
+    expect((await app.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: authHeaders(token, 987654) })).statusCode).toBe(403);
+  });
 });
 
 describe('D1-031 / D1-040 profile', () => {
@@ -152,6 +176,38 @@ describe('D1-031 / D1-040 profile', () => {
     expect(row.firstName).toBe('Alicia');
   });
 
+  it('D1-040 first name, last name and e-mail cannot be blanked (a form posting before it loaded wipes nothing)', async () => {
+    const token = await signIn(app, 'alice', alice.password);
+    const before = (await app.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: authHeaders(token) })).json();
+    const empty = { first_name: '', last_name: '', location: '', job_title: '', phone_number: '', email: '' };
+    for (const body of [empty, { first_name: '  ' }, { last_name: null }, { email: null }, { email: ' ' }]) {
+      const res = await post('/v1.0/user/update-details', body, authHeaders(token));
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const errors = res.json().errors as Record<string, string>;
+      for (const key of ['first_name', 'last_name', 'email'].filter((k) => k in body)) expect(errors[key], key).toMatch(/cannot be blank/);
+    }
+    const after = (await app.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: authHeaders(token) })).json();
+    expect(after).toEqual(before);
+  });
+
+  it('D1-040 the legacy client\'s update (no e-mail) keeps the e-mail; values are trimmed', async () => {
+    const token = await signIn(app, 'alice', alice.password);
+    const res = await post('/v1.0/user/update-details', {
+      first_name: ' Alicia ', last_name: 'Archer', location: 'Leeds', job_title: 'Researcher', phone_number: '',
+    }, authHeaders(token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ first_name: 'Alicia', email: 'alicia@example.org', phone_number: null });
+  });
+
+  it('D1-040 a name that was never set may stay empty', async () => {
+    const nobody = await createUser(database.db, { companyId: acme.id, username: 'nameless', firstName: 'Nim' });
+    await database.db.update(appUser).set({ lastName: null, email: null }).where(eq(appUser.id, nobody.id));
+    const token = await signIn(app, 'nameless', nobody.password);
+    const res = await post('/v1.0/user/update-details', { first_name: 'Nim', last_name: '', email: '', location: 'York' }, authHeaders(token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ first_name: 'Nim', last_name: null, email: null, location: 'York' });
+  });
+
   it('D1-040 a non-string field is a validation error naming it', async () => {
     const token = await signIn(app, 'alice', alice.password);
     const res = await post('/v1.0/user/update-details', { job_title: { nested: true } }, authHeaders(token));
@@ -161,19 +217,56 @@ describe('D1-031 / D1-040 profile', () => {
 });
 
 describe('sign-in rate limit', () => {
-  it('after 5 failures for a username even the right password answers 429 with Retry-After', async () => {
+  it('after 5 failures for a username from one address, that username is refused there (429, Retry-After) but signs in from another address', async () => {
     const bob = await createUser(database.db, { companyId: acme.id, username: 'bob' });
     for (let i = 0; i < 5; i++) {
       expect((await post('/v1.0/auth-token', { username: 'bob', password: 'wrong' }, {}, '10.1.0.1')).statusCode).toBe(401);
     }
-    const res = await post('/v1.0/auth-token', { username: 'bob', password: bob.password }, {}, '10.1.0.2');
+    const res = await post('/v1.0/auth-token', { username: 'bob', password: bob.password }, {}, '10.1.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/too many/i) });
     const retry = Number(res.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     // Case variants of the username share the limit.
-    expect((await post('/v1.0/auth-token', { username: 'BOB', password: bob.password }, {}, '10.1.0.3')).statusCode).toBe(429);
+    expect((await post('/v1.0/auth-token', { username: 'BOB', password: bob.password }, {}, '10.1.0.1')).statusCode).toBe(429);
+    // The owner elsewhere is not locked out by someone else's guessing.
+    expect((await post('/v1.0/auth-token', { username: 'bob', password: bob.password }, {}, '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('a burst of 30 parallel wrong passwords checks no more than the allowance (atomic limits)', async () => {
+    const gail = await createUser(database.db, { companyId: acme.id, username: 'gail' });
+    const burst = await Promise.all(Array.from({ length: 30 }, () => post('/v1.0/auth-token', { username: 'gail', password: 'wrong' }, {}, '10.6.0.1')));
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(25);
+    for (const r of burst.filter((x) => x.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    const recorded = await database.db.select().from(loginAttempt).where(eq(loginAttempt.username, 'gail'));
+    expect(recorded).toHaveLength(5);
+    // A parallel burst over many usernames from one address stops at the address allowance.
+    const spray = await Promise.all(Array.from({ length: 30 }, (_, i) => post('/v1.0/auth-token', { username: `spray${i}`, password: 'wrong' }, {}, '10.6.0.2')));
+    expect(spray.filter((r) => r.statusCode === 401)).toHaveLength(20);
+    expect(spray.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    // The owner signs in from another address.
+    expect((await post('/v1.0/auth-token', { username: 'gail', password: gail.password }, {}, '10.6.0.3')).statusCode).toBe(200);
+  });
+
+  it('an address locked out for guessing one account does not lock that account out elsewhere; 20 failures from all addresses do', async () => {
+    const hank = await createUser(database.db, { companyId: acme.id, username: 'hank' });
+    // 20 failures from one address, 5 of them for hank: the address is locked for everyone.
+    for (let i = 0; i < 15; i++) await post('/v1.0/auth-token', { username: `other${i}`, password: 'wrong' }, {}, '10.7.0.1');
+    for (let i = 0; i < 5; i++) await post('/v1.0/auth-token', { username: 'hank', password: 'wrong' }, {}, '10.7.0.1');
+    expect((await post('/v1.0/auth-token', { username: 'hank', password: hank.password }, {}, '10.7.0.1')).statusCode).toBe(429);
+    expect((await post('/v1.0/auth-token', { username: 'nobody', password: 'x' }, {}, '10.7.0.1')).statusCode).toBe(429);
+    expect((await post('/v1.0/auth-token', { username: 'hank', password: hank.password }, {}, '10.7.0.2')).statusCode).toBe(200);
+    // Distributed guessing: 5 failures each from 4 addresses lock hank everywhere.
+    const ivy = await createUser(database.db, { companyId: acme.id, username: 'ivy' });
+    for (let a = 1; a <= 4; a++) {
+      for (let i = 0; i < 5; i++) expect((await post('/v1.0/auth-token', { username: 'ivy', password: 'wrong' }, {}, `10.8.0.${a}`)).statusCode).toBe(401);
+    }
+    const locked = await post('/v1.0/auth-token', { username: 'ivy', password: ivy.password }, {}, '10.8.0.9');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('failures older than 15 minutes no longer count', async () => {

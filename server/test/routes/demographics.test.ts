@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
 import { seedReference, LOOKUPS } from '../../seed/reference.js';
-import { participant, study } from '../../db/schema/index.js';
+import { cell, participant, study } from '../../db/schema/index.js';
+import { DEMOGRAPHIC_KINDS, SUMMARY_KEYS } from '../../../contract/demographics.js';
 import { authHeaders, createCompany, createUser, signIn } from '../fixtures.js';
 
 let app: FastifyInstance;
@@ -26,6 +27,9 @@ const PEOPLE: P[] = [
   [null, 3, null, null, null, null, true],
   [1, 1, 1, 1, 1, 1, true, true], // a test respondent: never counted
 ];
+/** Screened out / quota full: not returned, so not counted either (the study list's participants_returned). */
+const NOT_COMPLETE = ['screenout', 'quota_full'] as const;
+let cellIds: number[] = [];
 
 beforeAll(async () => {
   ({ app, database } = await testApp());
@@ -40,9 +44,14 @@ beforeAll(async () => {
   studyId = s.id;
   emptyStudyId = e.id;
   foreignStudyId = f.id;
+  cellIds = (await db.insert(cell).values([{ studyId, name: 'Control', shortName: 'C' }, { studyId, name: 'Exposed', shortName: 'E' }]).returning()).map((c) => c.id);
+  // Even-numbered people in Control, odd-numbered in Exposed.
   await db.insert(participant).values(PEOPLE.map(([age, gender, family, earnings, grade, ethnicity, et, test], i) => ({
-    studyId, reference: `r${i}`, sessionId: `s${i}`, ageGroupId: age, genderGroupId: gender, familyGroupId: family,
+    studyId, cellId: cellIds[i % 2], reference: `r${i}`, sessionId: `s${i}`, ageGroupId: age, genderGroupId: gender, familyGroupId: family,
     earningsGroupId: earnings, socialgradeGroupId: grade, ethnicityGroupId: ethnicity, hasEyetracking: et, isTest: test ?? false,
+  })));
+  await db.insert(participant).values(NOT_COMPLETE.map((status, i) => ({
+    studyId, cellId: cellIds[0], reference: `n${i}`, sessionId: `n${i}`, ageGroupId: 1, genderGroupId: 1, status, hasEyetracking: true,
   })));
   // The same people in the foreign study must never leak into Acme's counts.
   await db.insert(participant).values(PEOPLE.map(([age], i) => ({ studyId: foreignStudyId, reference: `f${i}`, sessionId: `f${i}`, ageGroupId: age })));
@@ -53,8 +62,16 @@ beforeAll(async () => {
 });
 afterAll(async () => { await app.close(); await database.close(); });
 
-const summary = (id: number, payload?: Record<string, unknown>, headers = authHeaders(token)) =>
+const raw = (id: number, payload?: Record<string, unknown>, headers = authHeaders(token)) =>
   app.inject({ method: 'POST', url: `/v1.0/studies/${id}/participant_demographic_summary`, headers, ...(payload ? { payload } : {}) });
+/** The answer with data[0]'s per-kind lists as {<kind>_group: [{id, name, count}]} (what most tests compare). */
+const summary = async (id: number, payload?: Record<string, unknown>, headers = authHeaders(token)) => {
+  const res = await raw(id, payload, headers);
+  const body = res.statusCode === 200 ? res.json() : null;
+  const data = body ? Object.fromEntries(DEMOGRAPHIC_KINDS.map((k) => [k,
+    (body.data[0][SUMMARY_KEYS[k]] as Group[]).map(({ id: gid, name, count }) => ({ id: gid, name, count }))])) : null;
+  return { statusCode: res.statusCode, body: res.body, json: () => (body ? { ...body, data } : res.json()) };
+};
 
 type Group = { id: number; name: string; count: number };
 const counts = (groups: Group[]) => Object.fromEntries(groups.filter((g) => g.count > 0).map((g) => [g.id, g.count]));
@@ -121,6 +138,40 @@ describe('D1-122 participant demographic summary', () => {
     const body = res.json();
     expect(body.total).toBe(0);
     expect(body.data.gender_group).toEqual(LOOKUPS.gender_group.map(([id, , name]) => ({ id, name, count: 0 })));
+    expect((await raw(emptyStudyId)).json().data[0].gender_cell).toEqual([]);
+  });
+
+  it('D1-122 (legacy client) data[0] holds one summary per kind, entries {id, name, <kind>_group, count}, and per-cell breakdowns', async () => {
+    const body = (await raw(studyId, {})).json();
+    expect(body.data).toHaveLength(1);
+    const d = body.data[0];
+    expect(Object.keys(d).sort()).toEqual(Object.values(SUMMARY_KEYS).flatMap((k) => [k, `${k}_cell`]).sort());
+    expect(d.age).toContainEqual({ id: 1, name: '18-24', age_group: '18-24', count: 2 });
+    expect(d.gender).toContainEqual({ id: 1, name: 'Female', gender_group: 'Female', count: 3 });
+    expect(d.earnings[0]).toHaveProperty('earnings_group');
+    expect(d.family[0]).toHaveProperty('family_group');
+    expect(d.socialgrade[0]).toHaveProperty('socialgrade_group');
+    expect(d.ethnicity[0]).toHaveProperty('ethnicity_group');
+    // Per cell: every group of the kind in list order with the cell's count; the cells add up to the whole.
+    expect(d.age_cell.map((c: { cell_name: string }) => c.cell_name)).toEqual(['Control', 'Exposed']);
+    expect(d.age_cell[0]).toMatchObject({ cell_id: cellIds[0], cell_name: 'Control' });
+    expect(d.age_cell[0].data.map((g: { description: string }) => g.description)).toEqual(LOOKUPS.age_group.map(([, , name]) => name));
+    const control = Object.fromEntries(d.gender_cell[0].data.map((g: { description: string; count: number }) => [g.description, g.count]));
+    const exposed = Object.fromEntries(d.gender_cell[1].data.map((g: { description: string; count: number }) => [g.description, g.count]));
+    // People 0, 2, 4 are in Control (Female, Female, Female), 1, 3, 5 in Exposed (Male, Male, Non-binary).
+    expect(control).toMatchObject({ Female: 3, Male: 0 });
+    expect(exposed).toMatchObject({ Female: 0, Male: 2, 'Non-binary': 1 });
+    for (const key of Object.values(SUMMARY_KEYS)) {
+      const sum = (d[`${key}_cell`] as { data: { count: number }[] }[]).flatMap((c) => c.data).reduce((n, g) => n + g.count, 0);
+      expect(sum).toBe((d[key] as Group[]).reduce((n, g) => n + g.count, 0));
+    }
+  });
+
+  it('counts exactly the respondents the study list returns (complete, not test)', async () => {
+    const list = (await app.inject({ method: 'GET', url: '/v1.0/studies', headers: authHeaders(token) })).json();
+    const row = list.data.find((r: { study_id: number }) => r.study_id === studyId);
+    expect(row.participants_returned).toBe(6);
+    expect((await raw(studyId, {})).json().total).toBe(row.participants_returned);
   });
 
   it("another company's study answers 404, and an unknown one too", async () => {
@@ -139,10 +190,10 @@ describe('D1-122 participant demographic summary', () => {
   });
 
   it('bad ids and filters are validation errors naming the field', async () => {
-    const bad = await summary(studyId, { age_group_ids: ['x'] });
+    const bad = await raw(studyId, { age_group_ids: ['x'] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)[0]).toMatch(/^age_group_ids/);
-    const notList = await summary(studyId, { genders_group_ids: 'female' });
+    const notList = await raw(studyId, { genders_group_ids: 'female' });
     expect(notList.statusCode).toBe(400);
     const badId = await app.inject({ method: 'POST', url: '/v1.0/studies/abc/participant_demographic_summary', headers: authHeaders(token), payload: {} });
     expect(badId.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { seedReference, LOOKUPS } from '../../seed/reference.js';
 import { adTypeGroup, questionGroup } from '../../db/schema/index.js';
 import { authHeaders, createCompany, createUser, signIn } from '../fixtures.js';
+import { LOOKUP_ENVELOPE_ACCEPT } from '../../../contract/lookups.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -32,9 +33,13 @@ beforeAll(async () => {
 });
 afterAll(async () => { await app.close(); await database.close(); });
 
-const get = (path: string, t = token) => app.inject({ method: 'GET', url: `/v1.0/dashboard/data/${path}`, headers: authHeaders(t) });
+// The enveloped form (what the SDK asks for); the legacy default, a bare array, is tested below.
+const enveloped = (t: string) => ({ ...authHeaders(t), accept: LOOKUP_ENVELOPE_ACCEPT });
+const get = (path: string, t = token) => app.inject({ method: 'GET', url: `/v1.0/dashboard/data/${path}`, headers: enveloped(t) });
 const post = (path: string, payload?: object, t = token) =>
-  app.inject({ method: 'POST', url: `/v1.0/dashboard/data/${path}`, headers: authHeaders(t), ...(payload ? { payload } : {}) });
+  app.inject({ method: 'POST', url: `/v1.0/dashboard/data/${path}`, headers: enveloped(t), ...(payload ? { payload } : {}) });
+const bare = (method: 'GET' | 'POST', path: string, accept?: string) =>
+  app.inject({ method, url: `/v1.0/dashboard/data/${path}`, headers: { ...authHeaders(token), ...(accept ? { accept } : {}) } });
 
 type Item = { id: number; name: string; code: string; description: string; [k: string]: unknown };
 
@@ -53,6 +58,22 @@ const SIMPLE: [string, string, string][] = [
 ];
 
 describe('D1.13 lookup lists', () => {
+  it('D1-129 D1-146 (legacy client) a plain request gets the bare array the legacy client reads, by GET and POST; the envelope only on request', async () => {
+    const expected = LOOKUPS.environment.map(([i, code, name]) => ({ id: i, name, code, description: name }));
+    for (const accept of [undefined, 'application/json, text/plain, */*', 'application/json']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await bare(method, 'environments_list', accept);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual(expected);
+        expect(res.headers.vary).toMatch(/accept/i);
+      }
+    }
+    expect((await bare('GET', 'demographics/age_list')).json()).toEqual(
+      LOOKUPS.age_group.map(([i, code, name]) => ({ id: i, name, code, description: name })));
+    expect((await bare('GET', 'environments_list', 'application/json; envelope=1')).json()).toEqual({ success: true, data: expected });
+    expect((await bare('GET', 'environments_list', 'application/json;envelope="1", */*')).json()).toEqual({ success: true, data: expected });
+  });
+
   for (const [id, path, kind] of SIMPLE) {
     it(`${id} D1-129 D1-146 ${path} answers {success, data} with {id, name, code, description} by GET and POST, with and without a trailing slash`, async () => {
       const expected = LOOKUPS[kind].map(([i, code, name]) => ({ id: i, name, code, description: name }));
@@ -103,7 +124,7 @@ describe('D1.13 lookup lists', () => {
   it('D1-137 pre-study question groups: screening groups of the product and the acting company only', async () => {
     const names = ((await get('prestudyquestiongroups_list')).json().data as Item[]).map((g) => g.name);
     expect(names).toEqual(['Standard screening', 'Acme screener']);
-    const asOther = ((await app.inject({ method: 'GET', url: '/v1.0/dashboard/data/prestudyquestiongroups_list', headers: authHeaders(rootToken, other.id) })).json().data as Item[]).map((g) => g.name);
+    const asOther = ((await app.inject({ method: 'GET', url: '/v1.0/dashboard/data/prestudyquestiongroups_list', headers: { ...authHeaders(rootToken, other.id), accept: LOOKUP_ENVELOPE_ACCEPT } })).json().data as Item[]).map((g) => g.name);
     expect(asOther).toEqual(['Standard screening', 'Other screener']);
   });
 

@@ -53,6 +53,22 @@ describe('D1.7 feedback (POST /v1.0/dashboard-feedback)', () => {
   });
 });
 
+describe('D1.7 feedback at the legacy path (POST /dashboard-feedback, no /v1.0)', () => {
+  it('D1-056 (legacy client) stores the message like /v1.0/dashboard-feedback; needs a token; validates the same', async () => {
+    const before = (await feedbackRows()).length;
+    const res = await post('/dashboard-feedback', { message: 'From the old dashboard' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const rows = await feedbackRows();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ message: 'From the old dashboard', userId, companyId });
+    expect((await app.inject({ method: 'POST', url: '/dashboard-feedback', payload: { message: 'x' } })).statusCode).toBe(401);
+    expect((await post('/dashboard-feedback', { message: ' ' })).statusCode).toBe(400);
+    expect((await post('/dashboard-feedback', { message: 'x'.repeat(513) })).statusCode).toBe(400);
+  });
+});
+
 describe('D1.6 contact (POST /v1.0/contact-us)', () => {
   it('D1-045 stores e-mail and message and answers {success:true}', async () => {
     const res = await post('/v1.0/contact-us', { email: 'ann@example.com', message: 'Call me' });
@@ -69,6 +85,9 @@ describe('D1.6 contact (POST /v1.0/contact-us)', () => {
       expect(res.json().errors).toHaveProperty('email');
     }
     expect((await post('/v1.0/contact-us', { email: 'ann@example.com' })).statusCode).toBe(200);
+    // The message says what to do, in the envelope and next to the field.
+    const bad = (await post('/v1.0/contact-us', { email: 'ann@example', message: 'hi' })).json();
+    expect(bad).toMatchObject({ success: false, message: 'Enter a valid e-mail address, e.g. name@example.com', errors: { email: 'Enter a valid e-mail address, e.g. name@example.com' } });
     expect(await database.db.select().from(contactMessage)).toHaveLength(2);
   });
 });

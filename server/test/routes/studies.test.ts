@@ -242,6 +242,60 @@ describe('D1.10 study list (POST /v1.0/studies)', () => {
   });
 });
 
+describe('legacy client: GET /v1.0/studies (the whole list, unpaged)', () => {
+  it('D1-105 answers every study of the company in name order with the item fields and the totals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1.0/studies', headers: authHeaders(bigToken) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.data).toHaveLength(27);
+    expect(body).toMatchObject({ total_live: 3, total_completed: 0, total_count: 27 });
+    expect(body.data.map((s: { name: string }) => s.name)).toEqual(Array.from({ length: 27 }, (_, i) => `Study ${String(i + 1).padStart(2, '0')}`));
+    const sorted = (await app.inject({ method: 'GET', url: '/v1.0/studies', headers: authHeaders(sortToken) })).json();
+    const alpha = sorted.data.find((s: { name: string }) => s.name === 'alpha');
+    expect(Object.keys(alpha).sort()).toEqual([
+      'cell_count', 'completed', 'data_collection_end', 'data_collection_start', 'environment', 'live', 'media', 'name',
+      'participants_requested', 'participants_returned', 'study_id',
+    ]);
+    expect(alpha).toMatchObject({ cell_count: 2, participants_returned: 3, participants_requested: 100 });
+    expect((await app.inject({ method: 'GET', url: '/v1.0/studies' })).statusCode).toBe(401);
+  });
+});
+
+describe('one natural name order on every database', () => {
+  // Written in the order people expect; inserted shuffled. Case, accents, punctuation and number
+  // runs must not change the order, on PGlite (bytes) or PostgreSQL (its locale) alike.
+  const EXPECTED = [
+    'Ångström ads',
+    'Blue Harbour Bank — Always-on',
+    'Blue Harbour Bank Loyalty',
+    'blue harbour bank savings',
+    'Café launch',
+    'cafe Menu',
+    'Éclair campaign',
+    'eclair wave 2',
+    'Eclair wave 10',
+    'Zebra 9',
+    'zebra 10',
+    'Zoë test',
+  ];
+  it('sorts names naturally, case-insensitively and accent-aware, the same on PGlite and PostgreSQL', async () => {
+    const db = database.db;
+    const co = await createCompany(db, { name: 'Natural order' });
+    const shuffled = [...EXPECTED].sort((a, b) => (a.length * 7 + a.charCodeAt(1)) % 11 - (b.length * 7 + b.charCodeAt(1)) % 11);
+    for (const name of shuffled) await db.insert(study).values({ companyId: co.id, name });
+    await createUser(db, { companyId: co.id, username: 'natural' });
+    const t = await signIn(app, 'natural');
+    const page = async (order_by: string) => ((await list(t, { order_by, results_per_page: 25 })).json().data as { name: string }[]).map((s) => s.name);
+    expect(await page('name_asc')).toEqual(EXPECTED);
+    expect(await page('name_desc')).toEqual([...EXPECTED].reverse());
+    const all = (await app.inject({ method: 'GET', url: '/v1.0/studies', headers: authHeaders(t) })).json();
+    expect(all.data.map((s: { name: string }) => s.name)).toEqual(EXPECTED);
+    // Paging cuts the same order.
+    expect([...(await list(t, { results_per_page: 10 })).json().data, ...(await list(t, { results_per_page: 10, page_num: 2 })).json().data]
+      .map((s: { name: string }) => s.name)).toEqual(EXPECTED);
+  });
+});
+
 describe('tenant isolation and company switching', () => {
   it('a company never sees another company\'s studies in its list', async () => {
     const all = await names({ filter_name: 'alpha' });
