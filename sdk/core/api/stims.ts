@@ -9,6 +9,7 @@ import type { BrandCategoryCreateResponse, BrandCreateResponse } from '../../../
 import type { Aoi, AoiEditorData, AoiEditorResponse, SaveAoisResponse, TagsResponse } from '../../../contract/aoi';
 import type { AdTypeGroupItem, AdTypeItem } from '../../../contract/lookups';
 import { putSignedFile, request, type ApiConfig } from './client';
+import { fetchEnvelopedList } from './lookups';
 
 export type {
   StimCreateBody, StimDetails, StimEditBody, StimListBody, StimListItem, StimListResponse, StimTypeCode,
@@ -53,11 +54,11 @@ export function createBrand(api: ApiConfig, body: { name: string; brand_category
 }
 
 export async function fetchAdTypeGroups(api: ApiConfig, assetTypeId: number): Promise<AdTypeGroupItem[]> {
-  return (await request<{ data: AdTypeGroupItem[] }>(api, { url: `/dashboard/data/adtypegroups_list/?ad_asset_type_id=${assetTypeId}` })).data;
+  return fetchEnvelopedList<AdTypeGroupItem>(api, `/dashboard/data/adtypegroups_list/?ad_asset_type_id=${assetTypeId}`);
 }
 
 export async function fetchAdTypes(api: ApiConfig, groupId: number): Promise<AdTypeItem[]> {
-  return (await request<{ data: AdTypeItem[] }>(api, { url: `/dashboard/data/adtypes_list/?ad_type_group_id=${groupId}` })).data;
+  return fetchEnvelopedList<AdTypeItem>(api, `/dashboard/data/adtypes_list/?ad_type_group_id=${groupId}`);
 }
 
 /**

@@ -358,7 +358,7 @@ describe('next-button options (D2-135)', () => {
     for (const method of ['POST', 'GET'] as const) {
       const res = await app.inject({ method, url: '/v1.0/dashboard/data/nextbuttontypes_list', headers: ann });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data.map((i: { code: string; description: string }) => [i.code, i.description]))
+      expect((res.json() as { code: string; description: string }[]).map((i: { code: string; description: string }) => [i.code, i.description]))
         .toEqual([['1', 'Standard button'], ['2', 'Floating button'], ['3', 'No button (auto advance)']]);
     }
   });

@@ -64,7 +64,7 @@ beforeAll(async () => {
     asset: g.adAssetTypeId, group: g.id, type: types.find((t) => t.adTypeGroupId === g.id)!.id,
     otherGroup: og.id, otherType: types.find((t) => t.adTypeGroupId === og.id)!.id,
   };
-  brand = (await get('/v1.0/dashboard/data/brands_list/')).json().data[0].id;
+  brand = (await get('/v1.0/dashboard/data/brands_list/')).json()[0].id;
 });
 afterAll(async () => { await app.close(); await database.close(); });
 
@@ -284,15 +284,15 @@ describe('D2-213 D2-214 D2-215 D2-216 brands', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe("A brand named 'fizzco' already exists");
     expect((await post('/v1.0/brands/create', { name: 'Nope', brand_category_id: 999999 }, superH)).statusCode).toBe(400);
-    const list = (await get('/v1.0/dashboard/data/brands_list/')).json().data;
+    const list = (await get('/v1.0/dashboard/data/brands_list/')).json();
     expect(list.find((x: { name: string }) => x.name === 'FizzCo')).toMatchObject({ clean_name: 'fizzco', brand_category_id: categoryId });
   });
 
   it('D2-218 D2-219 ad type groups and types are filtered by their parent', async () => {
-    const groups = (await get(`/v1.0/dashboard/data/adtypegroups_list/?ad_asset_type_id=${chain.asset}`)).json().data;
+    const groups = (await get(`/v1.0/dashboard/data/adtypegroups_list/?ad_asset_type_id=${chain.asset}`)).json();
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.every((g: { ad_asset_type_id: number }) => g.ad_asset_type_id === chain.asset)).toBe(true);
-    const types = (await get(`/v1.0/dashboard/data/adtypes_list/?ad_type_group_id=${chain.group}`)).json().data;
+    const types = (await get(`/v1.0/dashboard/data/adtypes_list/?ad_type_group_id=${chain.group}`)).json();
     expect(types.every((t: { ad_type_group_id: number }) => t.ad_type_group_id === chain.group)).toBe(true);
   });
 });
