@@ -1,6 +1,6 @@
 // Participant demographics of a study (server/routes/demographics; spec document 1 §3, §7).
 import { Type, type Static } from 'typebox';
-import { defineOperation, Id, IdList, Int4, Ok, SIGNED_IN, StudyParams } from './common.js';
+import { defineOperation, Id, IdList, Int4, Ok, STUDY_ROLES, StudyParams } from './common.js';
 
 export const DEMOGRAPHIC_KINDS = [
   'age_group', 'gender_group', 'family_group', 'earnings_group', 'socialgrade_group', 'ethnicity_group',
@@ -42,7 +42,7 @@ export const summary = defineOperation({
   description: 'Each group list holds every group of its kind as {id, name, count} (0 when none). Test respondents are left out. Filters combine with AND across kinds and OR within a kind; empty lists do not filter. The body is optional.',
   tags: ['studies', 'demographics'],
   access: 'read',
-  roles: SIGNED_IN,
+  roles: STUDY_ROLES,
   params: StudyParams,
   body: SummaryBody,
   optionalBody: true,

@@ -2,7 +2,7 @@
 // own expiring signature instead of a token (an <img> or the uploader's raw PUT cannot send an
 // Authorization header); POST /v1.0/stims/create_signed_url prepares an upload.
 import { Type, type Static } from 'typebox';
-import { Binary, defineOperation, Int4, Ok, SIGNED_IN, Text } from './common.js';
+import { Binary, defineOperation, Int4, Ok, STUDY_ROLES, Text } from './common.js';
 
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const UPLOAD_TTL_SECONDS = 3600;
@@ -70,7 +70,7 @@ export const createSignedUrl = defineOperation({
   description: "PUT the raw file to url (no Authorization header; Content-Type = the file type; at most 200 MB; valid 1 h), then store source (the storage key) as the stim source with POST /stims/{id}/edit. Files are kept under the acting company's prefix c/<company id>/uploads/.",
   tags: ['stims', 'files'],
   access: 'write',
-  roles: SIGNED_IN,
+  roles: STUDY_ROLES,
   body: SignedUrlBody,
   response: { 200: SignedUrlResponse },
 });

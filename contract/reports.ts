@@ -3,7 +3,7 @@
 // scoped to the caller's company: another company's study, or a cell/step/stim not in the study,
 // answers 404.
 import { Type, type Static, type TSchema } from 'typebox';
-import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, SIGNED_IN, StudyParams } from './common.js';
+import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, STUDY_ROLES, StudyParams } from './common.js';
 
 // ---- metrics ---------------------------------------------------------------------------------------
 
@@ -250,7 +250,7 @@ export type ParticipantReportResponse = Static<typeof ParticipantReportResponse>
 
 // ---- operations ------------------------------------------------------------------------------------
 
-const report = { tags: ['reports'], access: 'read', roles: SIGNED_IN, errors: [404] } as const;
+const report = { tags: ['reports'], access: 'read', roles: STUDY_ROLES, errors: [404] } as const;
 const compare = { ...report, params: StudyParams } as const;
 const stim = (suffix: string) => ({ ...report, method: 'POST', path: `/v1.0/studies/:id/cell/:cell/step/:step/stimuli/:stim/${suffix}`, params: StimParams, optionalBody: true }) as const;
 
