@@ -79,6 +79,7 @@ export function BatchList() {
       <Toolbar part="toolbar">
         <SearchBox value={query.filter_name} placeholder="Search by name" onSearch={(text) => change({ type: 'search', field: 'filter_name', text })} />
         <SearchBox value={query.filter_id} placeholder="Search by Id" onSearch={(text) => change({ type: 'search', field: 'filter_id', text })} />
+        <Link href="/my_batches/files" part="files-link">Batch files</Link>
       </Toolbar>
       {list.status === 'error' ? <ErrorText>{list.error}</ErrorText> : null}
       <Paging query={query} change={change} totalPages={totalPages} where="top" />

@@ -14,6 +14,7 @@ import { BatchList } from './BatchList';
  * @csspart counts - The live and completed counts.
  * @csspart toolbar - The two searches.
  * @csspart search - A search box.
+ * @csspart files-link - The link to the files page.
  * @csspart controls - Page size and pagination (above and below the table).
  * @csspart table - The table.
  */
