@@ -9,7 +9,7 @@ import { BatchList } from './BatchList';
  * dd/mm/yyyy) with page size and pagination above and below.
  *
  * @element gaze-batch-list
- * @fires gaze-navigate - A Batch Id link was clicked: {path} of the batch overview.
+ * @fires {{ path: string }} gaze-navigate - A Batch Id link was clicked: {path} of the batch overview.
  * @csspart batch-list - The whole surface.
  * @csspart counts - The live and completed counts.
  * @csspart toolbar - The two searches.

@@ -12,7 +12,7 @@ import { BatchOverview } from './BatchOverview';
  * @element gaze-batch-overview
  * @attr {string} batch-id - The batch's internal id (internal_batch_id).
  * @attr {string} vendor-id - Its vendor's internal id (internal_vendor_id), checked with it.
- * @fires gaze-navigate - 'View All stims', 'Edit AOIs' or 'View Report': {path}.
+ * @fires {{ path: string }} gaze-navigate - 'View All stims', 'Edit AOIs' or 'View Report': {path}.
  * @csspart batch-overview - The whole surface.
  * @csspart title - The title.
  * @csspart view-all - The 'View All stims' link.

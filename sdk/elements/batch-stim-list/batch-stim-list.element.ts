@@ -8,7 +8,7 @@ import { BatchStimList } from './BatchStimList';
  * Height, Discovered Date, AOI — tooltip 'Define areas of interest.' — linking to the AOI editor).
  *
  * @element gaze-batch-stim-list
- * @fires gaze-navigate - An AOI link: {path}.
+ * @fires {{ path: string }} gaze-navigate - An AOI link: {path}.
  * @csspart batch-stim-list - The whole surface.
  * @csspart toolbar - Search and type filter.
  * @csspart controls - Page size and pagination (above and below).
