@@ -79,7 +79,10 @@ describe('batches as the vendor (issue 18)', () => {
 
     // All stims of the vendor.
     await page.goto('/batch_stim_list');
-    await waitForText(page, 'Identifier', 'Discovered Date', featured.name);
+    await waitForText(page, 'Identifier', 'Discovered Date', 'Define areas of interest.');
+    await page.locator('gaze-batch-stim-list').getByPlaceholder('Search by name').fill(featured.name);
+    await until(async () => (await page.locator('gaze-batch-stim-list tbody tr').count()) === 1, 'one stim after the name search');
+    await waitForText(page, featured.name);
     assert.deepEqual(errors, []);
     await context.close();
   });
