@@ -8,6 +8,8 @@ import { ErrorText, Heading, Menu, Spinner, tokens } from '../../ui';
 
 const Wrap = styled.section`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its box instead of widening the element. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   h1 { margin: 0; }
   .gz-sub { color: ${tokens.muted}; margin: 0; }

@@ -8,6 +8,8 @@ type Row = FileListResponse['data'][number];
 
 const Wrap = styled.section`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its box instead of widening the element. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   h1 { margin: 0; }
   a { color: ${tokens.primaryStrong}; }

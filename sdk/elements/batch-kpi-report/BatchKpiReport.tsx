@@ -11,6 +11,8 @@ import { baseOptions, ChartFrame, Highcharts } from '../../ui/charts';
 
 const Wrap = styled.section`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its box instead of widening the element. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   h1 { margin: 0; }
   h2 { margin: 0 0 8px; font-size: 1.15em; }

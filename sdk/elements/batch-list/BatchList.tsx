@@ -7,6 +7,8 @@ import { ErrorText, formatDate, Link, PageSizeSelect, Pagination, SearchBox, Tab
 
 const Wrap = styled.section`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its box instead of widening the element. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   a { color: ${tokens.primaryStrong}; }
   .gz-tick { color: #1b7f3b; font-weight: 700; }

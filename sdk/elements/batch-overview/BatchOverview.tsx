@@ -8,6 +8,8 @@ import { Button, ButtonLink, Heading, Link, Menu, Spinner, Table, tokens, useNav
 
 const Wrap = styled.section`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its box instead of widening the element. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   a { color: ${tokens.primaryStrong}; }
   .gz-scroll { overflow-x: auto; }
@@ -38,14 +40,15 @@ export const FALLBACK_THUMB = `data:image/svg+xml;utf8,${encodeURIComponent(
 
 /** A video for an mp4 or a video stim, an image otherwise; either falls back to a placeholder (D3-135). */
 export function Thumbnail({ stim }: { stim: Pick<BatchStim, 'source' | 'source_low_quality' | 'type' | 'name'> }) {
-  const [broken, setBroken] = useState(false);
+  // 0: the creative; 1: a video that failed, shown as an image of its source (a poster frame); 2: the placeholder.
+  const [failed, setFailed] = useState(0);
   const src = stim.source;
   const video = stim.type === 'video' || /\.mp4(\?|$)/i.test(src ?? '');
-  const media = !src || broken
+  const media = !src || failed === 2 || (failed === 1 && !video)
     ? <img src={FALLBACK_THUMB} alt={`${stim.name} (no preview)`} />
-    : video
-      ? <video src={src} muted playsInline preload="metadata" aria-label={stim.name} onError={() => setBroken(true)} />
-      : <img src={stim.source_low_quality ?? src} alt={stim.name} loading="lazy" onError={() => setBroken(true)} />;
+    : video && failed === 0
+      ? <video src={src} muted playsInline preload="metadata" aria-label={stim.name} onError={() => setFailed(1)} />
+      : <img src={stim.source_low_quality ?? src} alt={stim.name} loading="lazy" onError={() => setFailed(2)} />;
   return src ? <a className="gz-thumb" part="thumbnail" href={src} target="_blank" rel="noopener noreferrer" title="Open in a new tab">{media}</a> : <span className="gz-thumb" part="thumbnail">{media}</span>;
 }
 

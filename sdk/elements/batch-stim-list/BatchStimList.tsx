@@ -9,6 +9,8 @@ type Row = VendorStimListResponse['data'][number];
 
 const Wrap = styled.section`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its box instead of widening the element. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   a { color: ${tokens.primaryStrong}; }
   .gz-scroll { overflow-x: auto; }
