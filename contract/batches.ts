@@ -211,7 +211,7 @@ export const BatchGraphResponse = Ok({
   data_types: DataTypes,
   data: Type.Array(Type.Object({
     ...StimHead,
-    graph_data: Type.Array(Type.Object({ x: Type.Number({ description: 'ms' }), y: Type.Number({ description: 'percent still viewing' }) })),
+    graph_data: Type.Array(Type.Object({ x: Type.Number({ description: 'seconds of dwell (the requested ms points / 1000)' }), y: Type.Number({ description: 'percent still viewing' }) })),
   })),
 });
 export type BatchGraphResponse = Static<typeof BatchGraphResponse>;

@@ -1,5 +1,6 @@
 // How batch reports show numbers (spec D3 §9): times with 1 decimal and 's', percents whole,
-// thousands delimited; the attention curve's x from ms to seconds with 1 decimal.
+// thousands delimited; the attention curve's x in seconds with 1 decimal (the server already
+// divides its millisecond points by 1000, D3-146).
 export type MetricKind = 'time' | 'percent' | 'number';
 
 /** The Key Attention Metrics rows, in funnel order, with how each is shown. */
@@ -22,5 +23,5 @@ export function formatMetric(value: number | null | undefined, kind: MetricKind)
   return grouped(value, 1);
 }
 
-/** Attention curve x: ms → seconds, 1 decimal (D3-146). */
-export const curveSeconds = (ms: number) => Math.round(ms / 100) / 10;
+/** Attention curve x (seconds from the server), 1 decimal (D3-146). */
+export const curveSeconds = (seconds: number) => Math.round(seconds * 10) / 10;

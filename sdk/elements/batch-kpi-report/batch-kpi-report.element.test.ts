@@ -11,7 +11,7 @@ const stimData = {
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const urls = (u: string) => ({ url: u, low_quality: u });
 
-function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 500, y: 60 }, { x: 1000, y: 20 }], viewOrder = true) {
+function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y: 60 }, { x: 1, y: 20 }], viewOrder = true) {
   return stubHttp((req) => {
     const head = { stim_name: 'Veloce MPU', stim_type: 'image', stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3' };
     if (req.url.endsWith('/batch/report-data')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{ ...head, stim_width: 300, stim_height: 250, stim_data: stimData, norm_data: { ...stimData, norm_size: 12 }, feature_data: [] }] } };
@@ -49,7 +49,7 @@ describe('<gaze-batch-kpi-report>', () => {
     const chartText = $(el, '[part="attention-curve"]')!.textContent!;
     expect(chartText).to.include('Stim dwell time (seconds)');
     expect(chartText).to.include('% of people viewing stim');
-    // The chart's own tooltip for its second point (x 500 ms → 0.5 s).
+    // The chart's own tooltip for its second point (0.5 s).
     const chart = Highcharts.charts.filter((c) => c && el.shadowRoot!.contains((c as unknown as { renderTo: Node }).renderTo)).at(-1)!;
     expect(chart.series[0].points.map((p) => [p.x, p.y])).to.deep.equal([[0, 100], [0.5, 60], [1, 20]]);
     chart.tooltip.refresh(chart.series[0].points[1]);
