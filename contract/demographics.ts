@@ -4,7 +4,7 @@
 // … and per cell data[0].age_cell[{cell_name, data[{description, count}]}] (docs/api.md "Legacy
 // client compatibility"). Entries also carry the group's id and name.
 import { Type, type Static, type TSchema } from 'typebox';
-import { defineOperation, Id, IdList, Int4, Ok, SIGNED_IN, StudyParams } from './common.js';
+import { defineOperation, Id, IdList, Int4, Ok, STUDY_ROLES, StudyParams } from './common.js';
 
 /** The six kinds, as the lookup lists and participant columns name them. */
 export const DEMOGRAPHIC_KINDS = [
@@ -77,7 +77,7 @@ export const summary = defineOperation({
   description: 'data[0] holds, per kind (age, gender, family, earnings, socialgrade, ethnicity), every group as {id, name, <kind>_group: name, count} (0 when none), and under <kind>_cell one entry per cell {cell_id, cell_name, data[{id, description, count}]}. Counted: complete, non-test respondents (the study list\'s participants_returned). Filters combine with AND across kinds and OR within a kind; empty lists do not filter. The body is optional.',
   tags: ['studies', 'demographics'],
   access: 'read',
-  roles: SIGNED_IN,
+  roles: STUDY_ROLES,
   params: StudyParams,
   body: SummaryBody,
   optionalBody: true,

@@ -1,7 +1,7 @@
 // Respondent-session ingestion (public, authenticated by the study's collection key) and the
 // study user's call that issues that key (server/routes/ingest; docs/metrics.md "Collection").
 import { Type, type Static } from 'typebox';
-import { defineOperation, Id, Nullable, Ok, StudyParams, Text } from './common.js';
+import { defineOperation, Id, Nullable, Ok, STUDY_ROLES, StudyParams, Text } from './common.js';
 
 // ---- bounds (docs/metrics.md "Bounds") ----------------------------------------------------------
 // Every number of a session is finite and inside these; a JSON 1e400 parses as Infinity and fails
@@ -116,7 +116,7 @@ export const issueCollectionKey = defineOperation({
   description: 'Study users and super users only. The key is shown once; only its hash is stored.',
   tags: ['ingest', 'studies'],
   access: 'write',
-  roles: ['study_user', 'super_user'],
+  roles: STUDY_ROLES,
   params: StudyParams,
   response: { 200: CollectionKeyResponse },
   errors: [404],

@@ -1,6 +1,6 @@
 // Home counts and the study list (server/routes/studies; spec document 1 §3, §7).
 import { Type, type Static } from 'typebox';
-import { defineOperation, Id, Int4, IntLike, Nullable, PageNum, PageSize, SIGNED_IN, Text } from './common.js';
+import { defineOperation, Id, Int4, IntLike, Nullable, PageNum, PageSize, SIGNED_IN, STUDY_ROLES, Text } from './common.js';
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE } from './common.js';
 export const DEFAULT_ORDER = 'name_asc';
@@ -84,7 +84,7 @@ export const list = defineOperation({
   description: 'The body is optional. total_live / total_completed count the whole list, not the page or the filters.',
   tags: ['studies'],
   access: 'read',
-  roles: SIGNED_IN,
+  roles: STUDY_ROLES,
   body: StudyListBody,
   optionalBody: true,
   response: { 200: StudyListResponse },

@@ -1,7 +1,7 @@
 // Question report (server/routes/survey; spec document 3 §3 "Question data", §7): the study's
 // questions, answer counts, participants' answers and the brand-recall aggregate of a stim.
 import { Type, type Static, type TSchema } from 'typebox';
-import { defineOperation, Id, IdParam, Int4, Nullable, Ok, ReportOptions, SIGNED_IN, StudyParams } from './common.js';
+import { defineOperation, Id, IdParam, Int4, Nullable, Ok, ReportOptions, STUDY_ROLES, StudyParams } from './common.js';
 
 export const QuestionParams = Type.Object({
   id: IdParam({ description: 'Study id' }),
@@ -67,7 +67,7 @@ export const BrandRecallResponse = wrapped(Type.Object({
 }));
 export type BrandRecallResponse = Static<typeof BrandRecallResponse>;
 
-const survey = { tags: ['survey', 'reports'], access: 'read', roles: SIGNED_IN, method: 'POST', body: SurveyBody, optionalBody: true, errors: [404] } as const;
+const survey = { tags: ['survey', 'reports'], access: 'read', roles: STUDY_ROLES, method: 'POST', body: SurveyBody, optionalBody: true, errors: [404] } as const;
 
 export const overview = defineOperation({
   ...survey, operationId: 'getSurveyOverview', path: '/v1.0/studies/:id/survey/overview',

@@ -23,6 +23,17 @@ describe('breadcrumbs', () => {
     expect(breadcrumbs('/create-study/step-2').map((c) => c.label)).toEqual(['Create Study', 'Step 2']);
   });
 
+  it('D1-077 the batch overview and its reports: {batchId}&{vendorId} is one id segment', () => {
+    expect(breadcrumbs('/my_batches/batch_overview/AB-2025-0009&V-101/kpi')).toEqual([
+      { label: 'My Batches', to: '/my_batches' },
+      { label: 'Batch Overview', to: '/my_batches/batch_overview/AB-2025-0009&V-101' },
+      { label: 'KPI Report' },
+    ]);
+    expect(breadcrumbs('/my_batches/batch_overview/AB-1&V-1/stim_report').at(-1)).toEqual({ label: 'Feature Report' });
+    expect(breadcrumbs('/batch_stim_list/aoi/12').map((c) => c.label)).toEqual(['My Stimuli', 'AOIs']);
+    expect(breadcrumbs('/my_batches/files').map((c) => c.label)).toEqual(['My Batches', 'Files']);
+  });
+
   it('D1-077 list pages and other routes have none', () => {
     expect(breadcrumbs('/my_studies')).toEqual([]);
     expect(breadcrumbs('/')).toEqual([]);

@@ -12,6 +12,7 @@ const SECTIONS: Record<string, string> = {
   my_batches: 'My Batches',
   stims: 'My Stimuli',
   batch_stim_list: 'My Stimuli',
+  batches: 'My Batches',
   'create-study': 'Create Study',
 };
 
@@ -24,7 +25,11 @@ export function pageLabel(segment: string): string {
     .join(' ');
 }
 
-const isId = (s: string) => /^\d+$/.test(s);
+// A batch overview segment '{batchId}&{vendorId}' is an id too.
+const isId = (s: string) => /^\d+$/.test(s) || s.includes('&');
+
+/** Segments whose page has a name of its own. */
+const LABELS: Record<string, string> = { kpi: 'KPI Report', stim_report: 'Feature Report', aoi: 'AOIs' };
 
 export function breadcrumbs(pathname: string): Crumb[] {
   const segs = pathname.split('/').filter(Boolean);
@@ -42,7 +47,7 @@ export function breadcrumbs(pathname: string): Crumb[] {
       continue;
     }
     const next = segs[i + 1];
-    trail.push({ label: pageLabel(seg), to: next !== undefined && isId(next) ? `${path}/${next}` : path });
+    trail.push({ label: LABELS[seg] ?? pageLabel(seg), to: next !== undefined && isId(next) ? `${path}/${next}` : path });
   }
   delete trail[trail.length - 1].to;
   return trail;

@@ -266,3 +266,12 @@ export function DataTable<Row>({
     </Wrap>
   );
 }
+
+/** The API's `order_by` ('name_asc', 'estimated_batch_size_desc') as the table's sort state. */
+export function sortFromOrderBy(orderBy: string): SortState {
+  const m = /^(.*)_(asc|desc)$/.exec(orderBy);
+  return m ? { key: m[1], direction: m[2] as SortDirection } : { key: orderBy, direction: 'asc' };
+}
+
+/** The table's sort state as the API's `order_by`. */
+export const orderByFromSort = (s: SortState): string => `${s.key}_${s.direction}`;

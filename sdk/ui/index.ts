@@ -22,7 +22,7 @@ export { sortFiles, matchesAccept, formatBytes, type FileRejection, type AcceptR
 export { Stepper, type StepperProps, type StepperStep } from './Stepper';
 export { Spinner } from './Spinner';
 export {
-  DataTable, type DataTableProps, type DataColumn, type DataTablePaging, type SortState, type SortDirection, type RowKey,
+  DataTable, sortFromOrderBy, orderByFromSort, type DataTableProps, type DataColumn, type DataTablePaging, type SortState, type SortDirection, type RowKey,
 } from './DataTable';
 export { visibleColumns, type FitColumn } from './columnFit';
 export { Pagination, PageSizeSelect, PAGE_SIZES, pageWindow, type PaginationProps, type PageSizeSelectProps } from './Pagination';

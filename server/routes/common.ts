@@ -1,14 +1,14 @@
 // Pieces several route areas share: `route` (registers one contract operation with its typed
-// handler), the tenancy check study routes start from, the optional-body hook of POST reads and
+// handler and enforces its roles), the tenancy check study routes start from, the optional-body hook of POST reads and
 // the e-mail check. Schemas live in contract/, never here.
 import type {
   ContextConfigDefault, FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression,
   RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod, RouteOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { operationProblems, type AnyOperation, type Operation, type OperationSpec } from '../../contract/common.js';
+import { operationProblems, type AnyOperation, type Operation, type OperationSpec, type Role } from '../../contract/common.js';
 import { findCompanyStudy, type CompanyStudy } from '../repositories/studies.js';
-import { notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 
 /** The fastify instance routes register on: requests and replies typed from the contract. */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -42,6 +42,27 @@ export function requireOperation(options: RouteOptions): void {
 /** Route options a registration may add (hooks that run before validation). */
 export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'preValidation'>;
 
+/** The signed-in roles of a request's user: super users also hold the role of their user type. */
+export function userRoles(auth: { userTypeId: number; superUser: boolean }): Role[] {
+  const own: Role = auth.userTypeId === 1 ? 'study_user' : 'batch_user';
+  return auth.superUser ? ['super_user', own] : [own];
+}
+
+/**
+ * onRequest hook (after the auth plugin's): a signed-in caller whose roles are not among the
+ * operation's answers 403, before validation, so a refused role learns nothing about the body.
+ * Operations without a token role (public, signed URL, collection key) have no signed-in caller.
+ */
+function requireRole(roles: readonly Role[]) {
+  const message = roles.includes('batch_user') && !roles.includes('study_user')
+    ? 'Only batch users may use this'
+    : roles.includes('study_user') && !roles.includes('batch_user') ? 'Only study users may use this' : 'Not allowed for your role';
+  return async function roleCheck(request: FastifyRequest): Promise<void> {
+    if (!request.auth) return;
+    if (!userRoles(request.auth).some((r) => roles.includes(r))) throw forbidden(message);
+  };
+}
+
 /**
  * Registers one contract operation. The path comes from the contract (minus the prefix of the
  * plugin registering it), so the served URL, the schema and the OpenAPI entry cannot drift apart.
@@ -53,12 +74,17 @@ export function route<S extends OperationSpec>(app: FastifyInstance, op: Operati
     ...(op.optionalBody ? [optionalBody] : []),
     ...(extras.preValidation ? [extras.preValidation].flat() : []),
   ];
+  // Route-level onRequest hooks run after the global ones, so request.auth is set by then.
+  const onRequest = [
+    ...(op.public ? [] : [requireRole(op.roles)]),
+    ...(extras.onRequest ? [extras.onRequest].flat() : []),
+  ];
   app.route({
     method: op.method,
     url: op.path.slice(prefix.length) || '/',
     schema: op.schema,
     config: { public: op.public, operation: op as unknown as AnyOperation },
-    ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
+    ...(onRequest.length ? { onRequest } : {}),
     ...(preValidation.length ? { preValidation } : {}),
     handler: handler as RouteHandlerMethod,
   });

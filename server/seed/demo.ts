@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/password.js';
 import type { Storage } from '../storage/index.js';
 import { recordFiles, type FileRecord } from '../repositories/files.js';
 import { insertAll, insertOne, referenceByName } from '../repositories/seed.js';
+import { seedBatchDemo } from './batches.js';
 import { putSetting } from '../repositories/settings.js';
 import { drawAd, drawLogo, brandPalette, adAois, type DemoAoi } from './images.js';
 import { DEMO_PASSWORD } from './accounts.js';
@@ -877,6 +878,7 @@ export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): P
       .filter(({ s }) => s.live || s.completed)
       .map(({ i }) => studyIds[i]);
     // Committed with the rows, so respondent seeding can resume after a restart (seed/index.ts).
+    respondentStudyIds.push(...(await seedBatchDemo(tx, storage)));
     await putSetting(tx, RESPONDENT_STUDIES_KEY, JSON.stringify(respondentStudyIds));
     const studiesByCompany: Record<string, number> = {};
     for (const st of plan.studies) if (st.batch === undefined) studiesByCompany[COMPANIES[st.company].name] = (studiesByCompany[COMPANIES[st.company].name] ?? 0) + 1;

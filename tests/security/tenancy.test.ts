@@ -10,7 +10,8 @@ import { appUser } from '../../server/db/schema/index.js';
 import { issueToken } from '../../server/repositories/tokens.js';
 
 const s = await securityApp({ demo: true });
-const ops = (await operations(s.app)).filter((o) => o.path.startsWith('/v1.0/') && o.pathParams.length > 0 && o.method !== 'DELETE');
+const allOperations = await operations(s.app);
+const ops = allOperations.filter((o) => o.path.startsWith('/v1.0/') && o.pathParams.length > 0 && o.method !== 'DELETE');
 afterAll(async () => s.close());
 
 const rows = async <T>(q: string) => ((await s.database.db.execute(sql.raw(q))) as unknown as { rows: T[] }).rows;
@@ -89,6 +90,50 @@ describe('tenancy: every id-taking operation × identities', () => {
       if (op.roles && !op.roles.includes('batch_user')) {
         const res = await call(op.method, urlFor(op.path, mine), vendor.token);
         if (res.statusCode < 300) problems.push(`batch user allowed although x-roles excludes it: ${res.statusCode}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+// Issue 18: the role matrix. route() enforces each operation's x-roles before validation, so a
+// refused role answers 403 whatever the ids or body; an allowed one is never refused for its role.
+// Study users are refused batch and vendor calls, batch users study content (the shell's calls —
+// home counts, profile, lookups, feedback — stay SIGNED_IN), super users pass both ways.
+describe('tenancy: role matrix (every signed-in operation × study user, batch user, super user)', () => {
+  const TOKEN_ROLES = ['study_user', 'batch_user', 'super_user'];
+  const identities = [
+    { role: 'study_user', token: owner.token },
+    { role: 'batch_user', token: vendor.token },
+    { role: 'super_user', token: admin.token },
+  ];
+  const allOps = allOperations.filter((o) => o.path.startsWith('/v1.0/') && o.roles?.some((r) => TOKEN_ROLES.includes(r)));
+
+  it('batch and vendor calls are batch content; study content refuses batch users; the shell keeps everyone', () => {
+    const wrong: string[] = [];
+    for (const op of allOps) {
+      const roles = [...(op.roles ?? [])].sort().join(',');
+      const batchArea = /^\/v1\.0\/(batch|vendor)\//.test(op.path) || op.path.startsWith('/v1.0/analysis/tpstimuli');
+      if (batchArea && roles !== 'batch_user,super_user') wrong.push(`${op.name}: ${roles} (want BATCH_ROLES)`);
+      if (/^\/v1\.0\/studies\/\{id\}/.test(op.path) && op.roles?.includes('batch_user')) wrong.push(`${op.name}: study content open to batch users`);
+      if (['/v1.0/studies/overview', '/v1.0/user/get-details', '/v1.0/dashboard-feedback'].includes(op.path) && roles !== 'batch_user,study_user,super_user') {
+        wrong.push(`${op.name}: a shell call must stay SIGNED_IN`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  for (const op of allOps) {
+    it(`${op.name}: refused roles answer 403, allowed roles are not refused`, async () => {
+      const problems: string[] = [];
+      for (const who of identities) {
+        const allowed = op.roles!.includes(who.role) || (who.role === 'super_user' && op.roles!.includes('study_user'));
+        // Writes are only sent to refused roles (refused before the handler: nothing changes).
+        if (allowed && (op.access === 'write' || op.method === 'DELETE')) continue;
+        const res = await call(op.method, urlFor(op.path, mine), who.token);
+        if (res.statusCode >= 500) problems.push(`${who.role}: ${res.statusCode}`);
+        else if (!allowed && res.statusCode !== 403) problems.push(`${who.role}: ${res.statusCode}, want 403`);
+        else if (allowed && res.statusCode === 403) problems.push(`${who.role}: refused although x-roles allows it (${res.body})`);
       }
       expect(problems).toEqual([]);
     });

@@ -10,8 +10,9 @@ import type { StudyListItem, StudyListQuery, StudyPageSize } from '../../core/ap
 import type { LookupListName } from '../../core/api/lookups';
 import {
   Button, ButtonLink, DataTable, EnvironmentIcon, ErrorText, Link, SearchBox, tokens, truncate, type DataColumn,
+  orderByFromSort, sortFromOrderBy,
 } from '../../ui';
-import { completedText, formatDate, liveText, participantsText, participantsTooltip, sortOf } from './format';
+import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
 
 /**
  * Below about this width of the element the fieldwork dates are dropped first (D1-100): the
@@ -175,8 +176,8 @@ export function StudyList() {
         columns={columns}
         rows={items}
         rowKey={(r) => r.study_id}
-        sort={sortOf(query.order_by)}
-        onSortChange={(s) => change({ type: 'sort', orderBy: `${s.key}_${s.direction}` })}
+        sort={sortFromOrderBy(query.order_by)}
+        onSortChange={(s) => change({ type: 'sort', orderBy: orderByFromSort(s) })}
         loading={list.loading}
         empty={error ? 'The studies could not be loaded' : 'No studies found'}
         paging={{

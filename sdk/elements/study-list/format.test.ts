@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completedText, formatDate, liveText, participantsText, participantsTooltip, sortOf } from './format';
+import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
+import { orderByFromSort, sortFromOrderBy } from '../../ui/DataTable';
 import { environmentKind, environmentLabel } from '../../ui/EnvironmentIcon';
 import { truncate } from '../../ui/truncate';
 
@@ -38,9 +39,10 @@ describe('study list cells', () => {
 
 describe('sort order', () => {
   it('D1-101 order_by maps to the table sort and back', () => {
-    expect(sortOf('name_asc')).toEqual({ key: 'name', direction: 'asc' });
-    expect(sortOf('environment_desc')).toEqual({ key: 'environment', direction: 'desc' });
-    const s = sortOf('media_desc');
-    expect(`${s.key}_${s.direction}`).toBe('media_desc');
+    expect(sortFromOrderBy('name_asc')).toEqual({ key: 'name', direction: 'asc' });
+    expect(sortFromOrderBy('environment_desc')).toEqual({ key: 'environment', direction: 'desc' });
+    const s = sortFromOrderBy('media_desc');
+    expect(orderByFromSort(s)).toBe('media_desc');
+    expect(sortFromOrderBy('estimated_batch_size_desc')).toEqual({ key: 'estimated_batch_size', direction: 'desc' });
   });
 });

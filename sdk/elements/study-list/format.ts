@@ -24,8 +24,3 @@ export function participantsText(requested: number | null | undefined, returned:
 export const liveText = (live: boolean) => (live ? 'Live' : 'Not live');
 export const completedText = (completed: boolean) => (completed ? 'Completed' : 'Not completed');
 
-/** The API's order_by ('name_desc', D1-101) as the DataTable's sort, and back with `${key}_${direction}`. */
-export function sortOf(orderBy: string): { key: string; direction: 'asc' | 'desc' } {
-  const m = /^(.*)_(asc|desc)$/.exec(orderBy);
-  return m ? { key: m[1], direction: m[2] as 'asc' | 'desc' } : { key: orderBy, direction: 'asc' };
-}

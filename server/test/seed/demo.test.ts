@@ -122,7 +122,8 @@ describe('demo seed', () => {
     const [outside] = await rows<{ n: number }>(a, `select count(*)::int as n from aoi join stim on stim.id = aoi.stim_id
       where aoi.x < 0 or aoi.y < 0 or aoi.x + aoi.width > stim.width or aoi.y + aoi.height > stim.height`);
     expect(outside.n).toBe(0);
-    const [noAoi] = await rows<{ n: number }>(a, "select count(*)::int as n from stim where stim_type = 'i' and not exists (select 1 from aoi where aoi.stim_id = stim.id)");
+    // Batch stims are the exception on purpose (issue 18: feature data on some, not on others).
+    const [noAoi] = await rows<{ n: number }>(a, "select count(*)::int as n from stim where stim_type = 'i' and not exists (select 1 from aoi where aoi.stim_id = stim.id) and not exists (select 1 from batch_stim bs where bs.stim_id = stim.id)");
     expect(noAoi.n).toBe(0);
     const tags = (await rows<{ tag: string }>(a, 'select distinct tag from aoi order by 1')).map((r) => r.tag);
     expect(tags).toEqual(['CTA', 'Headline', 'Logo', 'Product']);
@@ -168,7 +169,8 @@ describe('demo seed', () => {
     const bs = await rows<{ label: string; study_id: number; stims: number; with_step: number; company: string }>(a, `select b.batch_label as label, b.study_id, c.name as company,
       count(bs.id)::int as stims, count(bs.step_id)::int as with_step
       from batch b join company c on c.id = b.company_id left join batch_stim bs on bs.batch_id = b.id group by b.id, c.name order by b.id`);
-    expect(bs.length).toBe(8);
+    // Eight image batches (demo.ts) and two of every stim kind (seed/batches.ts).
+    expect(bs.length).toBe(10);
     for (const x of bs) {
       expect(x.company).toBe('Adscope Partners');
       expect(x.study_id).toBeTruthy();
@@ -177,6 +179,17 @@ describe('demo seed', () => {
     }
     const [v] = await rows<{ n: number }>(a, "select count(*)::int as n from vendor where company_id = (select id from company where name = 'Adscope Partners')");
     expect(v.n).toBe(2);
+    // Issue 18: discovered stims of every kind, feature data (AOIs) on some and not on others.
+    const kinds = await rows<{ stim_type: string; with_aois: number; without: number }>(a, `select s.stim_type,
+      count(*) filter (where exists (select 1 from aoi where aoi.stim_id = s.id))::int as with_aois,
+      count(*) filter (where not exists (select 1 from aoi where aoi.stim_id = s.id))::int as without
+      from batch_stim bs join stim s on s.id = bs.stim_id group by s.stim_type order by s.stim_type`);
+    expect(kinds.map((k) => k.stim_type)).toEqual(['i', 's', 'v']);
+    expect(kinds.find((k) => k.stim_type === 'i')).toMatchObject({ with_aois: expect.any(Number), without: expect.any(Number) });
+    expect(kinds.find((k) => k.stim_type === 'i')!.without).toBeGreaterThan(0);
+    expect(kinds.find((k) => k.stim_type === 'i')!.with_aois).toBeGreaterThan(0);
+    const [files] = await rows<{ n: number }>(a, 'select count(*)::int as n from study_file f join batch b on b.study_id = f.study_id');
+    expect(files.n).toBeGreaterThanOrEqual(3);
     const [r] = await rows<{ rows: number; panels: number }>(a, 'select count(distinct r.id)::int as rows, count(p.id)::int as panels from report_row r join report_panel p on p.report_row_id = r.id');
     expect(r.rows).toBeGreaterThanOrEqual(3);
     expect(r.panels).toBeGreaterThanOrEqual(4);

@@ -1,0 +1,94 @@
+// The batch downloads (spec D3 §7): CSV built on the client — comma delimiter, CRLF line breaks,
+// numbers to 2 decimals, commas removed from texts — saved with file-saver. Failures are
+// swallowed silently (D3-274). The saver is swappable so tests read what would be saved.
+import { saveAs } from 'file-saver';
+import {
+  fetchBatchFeatureParticipants, fetchBatchParticipantData, fetchBatchParticipants, fetchBatchStats,
+} from '../api/batches';
+import type { ApiConfig } from '../api/client';
+import type { BatchRef } from '../api/batches';
+
+type Saver = (blob: Blob, fileName: string) => void;
+const defaultSaver: Saver = (blob, name) => saveAs(blob, name);
+let saver: Saver = defaultSaver;
+/** Tests: replace the saver; no argument restores file-saver. */
+export function setBatchCsvSaver(next?: Saver): void {
+  saver = next ?? defaultSaver;
+}
+
+type Cell = string | number | boolean | null | undefined;
+
+function cell(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : '';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  // Commas would split a cell (D3-273); line breaks would split a row.
+  return v.replace(/,/g, '').replace(/[\r\n]+/g, ' ');
+}
+
+/** Rows of objects → CSV with a header of `columns` (in that order). */
+export function toCsv<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[]): string {
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c] as Cell)).join(','))].join('\r\n') + '\r\n';
+}
+
+export const BATCH_FILES = {
+  participant: 'batch-participant-data',
+  feature: 'batch-feature-data',
+  stim: 'batch-stim-data',
+  kpi: 'kpi-attention-table-data',
+  keyFeatures: 'key-feature-metrics-table',
+} as const;
+
+function save(csv: string, name: string): void {
+  saver(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
+}
+
+const PARTICIPANT_COLUMNS = [
+  'participant_reference', 'identifier', 'stim_name', 'age_group', 'family_group', 'earnings_group', 'gender_group', 'has_eyetracking',
+  'in_base', 'page_dwell_time', 'viewable', 'viewable_time', 'viewed', 'dwell_time', 'time_to_first_view', 'fixation_count',
+] as const;
+
+export type BatchDownload = keyof Pick<typeof BATCH_FILES, 'participant' | 'feature' | 'stim'>;
+
+/**
+ * Fetches and saves one batch download; `stim` narrows it to one batch stim (and its step).
+ * participant → /batch/report-participant; feature → /batch/report-participant-feature-data (the
+ * legacy client fetched participant rows here by mistake); stim → /batch/report-participant-data.
+ * Resolves false (and saves nothing) on any failure.
+ */
+export async function downloadBatch(api: ApiConfig, kind: BatchDownload, ref: BatchRef, stim?: { internal_stim_id: number; internal_step_id?: number | null }): Promise<boolean> {
+  const body = { ...ref, ...(stim ? { internal_stim_id: stim.internal_stim_id, ...(stim.internal_step_id ? { internal_step_id: stim.internal_step_id } : {}) } : {}) };
+  try {
+    if (kind === 'participant') {
+      const r = await fetchBatchParticipants(api, body);
+      save(toCsv(r.data, [...PARTICIPANT_COLUMNS]), BATCH_FILES.participant);
+    } else if (kind === 'feature') {
+      const r = await fetchBatchFeatureParticipants(api, body);
+      const rows = r.data.flatMap((s) => s.participant_data.map((p) => ({ stim_id: s.stim_id, identifier: s.identifier, stim_name: s.stim_name, ...p })));
+      save(toCsv(rows, ['stim_id', 'identifier', 'stim_name', 'participant_reference', 'feature_name', 'dwell_time', 'time_to_first_fixation', 'fixation_count']), BATCH_FILES.feature);
+    } else {
+      const r = await fetchBatchParticipantData(api, body);
+      const rows = r.data.flatMap((s) => s.participant_data.map((p) => ({ identifier: s.identifier, stim_name: s.stim_name, ...p })));
+      save(toCsv(rows, [...PARTICIPANT_COLUMNS]), BATCH_FILES.stim);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The KPI table as shown (Metric, Actual, Norms), from /batch/report-stats. */
+export async function downloadKpiTable(api: ApiConfig, ref: BatchRef, internalStimId: number): Promise<boolean> {
+  try {
+    const r = await fetchBatchStats(api, { ...ref, internal_stim_id: internalStimId });
+    save(toCsv(r.data, ['stim_name', 'label', 'actual', 'norm', 'base_size', 'norm_size']), BATCH_FILES.kpi);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Saves rows already on screen (the key feature metrics table). */
+export function saveRows<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[], name: string): void {
+  save(toCsv(rows, columns), name);
+}

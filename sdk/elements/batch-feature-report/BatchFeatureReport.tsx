@@ -1,0 +1,95 @@
+import styled from 'styled-components';
+import { useApi, useResource } from '../../core/resource/hooks';
+import { batchFeatures } from '../../core/batches/batches';
+import { BATCH_FILES, downloadBatch, saveRows } from '../../core/batches/download';
+import { formatMetric } from '../../core/batches/format';
+import type { BatchRef } from '../../core/api/batches';
+import { ErrorText, Heading, Menu, Spinner, tokens } from '../../ui';
+
+const Wrap = styled.section`
+  display: grid;
+  /* minmax(0, …): a wide table scrolls inside its box instead of widening the element. */
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+  h1 { margin: 0; }
+  .gz-sub { color: ${tokens.muted}; margin: 0; }
+`;
+const Head = styled.div`
+  display: flex;
+  gap: 12px;
+  justify-content: space-between;
+  align-items: flex-start;
+  flex-wrap: wrap;
+`;
+const Cards = styled.div`
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
+`;
+const Mini = styled.div`
+  border: 1px solid ${tokens.border};
+  border-radius: ${tokens.radiusLg};
+  padding: 16px;
+  h2 { font-size: 0.95em; margin: 0 0 8px; color: ${tokens.muted}; font-weight: 600; }
+  p { font-size: 1.8em; margin: 0; font-weight: 700; }
+`;
+const Metrics = styled.div`
+  overflow-x: auto;
+  table { width: 100%; border-collapse: collapse; }
+  th, td { text-align: left; padding: 8px; border-bottom: 1px solid ${tokens.border}; }
+  td:not(:first-child), th:not(:first-child) { text-align: right; }
+`;
+
+export function BatchFeatureReport({ batchId, vendorId, stimId }: { batchId?: string; vendorId?: string; stimId?: number }) {
+  const api = useApi();
+  const ref: BatchRef = { internal_batch_id: String(batchId ?? ''), internal_vendor_id: String(vendorId ?? '') };
+  const report = useResource(batchFeatures, { ...ref, internal_stim_id: Number(stimId ?? 0) }, { enabled: Boolean(batchId && vendorId && stimId) });
+  if (report.status === 'error') return <ErrorText>Somethign went wrong</ErrorText>;
+  const item = report.data?.data[0];
+  if (!item) return <Spinner />;
+  const step = { internal_stim_id: item.internal_stim_id, internal_step_id: item.internal_step_id };
+  const rows = item.feature_data;
+  return (
+    <Wrap part="batch-feature-report">
+      <Head>
+        <div>
+          <Heading part="title">Feature Report</Heading>
+          <p className="gz-sub" part="stim">{item.stim_name} · {item.stim_type} · {item.identifier}</p>
+        </div>
+        <Menu
+          part="downloads" label="Download" buttonLabel="Report downloads" align="end"
+          items={[
+            { id: 'feature', label: 'Download Feature Report', onSelect: () => void downloadBatch(api, 'feature', ref, step) },
+            { id: 'participant', label: 'Download Participant Data', onSelect: () => void downloadBatch(api, 'participant', ref, step) },
+            {
+              id: 'table', label: 'Download Key Feature Metrics',
+              onSelect: () => saveRows(rows, ['feature_name', 'avg_feature_dwell_time', 'avg_page_dwell_time', 'participant_viewed_percent'], BATCH_FILES.keyFeatures),
+            },
+          ]}
+        />
+      </Head>
+      <Cards>
+        <Mini part="mini-card"><h2>Percent Viewed (%)</h2><p>{formatMetric(item.stim_data.panelist_viewed_percent, 'percent')}</p></Mini>
+        <Mini part="mini-card"><h2>Average Dwell Time (s)</h2><p>{formatMetric(item.stim_data.avg_stim_dwell_time, 'time')}</p></Mini>
+      </Cards>
+      <Metrics part="feature-table">
+        <h2 id="kfm">Key Feature Metrics</h2>
+        <table aria-labelledby="kfm">
+          <thead>
+            <tr><th scope="col">Feature</th><th scope="col">Average feature dwell</th><th scope="col">Average page dwell</th><th scope="col">Percent panelist viewed</th></tr>
+          </thead>
+          <tbody>
+            {rows.length ? rows.map((f) => (
+              <tr key={f.feature_name}>
+                <th scope="row">{f.feature_name}</th>
+                <td>{formatMetric(f.avg_feature_dwell_time, 'time')}</td>
+                <td>{formatMetric(f.avg_page_dwell_time, 'time')}</td>
+                <td>{formatMetric(f.participant_viewed_percent, 'percent')}</td>
+              </tr>
+            )) : <tr><td colSpan={4}>No data</td></tr>}
+          </tbody>
+        </table>
+      </Metrics>
+    </Wrap>
+  );
+}

@@ -1,0 +1,55 @@
+import { expect } from '@open-wc/testing';
+import './batch-feature-report.element';
+import { setBatchCsvSaver } from '../../core/batches/download';
+import { $, $$, mount, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach } from '../test-utils';
+
+function api(features: unknown[]) {
+  return stubHttp((req) => {
+    if (req.url.endsWith('/batch/report-feature-data')) {
+      return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{
+        stim_name: 'Shopwise MPU', stim_type: 'image', stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3',
+        stim_data: { avg_page_dwell_time: 12.3, panelist_viewed_percent: 64.6, avg_stim_dwell_time: 2.04, base_size: 40 }, feature_data: features,
+      }] } };
+    }
+    return { status: 404, data: {} };
+  });
+}
+const logo = { feature_name: 'Logo', avg_feature_dwell_time: 0.456, avg_page_dwell_time: 12.3, participant_viewed_percent: 41.666, panelist_viewed_percent: 41.666, view_order: 1 };
+
+describe('<gaze-batch-feature-report>', () => {
+  beforeEach(() => resetPage('/v1.0'));
+  afterEach(() => setBatchCsvSaver());
+
+  it('D3-151 D3-152 D3-153 D3-154 heading, mini cards, Key Feature Metrics from report-feature-data', async () => {
+    const http = api([logo]);
+    const el = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });
+    await waitForText(el, 'Key Feature Metrics');
+    expect(http.requests[0].body).to.deep.equal({ internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', internal_stim_id: 3 });
+    expect($(el, '[part="title"]')!.textContent).to.equal('Feature Report');
+    expect($(el, '[part="stim"]')!.textContent).to.equal('Shopwise MPU · image · CR-3');
+    expect($$(el, '[part="mini-card"]').map((c) => c.textContent)).to.deep.equal(['Percent Viewed (%)65%', 'Average Dwell Time (s)2.0s']);
+    expect($$(el, 'thead th').map((t) => t.textContent)).to.deep.equal(['Feature', 'Average feature dwell', 'Average page dwell', 'Percent panelist viewed']);
+    expect(Array.from($$(el, 'tbody tr')[0].children).map((c) => c.textContent)).to.deep.equal(['Logo', '0.5s', '12.3s', '42%']);
+  });
+
+  it("D3-271 'No data' without features; the key feature metrics download rounds to 2 decimals", async () => {
+    api([]);
+    const el = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });
+    await waitForText(el, 'No data');
+    resetPage('/v1.0');
+    api([logo]);
+    const saved: { name: string; text: string }[] = [];
+    setBatchCsvSaver((blob, name) => void blob.text().then((t) => saved.push({ name, text: t })));
+    const el2 = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });
+    await waitForText(el2, 'Logo');
+    $$(el2, '[part="downloads"] button')[0].click();
+    await waitFor(() => $$(el2, '[role="menuitem"]').length, 'menu');
+    $$(el2, '[role="menuitem"]').find((m) => m.textContent === 'Download Key Feature Metrics')!.click();
+    await waitFor(() => saved.length, 'saved');
+    expect(saved[0]).to.deep.equal({
+      name: 'key-feature-metrics-table.csv',
+      text: 'feature_name,avg_feature_dwell_time,avg_page_dwell_time,participant_viewed_percent\r\nLogo,0.46,12.30,41.67\r\n',
+    });
+    expect(text(el2)).to.include('Feature Report');
+  });
+});

@@ -1,0 +1,30 @@
+import { defineElement } from '../define';
+import type { CommonAttributes, CommonEvents } from '../registry';
+import { BatchFeatureReport } from './BatchFeatureReport';
+
+/**
+ * Feature report of one batch stim (spec D3 §2.13): 'Feature Report' with the stim's name, type
+ * and id, the mini cards 'Percent Viewed (%)' and 'Average Dwell Time (s)', and 'Key Feature
+ * Metrics' (Feature, Average feature dwell, Average page dwell, Percent panelist viewed); downloads
+ * batch-feature-data, batch-participant-data and key-feature-metrics-table.
+ *
+ * @element gaze-batch-feature-report
+ * @attr {string} batch-id - The batch's internal id.
+ * @attr {string} vendor-id - Its vendor's internal id.
+ * @attr {number} stim-id - The batch stim (internal_stim_id).
+ * @csspart batch-feature-report - The whole surface.
+ * @csspart title - 'Feature Report'.
+ * @csspart stim - The stim's name, type and id.
+ * @csspart downloads - The download menu.
+ * @csspart mini-card - A mini card.
+ * @csspart feature-table - The Key Feature Metrics table.
+ */
+export const GazeBatchFeatureReportElement = defineElement('gaze-batch-feature-report', BatchFeatureReport, {
+  props: { batchId: 'string', vendorId: 'string', stimId: 'number' },
+});
+
+declare module '../registry' {
+  interface GazeElementRegistry {
+    'gaze-batch-feature-report': { attributes: CommonAttributes & { 'batch-id': string; 'vendor-id': string; 'stim-id': string | number }; events: CommonEvents };
+  }
+}

@@ -1,0 +1,299 @@
+// Batches for vendors (spec document 3 §2.10–2.14, §7). Schemas: contract/batches.ts.
+// A batch is read through its backing study (batch.study_id): each batch stim is a (step, stim)
+// placed in that study, so every number comes from the study reports' code (routes/reports/build.ts
+// over repositories/reports.ts and analytics/) — there is no second implementation.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../../contract/batches.js';
+import { notFound } from '../../errors.js';
+import { EMPTY_AGGREGATE, computeMetrics, METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
+import { DEFAULT_NORM_TYPE } from '../../analytics/norms.js';
+import { NO_FILTERS } from '../../analytics/base.js';
+import { readGraphRequest, DATA_TYPES } from '../../analytics/survival.js';
+import { publicUrl } from '../../storage/index.js';
+import * as repo from '../../repositories/batches.js';
+import * as reports from '../../repositories/reports.js';
+import { route } from '../common.js';
+import {
+  stimFeatures, stimMetrics, stimNorms, stimSize, survivalCurves, sourceUrl, lowSourceUrl, visualUrl,
+} from '../reports/build.js';
+import tpStimuli from './aois.js';
+
+const DEFAULT_ORDER = 'data_collection_start_desc';
+
+/** 'image' | 'video' | 'script' | 'vast', or 'Unknown' for a code the product does not know. */
+export function stimTypeName(code: string | null | undefined): string {
+  for (const [name, codes] of Object.entries(repo.STIM_TYPE_CODES)) if (code && codes.includes(code)) return name;
+  return 'Unknown';
+}
+
+const ref = (v: string | number) => String(v).trim();
+
+export default async function batchRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  /** The batch named by the body (its vendor checked with it) within the acting company, else 404. */
+  async function batchOf(request: FastifyRequest, body: { internal_batch_id: string | number; internal_vendor_id: string | number }) {
+    const b = await repo.findCompanyBatch(db, request.auth.companyId, ref(body.internal_batch_id), ref(body.internal_vendor_id));
+    if (!b) throw notFound('Batch not found');
+    return b;
+  }
+
+  /**
+   * The batch stims a report is about (one when internal_stim_id is sent), each with its placement
+   * in the backing study. A stim that was never placed in a step has no measurements: it is left
+   * out of multi-stim reports and answers 404 when asked for alone.
+   */
+  async function reportScope(request: FastifyRequest, body: contract.BatchReportBody) {
+    const b = await batchOf(request, body);
+    const stimId = body.internal_stim_id === undefined ? undefined : Number(body.internal_stim_id);
+    const rows = await repo.batchStims(db, b.id, stimId);
+    if (stimId && !rows.length) throw notFound('Stim not found in this batch');
+    if (body.internal_step_id !== undefined && stimId && rows[0].stepId !== Number(body.internal_step_id)) throw notFound('Step not found for this stim');
+    const placed = b.studyId ? await reports.studyStims(db, b.studyId) : [];
+    const items = rows.flatMap((r) => {
+      const p = placed.find((x) => x.stepId === r.stepId && x.stimId === r.stimId);
+      return p ? [{ row: r, placed: p }] : [];
+    });
+    if (stimId && !items.length) throw notFound('This stim has no measurements yet');
+    return { b, items, studyId: b.studyId ?? 0 };
+  }
+
+  const head = (r: repo.BatchStimRow, stepId: number) => ({
+    stim_name: r.name, stim_type: stimTypeName(r.stimType), stim_id: r.stimId, internal_step_id: stepId,
+    internal_stim_id: r.batchStimId, identifier: r.identifier,
+  });
+  const ids = (b: repo.CompanyBatch) => ({ internal_batch_id: b.internalId, internal_vendor_id: b.vendorInternalId, batch_id: b.batchLabel });
+
+  /** Feature items of the batch variant: the study's feature metrics plus the stim's page dwell. */
+  async function features(studyId: number, items: { row: repo.BatchStimRow; placed: reports.PlacedStim }[]) {
+    const f = await stimFeatures(db, studyId, items.map((i) => i.placed), NO_FILTERS, DEFAULT_NORM_TYPE);
+    return f.map((r) => ({
+      ...r,
+      items: r.tags.map((tag) => ({
+        feature_name: tag,
+        avg_feature_dwell_time: r.feature_data[tag].avg_feature_dwell_time,
+        avg_page_dwell_time: r.metrics.avg_page_dwell_time,
+        participant_viewed_percent: r.feature_data[tag].panelist_viewed_percent,
+        panelist_viewed_percent: r.feature_data[tag].panelist_viewed_percent,
+        view_order: r.feature_data[tag].view_order,
+      })),
+    }));
+  }
+
+  // ---- list ---------------------------------------------------------------------------------------
+
+  route(app, contract.list, async (request) => {
+    const body = request.body;
+    const pageSize = Number(body.results_per_page ?? 25);
+    const page = Number(body.page_num ?? 1);
+    const orderBy = body.order_by ?? DEFAULT_ORDER;
+    const r = await repo.listBatches(db, {
+      companyId: request.auth.companyId, page, pageSize, orderBy,
+      filterId: (body.filter_id ?? '').trim(), filterName: (body.filter_name ?? '').trim(),
+    });
+    return {
+      success: true as const,
+      data: r.items,
+      page_num: page,
+      total_page_num: Math.max(1, Math.ceil(r.total / pageSize)),
+      results_per_page: pageSize,
+      order_by: orderBy,
+      total_count: r.total,
+      total_live: r.live,
+      total_completed: r.completed,
+    };
+  });
+
+  // ---- stims --------------------------------------------------------------------------------------
+
+  async function stimList(request: FastifyRequest, body: contract.BatchStimsBody): Promise<contract.BatchStimsResponse> {
+    const b = await batchOf(request, body);
+    const rows = await repo.batchStims(db, b.id, body.internal_stim_id === undefined ? undefined : Number(body.internal_stim_id));
+    const placed = b.studyId ? await reports.studyStims(db, b.studyId) : [];
+    const measured = rows.map((r) => placed.find((x) => x.stepId === r.stepId && x.stimId === r.stimId) ?? null);
+    const withPlace = measured.filter((p): p is reports.PlacedStim => p !== null);
+    const [metrics, tags] = await Promise.all([
+      b.studyId && withPlace.length ? stimMetrics(db, b.studyId, withPlace, NO_FILTERS) : Promise.resolve([]),
+      repo.stimTags(db, [...new Set(rows.map((r) => r.stimId))]),
+    ]);
+    return {
+      success: true as const,
+      ...ids(b),
+      name: b.name,
+      data: rows.map((r, i) => {
+        const p = measured[i];
+        return {
+          internal_stim_id: r.batchStimId, internal_step_id: r.stepId, stim_id: r.stimId, ...ids(b),
+          identifier: r.identifier, name: r.name, type: stimTypeName(r.stimType), width: r.width, height: r.height,
+          discovered_date: r.discoveredDate, url: r.url, external_source: r.externalSource,
+          source: publicUrl(app, r.source), source_low_quality: publicUrl(app, r.lowQualitySource ?? r.source),
+          aoi_count: r.aoiCount, feature_data: tags.get(r.stimId) ?? [],
+          stim_data: p ? metrics[withPlace.indexOf(p)] : computeMetrics(EMPTY_AGGREGATE),
+        };
+      }),
+    };
+  }
+  route(app, contract.stims, (request) => stimList(request, request.body));
+  route(app, contract.discovered, (request) => stimList(request, request.body));
+
+  // ---- reports ------------------------------------------------------------------------------------
+
+  route(app, contract.reportData, async (request) => {
+    const { b, items, studyId } = await reportScope(request, request.body);
+    const [f, norms] = await Promise.all([
+      features(studyId, items),
+      stimNorms(db, [...new Set(items.map((i) => i.row.stimId))], DEFAULT_NORM_TYPE),
+    ]);
+    return {
+      success: true as const,
+      ...ids(b),
+      data: items.map(({ row, placed }, i) => ({
+        ...head(row, placed.stepId),
+        stim_width: placed.width, stim_height: placed.height,
+        stim_data: f[i].metrics, norm_data: norms.get(row.stimId)!, feature_data: f[i].items,
+      })),
+    };
+  });
+
+  route(app, contract.reportFeatureData, async (request) => {
+    const { b, items, studyId } = await reportScope(request, request.body);
+    const f = await features(studyId, items);
+    return {
+      success: true as const,
+      ...ids(b),
+      data: items.map(({ row, placed }, i) => ({
+        ...head(row, placed.stepId),
+        stim_data: {
+          avg_page_dwell_time: f[i].metrics.avg_page_dwell_time, panelist_viewed_percent: f[i].metrics.panelist_viewed_percent,
+          avg_stim_dwell_time: f[i].metrics.avg_stim_dwell_time, base_size: f[i].metrics.base_size,
+        },
+        feature_data: f[i].items,
+      })),
+    };
+  });
+
+  route(app, contract.reportVisual, async (request) => {
+    const { items, studyId } = await reportScope(request, request.body);
+    const data = await Promise.all(items.map(async ({ row, placed }) => {
+      const size = await stimSize(db, placed);
+      const urls = (kind: 'heatmap' | 'analysis' | 'featureanalysis' | 'vieworder') => ({
+        url: visualUrl(app, studyId, placed, kind), low_quality: visualUrl(app, studyId, placed, kind, true),
+      });
+      return {
+        ...head(row, placed.stepId),
+        stim_width: size.width, stim_height: size.height,
+        stim_source: sourceUrl(app, placed), stim_source_low_quality: lowSourceUrl(app, placed),
+        heatmap_urls: urls('heatmap'), analysis_urls: urls('analysis'), feature_analysis_urls: urls('featureanalysis'),
+        // The view order of a video is not drawn (spec: "only if available").
+        ...(stimTypeName(row.stimType) === 'video' ? {} : { view_order_urls: urls('vieworder') }),
+      };
+    }));
+    return { success: true as const, data };
+  });
+
+  route(app, contract.reportGraph, async (request) => {
+    const { items, studyId } = await reportScope(request, request.body);
+    const g = readGraphRequest(request.body);
+    const curves = await survivalCurves(db, studyId, items.map((i) => i.placed), NO_FILTERS, g);
+    return {
+      success: true as const,
+      current_graph_type_id: g.graphTypeId,
+      time_segment: g.timeSegment,
+      max_time: g.maxTime,
+      data_types: DATA_TYPES,
+      data: items.map(({ row, placed }, i) => ({ ...head(row, placed.stepId), graph_data: curves[i].graph_data })),
+    };
+  });
+
+  route(app, contract.reportStats, async (request) => {
+    const { items, studyId } = await reportScope(request, request.body);
+    const [metrics, norms] = await Promise.all([
+      stimMetrics(db, studyId, items.map((i) => i.placed), NO_FILTERS),
+      stimNorms(db, [...new Set(items.map((i) => i.row.stimId))], DEFAULT_NORM_TYPE),
+    ]);
+    return {
+      success: true as const,
+      data: items.flatMap(({ row }, i) => {
+        const norm = norms.get(row.stimId)!;
+        return METRIC_NAMES.map((m) => ({
+          stim_id: row.stimId, internal_stim_id: row.batchStimId, stim_name: row.name, metric: m, label: METRIC_LABELS[m],
+          actual: metrics[i][m], norm: norm[m], base_size: metrics[i].base_size, norm_size: norm.norm_size,
+        }));
+      }),
+    };
+  });
+
+  async function participantRows(studyId: number, placed: reports.PlacedStim) {
+    return reports.participantRows(db, studyId, placed.stepId, placed.stimId, NO_FILTERS, false);
+  }
+
+  route(app, contract.reportParticipant, async (request) => {
+    const { items, studyId } = await reportScope(request, request.body);
+    const perStim = await Promise.all(items.map(async ({ row, placed }) => (await participantRows(studyId, placed)).map((p) => ({
+      ...p, stim_id: row.stimId, internal_stim_id: row.batchStimId, stim_name: row.name, identifier: row.identifier,
+    }))));
+    return { success: true as const, data: perStim.flat() };
+  });
+
+  route(app, contract.reportParticipantData, async (request) => {
+    const { items, studyId } = await reportScope(request, request.body);
+    const data = await Promise.all(items.map(async ({ row, placed }) => ({
+      stim_id: row.stimId, internal_stim_id: row.batchStimId, internal_step_id: placed.stepId, stim_name: row.name,
+      identifier: row.identifier, participant_data: await participantRows(studyId, placed),
+    })));
+    return { success: true as const, data };
+  });
+
+  route(app, contract.reportParticipantFeatureData, async (request) => {
+    const { items, studyId } = await reportScope(request, request.body);
+    const data = await Promise.all(items.map(async ({ row, placed }) => ({
+      stim_id: row.stimId, internal_stim_id: row.batchStimId, internal_step_id: placed.stepId, stim_name: row.name,
+      identifier: row.identifier,
+      participant_data: await reports.featureParticipantRows(db, studyId, placed.stepId, placed.stimId, NO_FILTERS),
+    })));
+    return { success: true as const, data };
+  });
+
+  // ---- the vendor's all-stims list --------------------------------------------------------------
+
+  route(app, contract.vendorStims, async (request) => {
+    const body = request.body;
+    const pageSize = Number(body.results_per_page ?? 25);
+    const page = Number(body.page_num ?? 1);
+    const orderBy = body.order_by ?? 'name_asc';
+    const type = (body.filter_stimtype ?? '').trim().toLowerCase();
+    const types = !type || type === 'all' ? [] : repo.STIM_TYPE_CODES[type] ?? [type];
+    const r = await repo.vendorStims(db, { companyId: request.auth.companyId, page, pageSize, orderBy, name: (body.filter_name ?? '').trim(), types });
+    return {
+      success: true as const,
+      data: r.items.map((x) => ({
+        internal_stim_id: x.batchStimId, internal_step_id: x.stepId, stim_id: x.stimId, batch_id: x.batchLabel,
+        internal_batch_id: x.internalBatchId, internal_vendor_id: x.internalVendorId, identifier: x.identifier, name: x.name,
+        type: stimTypeName(x.stimType), width: x.width, height: x.height, discovered_date: x.discoveredDate, url: x.url,
+        external_source: x.externalSource, source: publicUrl(app, x.source), source_low_quality: publicUrl(app, x.lowQualitySource ?? x.source),
+        aoi_count: x.aoiCount,
+      })),
+      page_num: page,
+      total_page_num: Math.max(1, Math.ceil(r.total / pageSize)),
+      results_per_page: pageSize,
+      order_by: orderBy,
+      total_count: r.total,
+    };
+  });
+
+  // ---- files --------------------------------------------------------------------------------------
+
+  route(app, contract.files, async (request) => {
+    const { companyId, userTypeId, superUser } = request.auth;
+    const files = await repo.companyFiles(db, companyId, userTypeId !== 1 && !superUser);
+    return {
+      success: true as const,
+      data: files.map((f) => ({
+        id: f.id, name: f.name, description: f.description, type: f.type, url: publicUrl(app, f.storageKey ?? f.url),
+        study_name: f.studyName, batch_id: f.batchLabel,
+      })),
+    };
+  });
+
+  await app.register(tpStimuli);
+}
