@@ -33,7 +33,7 @@ describe('<gaze-batch-list>', () => {
     const el = await mount('gaze-batch-list');
     await waitForText(el, 'ADS-1002');
     expect(last(http.requests)).to.deep.equal({ filter_id: '', filter_name: '', order_by: 'data_collection_start_desc', results_per_page: 25, page_num: 1 });
-    const headers = $$(el, 'th').map((t) => t.textContent?.replace(/[▲▼]/g, '').trim());
+    const headers = $$(el, 'th').map((t) => t.textContent?.replace(/[▲▼↕]/g, '').trim());
     expect(headers).to.deep.equal(['Name', 'Batch Id', 'Estimated Batch Size', 'Live', 'Completed', 'Data Collection Start', 'Data Collection End', 'Report Generated']);
     const cells = $$(el, 'tbody tr')[1].querySelectorAll('td');
     expect(cells[0].textContent).to.equal('TBD');

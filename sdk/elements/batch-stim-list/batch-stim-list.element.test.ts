@@ -28,7 +28,7 @@ describe('<gaze-batch-stim-list>', () => {
     const el = await mount('gaze-batch-stim-list');
     await waitForText(el, 'Stim 2');
     expect(calls(http.requests)[0].body).to.deep.equal({ filter_name: '', filter_stimtype: '', order_by: 'name_asc', results_per_page: 25, page_num: 1 });
-    expect($$(el, 'thead th').slice(0, 5).map((t) => t.textContent?.replace(/[▲▼]/g, '').trim())).to.deep.equal(['Identifier', 'Name', 'Type', 'Width x Height', 'Discovered Date']);
+    expect($$(el, 'thead th').slice(0, 5).map((t) => t.textContent?.replace(/[▲▼↕]/g, '').trim())).to.deep.equal(['Identifier', 'Name', 'Type', 'Width x Height', 'Discovered Date']);
     expect($$(el, 'thead th')[5].textContent).to.match(/^AOI/);
     const cells = $$(el, 'tbody tr')[0].querySelectorAll('td');
     expect(cells[3].textContent).to.equal('300 x 250');
