@@ -8,13 +8,15 @@ import { buildApp } from './app.js';
 import { createStorage } from './storage/index.js';
 import { DEMO_ACCOUNTS, enqueueRespondentSeeding, prepareDemoFilesInBackground, seedOnStart } from './seed/index.js';
 import { JobQueue, jobKinds } from './jobs/index.js';
+import { fastifyLogger, logOptionsFromEnv, startupLogger } from './logger.js';
 
 const started = Date.now();
-const say = (message: string) => console.log(`[gazeboard] ${message}`);
+// LOG_LEVEL and LOG_FORMAT (pretty | json): see server/logger.ts and docs/operations.md.
+const logOptions = logOptionsFromEnv();
+const say = startupLogger(logOptions);
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const config = loadConfig();
-const level = process.env.LOG_LEVEL ?? 'info';
 const storage = createStorage(config);
 // Demo creatives are drawn on the second core while the database opens and migrates.
 const filesReady = config.seed ? prepareDemoFilesInBackground(storage, say) : undefined;
@@ -24,14 +26,14 @@ const seed = await seedOnStart(database.db, storage, { demo: config.seed, log: s
 // One process owns a PGlite data dir, so a job still 'active' there was left by a killed server:
 // retry it now. A shared PostgreSQL may have other servers working; their jobs expire instead.
 const jobs = await JobQueue.start(database, { kinds: jobKinds, log: say, recoverActive: database.kind === 'pglite' });
-const app = await buildApp({ database, config, storage, jobs, logger: level === 'silent' ? false : { level } });
+const app = await buildApp({ database, config, storage, jobs, logger: fastifyLogger(logOptions) });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://${config.host}:${config.port}/`;
 const lines = [
   '',
   `Gazeboard is ready on ${url} (${database.kind}, ready in ${elapsed()})`,
-  `  API ${url}v1.0   version ${url}meta.json   files in ${path.resolve(config.dataDir, 'storage')}`,
+  `  API ${url}v1.0   version ${url}meta.json   files in ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix ?? ''}` : path.resolve(config.dataDir, 'storage')}`,
 ];
 if (seed.seeded === 'admin') {
   lines.push('  Empty installation (SEED=0): sign in as admin with ADMIN_PASSWORD (default "gazeboard") and change it.');
@@ -39,7 +41,12 @@ if (seed.seeded === 'admin') {
   lines.push('  Demo accounts:');
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(11)} / ${a.password}   ${a.company} — ${a.role}`);
 }
-console.log(`${lines.join('\n')}\n`);
+// A person starting the server reads one block; a log shipper gets one line per fact.
+if (logOptions.format === 'pretty' && logOptions.level !== 'silent' && ['trace', 'debug', 'info'].includes(logOptions.level)) {
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+} else {
+  for (const line of lines) if (line.trim()) say(line.trim());
+}
 
 // Respondents take longer than the 30 s start budget: a job seeds them while already serving.
 if (seed.pendingRespondents.length) {
