@@ -8,6 +8,8 @@ import { buildApp } from './app.js';
 import { createStorage } from './storage/index.js';
 import { DEMO_ACCOUNTS, enqueueRespondentSeeding, prepareDemoFilesInBackground, seedOnStart } from './seed/index.js';
 import { JobQueue, jobKinds } from './jobs/index.js';
+import { HOUSEKEEPING_KEY, housekeepingJob } from './jobs/housekeeping.js';
+import { providerCompanyId } from './repositories/users.js';
 import { fastifyLogger, logOptionsFromEnv, startupLogger } from './logger.js';
 
 const started = Date.now();
@@ -56,6 +58,11 @@ if (seed.pendingRespondents.length) {
       `(progress: GET ${url}v1.0/jobs/${job.id} signed in as admin)`);
   }
 }
+
+// Old tokens and sign-in failures: one housekeeping job per start (keyed, so several servers
+// starting together share one); whichever server's worker takes it runs it, once.
+const owner = await providerCompanyId(database.db);
+if (owner !== null) await jobs.enqueue(housekeepingJob, {}, { companyId: owner, key: HOUSEKEEPING_KEY });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,7 +2,9 @@
 // can be defined but not enqueued: the queue refuses kinds it was not started with.
 import type { JobKind } from './define.js';
 import { seedRespondentsJob } from '../seed/respondents.js';
+import { housekeepingJob } from './housekeeping.js';
 
 export const jobKinds: readonly JobKind<never>[] = [
   seedRespondentsJob,
+  housekeepingJob,
 ];
