@@ -5,7 +5,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
-import { companyExists } from '../repositories/users.js';
 import { forbidden, unauthorized } from '../errors.js';
 
 export interface Auth {
@@ -44,16 +43,18 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!request.routeOptions.url) return;
     const token = readToken(request);
     if (!token) throw unauthorized();
-    const user = await findTokenUser(app.db, token);
+    const requested = request.headers['x-company-id'];
+    const asked = requested !== undefined && requested !== '';
+    const id = asked ? Number(Array.isArray(requested) ? requested[0] : requested) : undefined;
+    const validId = id !== undefined && Number.isInteger(id) && id > 0 && id <= 2147483647 ? id : undefined;
+    // One round trip: the token's user and, when one is asked for, whether that company exists.
+    const user = await findTokenUser(app.db, token, validId);
     if (!user) throw unauthorized('Invalid or expired token');
     let companyId = user.companyId;
-    const requested = request.headers['x-company-id'];
-    if (requested !== undefined && requested !== '') {
+    if (asked) {
       if (!user.superUser) throw forbidden('Only super users may act for another company');
-      const id = Number(Array.isArray(requested) ? requested[0] : requested);
-      if (!Number.isInteger(id) || id <= 0 || id > 2147483647) throw forbidden('Unknown company');
-      if (!(await companyExists(app.db, id))) throw forbidden('Unknown company');
-      companyId = id;
+      if (validId === undefined || !user.actingCompanyExists) throw forbidden('Unknown company');
+      companyId = validId;
     }
     request.auth = {
       tokenId: user.tokenId,

@@ -138,7 +138,7 @@ describe.skipIf(!base)('two server processes on one PostgreSQL database and one 
       return seed & 255;
     }));
     const bytes = PNG.sync.write(img);
-    const put = await fetch(signed.body.url, { method: 'PUT', body: bytes, headers: { 'content-type': 'image/png' } });
+    const put = await fetch(signed.body.url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/png' } });
     expect(put.status).toBe(200);
     // The signing secret lives in the database (app_setting), so a download URL signed with it
     // opens, on server b, the object server a streamed into the store.
