@@ -12,6 +12,7 @@
 //   BENCH_RUNS=5                   timed repetitions per report call (median, after a warm-up)
 //   BENCH_API_SECONDS=10           each closed-loop requests/s measurement
 //   BENCH_FIXED_SECONDS=60, BENCH_FIXED_RATE=500   the fixed-rate runs (list and a report)
+//   BENCH_FIXED_DB=postgres        where the fixed-rate runs happen (default PostgreSQL when set up)
 //   BENCH_BATCH_SESSIONS=2000      sessions in the ingestion-vs-batched-inserts comparison
 //   BENCH_SEED_TIMEOUT=900         seconds the start-up section waits for the demo to be seeded
 //   BENCH_NOTE="…"                 a line about the conditions (e.g. other jobs on the machine)
@@ -54,6 +55,7 @@ const fixedRate = Number(process.env.BENCH_FIXED_RATE ?? 500);
 const batchSessions = Math.max(10, Math.round(Number(process.env.BENCH_BATCH_SESSIONS ?? 2000) * scale));
 const seedTimeout = Number(process.env.BENCH_SEED_TIMEOUT ?? 900);
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+const fixedDbs = (process.env.BENCH_FIXED_DB ?? (pgUrl ? 'postgres' : 'pglite')).split(',');
 const which = (process.env.BENCH_DB ?? 'pglite,postgres').split(',').filter((d) => d !== 'postgres' || pgUrl) as ('pglite' | 'postgres')[];
 const say = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
@@ -263,7 +265,7 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
     }
 
     // ---- fixed rate: the list and a report at BENCH_FIXED_RATE req/s -------------------------------
-    if (only.has('fixed')) {
+    if (only.has('fixed') && fixedDbs.includes(kind)) {
       const fixed: Record<string, LoadResult> = {};
       const list = { url: `${base}/v1.0/studies`, method: 'POST', headers: auth, body: JSON.stringify({ results_per_page: 25 }) };
       say(`${kind}: fixed rate ${fixedRate} req/s for ${fixedSeconds} s: list`);
