@@ -21,6 +21,7 @@ import { tmpdir, cpus, totalmem, loadavg, platform, release } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import Fastify from 'fastify';
@@ -148,6 +149,17 @@ async function batchedInsertRate(db: Db, b: BenchStudy, n: number) {
   }
   const seconds = (performance.now() - t) / 1000;
   return { sessions: parts.length, rows, seconds: r1(seconds), sessionsPerSecond: Math.round(parts.length / seconds), rowsPerSecond: Math.round(rows / seconds) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 async function listen(app: { listen(o: { port: number; host: string }): Promise<string> }) {
@@ -290,7 +302,7 @@ async function startup(kind: 'pglite' | 'postgres') {
   const dir = mkdtempSync(path.join(tmpdir(), 'gazeboard-bench-start-'));
   // An empty scratch database (migrated by this process, which the server's start then finds done).
   const db = kind === 'postgres' ? await openScratchPostgres(pgUrl!, 'gazeboard_benchstart') : null;
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED: '1', LOG_LEVEL: 'info' };
   if (db) env.DATABASE_URL = db.url;
   else delete env.DATABASE_URL;
@@ -301,10 +313,11 @@ async function startup(kind: 'pglite' | 'postgres') {
   child.stderr!.on('data', (d) => { log += d; });
   const result: Record<string, unknown> = { database: kind };
   try {
-    for (;;) {
+    for (const until = performance.now() + seedTimeout * 1000; ;) {
       if (child.exitCode !== null) throw new Error(`server exited: ${log.slice(-500)}`);
+      if (performance.now() > until) throw new Error(`no answer within ${seedTimeout} s: ${log.slice(-500)}`);
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/meta.json`)).ok) break;
+        if ((await fetch(`http://127.0.0.1:${port}/meta.json`, { signal: AbortSignal.timeout(2000) })).ok) break;
       } catch { /* not yet */ }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -314,14 +327,17 @@ async function startup(kind: 'pglite' | 'postgres') {
     while (!/demo respondents ready/.test(log) && performance.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 500));
     result.seededSeconds = /demo respondents ready/.test(log) ? r1((performance.now() - t0) / 1000) : null;
     if (result.seededSeconds === null) result.note = `not seeded within BENCH_SEED_TIMEOUT=${seedTimeout} s`;
+    if (child.exitCode !== null) result.note = `server exited with ${child.exitCode}: ${log.slice(-400)}`;
     const status = existsSync(`/proc/${child.pid}/status`) ? readFileSync(`/proc/${child.pid}/status`, 'utf8') : '';
     const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
     result.serverPeakRssMb = hwm ? r1(Number(hwm[1]) / 1024) : null;
     say(`startup ${kind}: seeded after ${result.seededSeconds ?? '—'} s, server peak RSS ${result.serverPeakRssMb} MB`);
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
     await db?.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -367,20 +383,26 @@ const results: Record<string, unknown> = {
   note: process.env.BENCH_NOTE ?? null,
   settings: { sizes, runs, apiSeconds, fixedSeconds, fixedRate, batchSessions, scale, databases: which },
 };
+// Written after every section, so a run stopped half-way keeps what it measured.
+const save = () => writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const perDb: Record<string, unknown>[] = [];
+results.databases = perDb;
 for (const kind of which) {
   if (['ingest', 'reports', 'api', 'fixed'].some((s) => only.has(s as Section))) perDb.push(await oneDatabase(kind));
+  save();
 }
-results.databases = perDb;
 if (only.has('startup')) {
   const s: Record<string, unknown>[] = [];
-  for (const kind of which) s.push(await startup(kind));
   results.startup = s;
+  for (const kind of which) {
+    s.push(await startup(kind).catch((e: Error) => ({ database: kind, error: e.message.slice(0, 600) })));
+    save();
+  }
 }
 if (only.has('bundle')) results.bundles = bundleSizes();
 (results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg().map(r1);
 results.seconds = Math.round((Date.now() - started.getTime()) / 1000);
-writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+save();
 
 // ---- Markdown summary (paste into RESULTS.md with a line on the conditions) ----------------------
 const md: string[] = [`## Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC (${quick ? '--quick' : 'full'})`, ''];
