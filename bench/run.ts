@@ -1,34 +1,64 @@
-// `npm run bench`: ingestion rate and report latency for one study of N respondents × 10 stims,
-// on PGlite (a temporary data dir) and on PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL), with
-// the respondent count doubling (2,500 → 5,000 → 10,000 by default). Not a test: it prints a
-// Markdown report (copy it into bench/RESULTS.md) and asserts nothing.
+// `npm run bench` — one run, every figure: it prints a Markdown summary and writes
+// bench/results.json (see bench/README.md). Not a test: it measures and asserts nothing.
 //
-//   BENCH_SIZES=2500,5000,10000   respondent counts measured (each builds on the previous)
-//   BENCH_SCALE=0.1               multiplies every size (quick runs)
-//   BENCH_DB=pglite,postgres      which databases (postgres only when a URL is set)
-//   BENCH_RUNS=5                  timed repetitions per report call (after one warm-up)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, cpus, totalmem } from 'node:os';
+//   npm run bench                  full: respondents 2,500 → 5,000, every section
+//   npm run bench -- --quick       the 5,000-respondent study only
+//   npm run bench -- --only=api,bundle   some sections: ingest, reports, api, fixed, startup, bundle
+//
+//   BENCH_DATABASE_URL / DATABASE_URL  PostgreSQL server: a scratch database is created and dropped
+//   BENCH_DB=pglite,postgres       which databases (postgres only with a URL)
+//   BENCH_SCALE=0.1                multiplies respondent counts (short runs on a busy machine)
+//   BENCH_SIZES=2500,5000          respondent counts (each step builds on the previous)
+//   BENCH_RUNS=5                   timed repetitions per report call (median, after a warm-up)
+//   BENCH_API_SECONDS=10           each closed-loop requests/s measurement
+//   BENCH_FIXED_SECONDS=60, BENCH_FIXED_RATE=500   the fixed-rate runs (list and a report)
+//   BENCH_FIXED_DB=postgres        where the fixed-rate runs happen (default PostgreSQL when set up)
+//   BENCH_BATCH_SESSIONS=2000      sessions in the ingestion-vs-batched-inserts comparison
+//   BENCH_SEED_TIMEOUT=900         seconds the start-up section waits for the demo to be seeded
+//   BENCH_NOTE="…"                 a line about the conditions (e.g. other jobs on the machine)
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir, cpus, totalmem, loadavg, platform, release } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
+import Fastify from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../server/db/client.js';
 import { openScratchPostgres } from '../server/db/scratch.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
+import { fastifyLogger } from '../server/logger.js';
 import { seedReference } from '../server/seed/reference.js';
-import { company, appUser, study, cell, step, stim, aoi } from '../server/db/schema/index.js';
+import { company, appUser, study, cell, step, stim, aoi, participant, exposure, exposureGaze, exposureAoi } from '../server/db/schema/index.js';
 import { issueToken } from '../server/repositories/tokens.js';
 import { getActiveConfig } from '../server/repositories/analysis-config.js';
 import { loadStudyContext } from '../server/repositories/ingest.js';
 import { ingestSession } from '../server/services/ingest.js';
 import { simulateSession } from '../server/analytics/simulator.js';
+import { load, type LoadResult } from './load.js';
 
+const root = fileURLToPath(new URL('../', import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7);
+const SECTIONS = ['ingest', 'reports', 'api', 'fixed', 'startup', 'bundle'] as const;
+type Section = (typeof SECTIONS)[number];
+const only = new Set<Section>((onlyArg ? onlyArg.split(',') : SECTIONS) as Section[]);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
-const sizes = (process.env.BENCH_SIZES ?? '2500,5000,10000').split(',').map((s) => Math.max(1, Math.round(Number(s) * scale)));
+const sizes = (process.env.BENCH_SIZES ?? (quick ? '5000' : '2500,5000')).split(',').map((s) => Math.max(1, Math.round(Number(s) * scale)));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 10);
+const fixedSeconds = Number(process.env.BENCH_FIXED_SECONDS ?? 60);
+const fixedRate = Number(process.env.BENCH_FIXED_RATE ?? 500);
+const batchSessions = Math.max(10, Math.round(Number(process.env.BENCH_BATCH_SESSIONS ?? 2000) * scale));
+const seedTimeout = Number(process.env.BENCH_SEED_TIMEOUT ?? 900);
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-const which = (process.env.BENCH_DB ?? 'pglite,postgres').split(',').filter((d) => d !== 'postgres' || pgUrl);
+const fixedDbs = (process.env.BENCH_FIXED_DB ?? (pgUrl ? 'postgres' : 'pglite')).split(',');
+const which = (process.env.BENCH_DB ?? 'pglite,postgres').split(',').filter((d) => d !== 'postgres' || pgUrl) as ('pglite' | 'postgres')[];
+const say = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
 /** The ten stims: the common display sizes, a billboard (30 % rule) and two videos (2 s rule). */
 const STIMS: [name: string, type: string, w: number, h: number][] = [
@@ -37,7 +67,11 @@ const STIMS: [name: string, type: string, w: number, h: number][] = [
   ['Pre-roll', 'v', 640, 360], ['Outstream', 'v', 640, 360],
 ];
 
-async function open(kind: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const peakRssMb = () => r1(process.resourceUsage().maxRSS / 1024);
+
+async function open(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'gazeboard-bench-'));
     const database = await openDatabase({ dataDir: dir });
@@ -47,44 +81,132 @@ async function open(kind: string): Promise<{ database: Database; cleanup: () => 
   return { database, cleanup: () => database.close() };
 }
 
-async function buildStudy(db: Db) {
+async function buildStudy(db: Db, name = 'Benchmark study') {
   const [co] = await db.insert(company).values({ name: 'Bench Co', internalId: `bench-${randomBytes(3).toString('hex')}` }).returning();
   const [user] = await db.insert(appUser).values({ companyId: co.id, username: `bench-${co.id}`, passwordHash: 'x', userTypeId: 1 }).returning();
   const [s] = await db.insert(study).values({
-    companyId: co.id, name: 'Benchmark study', participantsRequested: 10_000, completed: true, phaseId: 5, environmentId: 1,
+    companyId: co.id, name, participantsRequested: 10_000, completed: true, phaseId: 5, environmentId: 1,
   }).returning();
   const [c] = await db.insert(cell).values({ studyId: s.id, name: 'Cell 1', shortName: 'C1' }).returning();
-  const stims = await db.insert(stim).values(STIMS.map(([name, stimType, width, height]) => ({
-    companyId: co.id, studyId: s.id, name, stimType, width, height, durationMs: stimType === 'v' ? 10_000 : null,
+  const stims = await db.insert(stim).values(STIMS.map(([n, stimType, width, height]) => ({
+    companyId: co.id, studyId: s.id, name: n, stimType, width, height, durationMs: stimType === 'v' ? 10_000 : null,
   }))).returning();
   await db.insert(aoi).values(stims.flatMap((x) => [
     { stimId: x.id, tag: 'logo', x: 0, y: 0, width: (x.width ?? 300) / 2, height: (x.height ?? 250) / 2 },
     { stimId: x.id, tag: 'cta', x: (x.width ?? 300) / 2, y: (x.height ?? 250) / 2, width: (x.width ?? 300) / 2, height: (x.height ?? 250) / 2 },
   ]));
   const steps = await db.insert(step).values(stims.map((x, i) => ({ studyId: s.id, cellId: c.id, position: i, stepType: 'stim', stimId: x.id }))).returning();
+  // 30 more studies so the list answers a full page of 25.
+  await db.insert(study).values(Array.from({ length: 30 }, (_, i) => ({
+    companyId: co.id, name: `Listed study ${String(i + 1).padStart(2, '0')}`, participantsRequested: 100, live: i % 3 === 0, phaseId: 1, environmentId: 1 + (i % 2),
+  })));
   const token = await issueToken(db, user.id, 24);
-  return { studyId: s.id, cellId: c.id, refs: steps.map((st) => ({ cell_id: c.id, step_id: st.id, stim_id: st.stimId! })), token };
+  return { companyId: co.id, studyId: s.id, cellId: c.id, refs: steps.map((st) => ({ cell_id: c.id, step_id: st.id, stim_id: st.stimId! })), token };
+}
+type BenchStudy = Awaited<ReturnType<typeof buildStudy>>;
+
+/**
+ * The same rows ingestion wrote for the first n sessions, inserted again as plain multi-row
+ * INSERTs (500 rows each, one transaction per 100 sessions) into a second study on the same
+ * tables, indexes and constraints: the database's batched-insert rate for those rows.
+ */
+async function batchedInsertRate(db: Db, b: BenchStudy, n: number) {
+  const parts = await db.select().from(participant).where(eq(participant.studyId, b.studyId)).orderBy(participant.id).limit(n);
+  const pIds = parts.map((p) => p.id);
+  const exps = pIds.length ? await db.select().from(exposure).where(inArray(exposure.participantId, pIds)).orderBy(exposure.id) : [];
+  const eIds = exps.map((e) => e.id);
+  const gaze = eIds.length ? await db.select().from(exposureGaze).where(inArray(exposureGaze.exposureId, eIds)) : [];
+  const aois = eIds.length ? await db.select().from(exposureAoi).where(inArray(exposureAoi.exposureId, eIds)) : [];
+  const [target] = await db.insert(study).values({ companyId: b.companyId, name: 'Batched-insert copy', participantsRequested: n }).returning();
+  const byParticipant = new Map<number, typeof exps>();
+  for (const e of exps) byParticipant.set(e.participantId, [...(byParticipant.get(e.participantId) ?? []), e]);
+  const gazeBy = new Map(gaze.map((g) => [g.exposureId, g]));
+  const aoiBy = new Map<number, typeof aois>();
+  for (const a of aois) aoiBy.set(a.exposureId, [...(aoiBy.get(a.exposureId) ?? []), a]);
+  const chunk = <T>(xs: T[], k: number) => Array.from({ length: Math.ceil(xs.length / k) }, (_, i) => xs.slice(i * k, i * k + k));
+  const rows = parts.length + exps.length + gaze.length + aois.length;
+  const t = performance.now();
+  for (const group of chunk(parts, 100)) {
+    await db.transaction(async (tx) => {
+      const newP: number[] = [];
+      for (const c of chunk(group, 500)) {
+        const ids = await tx.insert(participant).values(c.map(({ id: _id, ...p }) => ({ ...p, studyId: target.id }))).returning({ id: participant.id });
+        newP.push(...ids.map((x) => x.id));
+      }
+      const pMap = new Map(group.map((p, i) => [p.id, newP[i]]));
+      const groupExps = group.flatMap((p) => byParticipant.get(p.id) ?? []);
+      const newE: number[] = [];
+      for (const c of chunk(groupExps, 500)) {
+        const ids = await tx.insert(exposure).values(c.map(({ id: _id, ...e }) => ({ ...e, studyId: target.id, participantId: pMap.get(e.participantId)! }))).returning({ id: exposure.id });
+        newE.push(...ids.map((x) => x.id));
+      }
+      const eMap = new Map(groupExps.map((e, i) => [e.id, newE[i]]));
+      const g = groupExps.flatMap((e) => (gazeBy.has(e.id) ? [{ ...gazeBy.get(e.id)!, studyId: target.id, exposureId: eMap.get(e.id)! }] : []));
+      for (const c of chunk(g, 500)) await tx.insert(exposureGaze).values(c);
+      const a = groupExps.flatMap((e) => (aoiBy.get(e.id) ?? []).map(({ id: _id, ...x }) => ({ ...x, studyId: target.id, exposureId: eMap.get(e.id)! })));
+      for (const c of chunk(a, 500)) await tx.insert(exposureAoi).values(c);
+    });
+  }
+  const seconds = (performance.now() - t) / 1000;
+  return { sessions: parts.length, rows, seconds: r1(seconds), sessionsPerSecond: Math.round(parts.length / seconds), rowsPerSecond: Math.round(rows / seconds) };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
-async function one(kind: string) {
+async function listen(app: { listen(o: { port: number; host: string }): Promise<string> }) {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function oneDatabase(kind: 'pglite' | 'postgres') {
   const { database, cleanup } = await open(kind);
-  const out: string[] = [];
+  const out: Record<string, unknown> = { database: kind };
   try {
     const db = database.db;
     await seedReference(db);
     const b = await buildStudy(db);
-    const app = await buildApp({ database, config: { ...loadConfig({}), seed: false, dataDir: '' } });
-    await app.ready();
+    // As npm start runs it: the logger at the default level (to a sink), so per-request costs count.
+    const app = await buildApp({ database, config: { ...loadConfig({}), seed: false, dataDir: '' }, logger: fastifyLogger({ level: 'info', write: () => {} }) });
+    const base = await listen(app);
+    const auth = { authorization: `Token ${b.token}`, 'content-type': 'application/json' };
+
+    // ---- API path: the study list (25 rows) against a bare fastify JSON route, same run -----------
+    if (only.has('api')) {
+      const bare = Fastify();
+      bare.get('/bare', async () => ({ hello: 'world' }));
+      const bareBase = await listen(bare);
+      const list = { url: `${base}/v1.0/studies`, method: 'POST', headers: auth, body: JSON.stringify({ results_per_page: 25, page_num: 1 }) };
+      const check = await fetch(list.url, { method: 'POST', headers: auth, body: list.body });
+      const rows = ((await check.json()) as { data?: unknown[] }).data?.length ?? 0;
+      say(`${kind}: api — bare route, then POST /v1.0/studies (${rows} rows), ${apiSeconds} s each`);
+      await load({ url: `${bareBase}/bare`, seconds: 1, connections: 10 });
+      const bareResult = await load({ url: `${bareBase}/bare`, seconds: apiSeconds, connections: 10 });
+      await load({ ...list, seconds: 1, connections: 10 });
+      const listResult = await load({ ...list, seconds: apiSeconds, connections: 10 });
+      await bare.close();
+      out.api = {
+        listRows: rows, bare: bareResult, list: listResult,
+        listPercentOfBare: r1((100 * listResult.rps) / Math.max(1, bareResult.rps)),
+      };
+      say(`${kind}: bare ${bareResult.rps} req/s, list ${listResult.rps} req/s (${(out.api as { listPercentOfBare: number }).listPercentOfBare} %)`);
+    }
+
+    // ---- ingestion and reports, respondents growing -------------------------------------------------
     const context = (await loadStudyContext(db, b.studyId))!;
     const config = await getActiveConfig(db);
-    out.push(`### ${kind === 'pglite' ? 'PGlite (data dir on local disk)' : 'PostgreSQL 15 (local)'}`, '',
-      '| respondents | exposures | gaze samples | ingest s (this step) | samples/s | sessions/s | overall_attention ms (median) | graph2_data ms (median, 3 graph types) | db size MB |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     let done = 0;
     let samples = 0;
-    for (const size of sizes) {
+    const steps: Record<string, unknown>[] = [];
+    const needData = only.has('ingest') || only.has('reports') || only.has('fixed');
+    for (const size of needData ? sizes : []) {
       let ingestMs = 0;
       let stepSamples = 0;
       const from = done;
@@ -95,51 +217,230 @@ async function one(kind: string) {
         await ingestSession(db, body, { context, config });
         ingestMs += performance.now() - t;
         done++;
-        if (done % 500 === 0) process.stderr.write(`${kind}: ${done}/${size} respondents\n`);
+        if (done % 500 === 0) say(`${kind}: ${done}/${size} respondents`);
       }
       samples += stepSamples;
-      const call = async (url: string, payload: object) => {
-        const res = await app.inject({ method: 'POST', url, payload, headers: { authorization: `Token ${b.token}` } });
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      const row: Record<string, unknown> = {
+        respondents: done, exposures: done * STIMS.length, gazeSamples: samples,
+        ingest: { seconds: r1(ingestMs / 1000), sessionsPerSecond: Math.round((done - from) / (ingestMs / 1000)), samplesPerSecond: Math.round(stepSamples / (ingestMs / 1000)) },
       };
-      const time = async (fn: () => Promise<void>) => {
-        await fn();
-        const xs: number[] = [];
-        for (let i = 0; i < runs; i++) {
-          const t = performance.now();
+      if (only.has('reports')) {
+        const call = async (url: string, payload: object) => {
+          const res = await app.inject({ method: 'POST', url, payload, headers: auth });
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+        };
+        const time = async (fn: () => Promise<void>) => {
           await fn();
-          xs.push(performance.now() - t);
-        }
-        return median(xs);
-      };
-      const overall = await time(() => call(`/v1.0/studies/${b.studyId}/compare_report/overall_attention`, { data: b.refs }));
-      const graphs: number[] = [];
-      for (const graph_type_id of [1, 2, 3]) {
-        graphs.push(await time(() => call(`/v1.0/studies/${b.studyId}/compare_report/graph2_data`, { data: b.refs, graph_type_id })));
+          const xs: number[] = [];
+          for (let i = 0; i < runs; i++) {
+            const t = performance.now();
+            await fn();
+            xs.push(performance.now() - t);
+          }
+          return r1(median(xs));
+        };
+        const compare = `/v1.0/studies/${b.studyId}/compare_report`;
+        const first = b.refs[0];
+        const reports: Record<string, number> = {};
+        reports.overall_attention = await time(() => call(`${compare}/overall_attention`, { data: b.refs }));
+        for (const g of [1, 2, 3]) reports[`graph2_data type ${g}`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g }));
+        reports.feature_attention = await time(() => call(`${compare}/feature_attention`, { data: b.refs }));
+        reports.kpi_analysis = await time(() => call(`/v1.0/studies/${b.studyId}/cell/${first.cell_id}/step/${first.step_id}/stimuli/${first.stim_id}/kpi_analysis`, {}));
+        row.reportMedianMs = reports;
+        row.peakRssMbAfterReports = peakRssMb();
       }
       const sizeRow = await db.execute(sql`select (pg_database_size(current_database()) / 1048576.0)::float8 as mb`);
-      const mb = Number((sizeRow as unknown as { rows: { mb: number }[] }).rows[0].mb);
-      const exposures = done * STIMS.length;
-      out.push(`| ${done.toLocaleString('en-GB')} | ${exposures.toLocaleString('en-GB')} | ${samples.toLocaleString('en-GB')} | ` +
-        `${(ingestMs / 1000).toFixed(1)} | ${Math.round(stepSamples / (ingestMs / 1000)).toLocaleString('en-GB')} | ` +
-        `${((done - from) / (ingestMs / 1000)).toFixed(0)} | ${overall.toFixed(1)} | ${graphs.map((g) => g.toFixed(1)).join(' / ')} | ${mb.toFixed(0)} |`);
-      process.stderr.write(`${out[out.length - 1]}\n`);
+      row.databaseMb = Math.round(Number((sizeRow as unknown as { rows: { mb: number }[] }).rows[0].mb));
+      steps.push(row);
+      say(`${kind}: ${JSON.stringify(row)}`);
+    }
+    if (steps.length) out.sizes = steps;
+
+    if (only.has('ingest') && done > 0) {
+      const n = Math.min(batchSessions, done);
+      // Ingestion of n further sessions through ingestSession, against the same rows batched.
+      let ingestMs = 0;
+      for (let i = 0; i < n; i++) {
+        const body = simulateSession(context, done + i);
+        const t = performance.now();
+        await ingestSession(db, body, { context, config });
+        ingestMs += performance.now() - t;
+      }
+      done += n;
+      const batched = await batchedInsertRate(db, b, n);
+      const ingestRate = Math.round(n / (ingestMs / 1000));
+      out.ingestVsBatched = {
+        sessions: n, ingestSessionsPerSecond: ingestRate, batched,
+        ingestPercentOfBatched: r1((100 * ingestRate) / Math.max(1, batched.sessionsPerSecond)),
+      };
+      say(`${kind}: ingestion ${ingestRate} sessions/s vs batched inserts ${batched.sessionsPerSecond} sessions/s`);
+    }
+
+    // ---- fixed rate: the list and a report at BENCH_FIXED_RATE req/s -------------------------------
+    if (only.has('fixed') && fixedDbs.includes(kind)) {
+      const fixed: Record<string, LoadResult> = {};
+      const list = { url: `${base}/v1.0/studies`, method: 'POST', headers: auth, body: JSON.stringify({ results_per_page: 25 }) };
+      say(`${kind}: fixed rate ${fixedRate} req/s for ${fixedSeconds} s: list`);
+      fixed.list = await load({ ...list, seconds: fixedSeconds, rate: fixedRate, maxInFlight: 256 });
+      if (done > 0) {
+        const report = { url: `${base}/v1.0/studies/${b.studyId}/compare_report/overall_attention`, method: 'POST', headers: auth, body: JSON.stringify({ data: b.refs.slice(0, 1) }) };
+        say(`${kind}: fixed rate ${fixedRate} req/s for ${fixedSeconds} s: overall_attention (one stim, ${done} respondents)`);
+        fixed.overall_attention_one_stim = await load({ ...report, seconds: fixedSeconds, rate: fixedRate, maxInFlight: 256 });
+      }
+      out.fixedRate = { rate: fixedRate, seconds: fixedSeconds, respondents: done, ...fixed };
     }
     await app.close();
+    out.peakRssMb = peakRssMb();
   } finally {
     await cleanup();
   }
-  return out.join('\n');
+  return out;
+}
+
+/** npm start's server on a fresh data dir: time to the first answer and until the demo is seeded. */
+async function startup(kind: 'pglite' | 'postgres') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gazeboard-bench-start-'));
+  // An empty scratch database (migrated by this process, which the server's start then finds done).
+  const db = kind === 'postgres' ? await openScratchPostgres(pgUrl!, 'gazeboard_benchstart') : null;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED: '1', LOG_LEVEL: 'info' };
+  if (db) env.DATABASE_URL = db.url;
+  else delete env.DATABASE_URL;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (d) => { log += d; });
+  child.stderr!.on('data', (d) => { log += d; });
+  const result: Record<string, unknown> = { database: kind };
+  try {
+    for (const until = performance.now() + seedTimeout * 1000; ;) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${log.slice(-500)}`);
+      if (performance.now() > until) throw new Error(`no answer within ${seedTimeout} s: ${log.slice(-500)}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/meta.json`, { signal: AbortSignal.timeout(2000) })).ok) break;
+      } catch { /* not yet */ }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    result.firstAnswerSeconds = r1((performance.now() - t0) / 1000);
+    say(`startup ${kind}: first answer after ${result.firstAnswerSeconds} s`);
+    const deadline = performance.now() + seedTimeout * 1000;
+    while (!/demo respondents ready/.test(log) && performance.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 500));
+    result.seededSeconds = /demo respondents ready/.test(log) ? r1((performance.now() - t0) / 1000) : null;
+    if (result.seededSeconds === null) result.note = `not seeded within BENCH_SEED_TIMEOUT=${seedTimeout} s`;
+    if (child.exitCode !== null) result.note = `server exited with ${child.exitCode}: ${log.slice(-400)}`;
+    const status = existsSync(`/proc/${child.pid}/status`) ? readFileSync(`/proc/${child.pid}/status`, 'utf8') : '';
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+    result.serverPeakRssMb = hwm ? r1(Number(hwm[1]) / 1024) : null;
+    say(`startup ${kind}: seeded after ${result.seededSeconds ?? '—'} s, server peak RSS ${result.serverPeakRssMb} MB`);
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+function bundleSizes() {
+  const out: Record<string, unknown> = {};
+  for (const [name, dir] of [['dashboard', 'dist/app'], ['sdk', 'dist/sdk']] as const) {
+    const full = path.join(root, dir);
+    if (!existsSync(full)) { out[name] = 'not built (npm run build)'; continue; }
+    const files: { file: string; bytes: number; gzip: number; brotli: number }[] = [];
+    const walk = (d: string) => {
+      for (const f of readdirSync(d)) {
+        const p = path.join(d, f);
+        if (statSync(p).isDirectory()) { if (f !== 'types') walk(p); continue; }
+        if (!/\.(js|css|html)$/.test(f)) continue;
+        const bytes = readFileSync(p);
+        files.push({
+          file: path.relative(full, p), bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length,
+          brotli: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).length,
+        });
+      }
+    };
+    walk(full);
+    files.sort((a, b) => b.bytes - a.bytes);
+    const sum = (k: 'bytes' | 'gzip' | 'brotli') => files.reduce((s, f) => s + f[k], 0);
+    out[name] = { total: { bytes: sum('bytes'), gzip: sum('gzip'), brotli: sum('brotli') }, files, builtAt: statSync(full).mtime.toISOString() };
+  }
+  return out;
 }
 
 const started = new Date();
-const sections: string[] = [];
-for (const kind of which) sections.push(await one(kind));
-console.log([
-  `## Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-  '',
-  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}.`,
-  `Sizes: ${sizes.join(' → ')} respondents × ${STIMS.length} stims (one cell, ten stim steps); report calls timed ${runs}× after a warm-up, median shown.`,
-  '',
-  ...sections.flatMap((s) => [s, '']),
-].join('\n'));
+const load0 = loadavg();
+const results: Record<string, unknown> = {
+  startedAt: started.toISOString(),
+  mode: quick ? 'quick' : 'full',
+  sections: [...only],
+  machine: {
+    cpus: cpus().length, cpu: cpus()[0]?.model ?? 'CPU', memoryGb: r1(totalmem() / 2 ** 30), node: process.version, os: `${platform()} ${release()}`,
+    loadAverageAtStart: load0.map(r1),
+  },
+  note: process.env.BENCH_NOTE ?? null,
+  settings: { sizes, runs, apiSeconds, fixedSeconds, fixedRate, batchSessions, scale, databases: which },
+};
+// Written after every section, so a run stopped half-way keeps what it measured.
+const save = () => writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const perDb: Record<string, unknown>[] = [];
+results.databases = perDb;
+for (const kind of which) {
+  if (['ingest', 'reports', 'api', 'fixed'].some((s) => only.has(s as Section))) perDb.push(await oneDatabase(kind));
+  save();
+}
+if (only.has('startup')) {
+  const s: Record<string, unknown>[] = [];
+  results.startup = s;
+  for (const kind of which) {
+    s.push(await startup(kind).catch((e: Error) => ({ database: kind, error: e.message.slice(0, 600) })));
+    save();
+  }
+}
+if (only.has('bundle')) results.bundles = bundleSizes();
+(results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg().map(r1);
+results.seconds = Math.round((Date.now() - started.getTime()) / 1000);
+save();
+
+// ---- Markdown summary (paste into RESULTS.md with a line on the conditions) ----------------------
+const md: string[] = [`## Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC (${quick ? '--quick' : 'full'})`, ''];
+const m = results.machine as Record<string, unknown>;
+md.push(`Machine: ${m.cpus} × ${m.cpu}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}; load average ${(m.loadAverageAtStart as number[]).join(' / ')} at start, ${(m.loadAverageAtEnd as number[]).join(' / ')} at end.`);
+if (results.note) md.push(`Conditions: ${results.note}`);
+md.push('');
+for (const d of perDb) {
+  md.push(`### ${d.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '');
+  const api = d.api as { bare: LoadResult; list: LoadResult; listPercentOfBare: number; listRows: number } | undefined;
+  if (api) md.push(`- API path: bare fastify JSON route ${api.bare.rps} req/s; \`POST /v1.0/studies\` (${api.listRows} rows) ${api.list.rps} req/s (p50 ${api.list.latencyMs.p50} ms, p99 ${api.list.latencyMs.p99} ms) = **${api.listPercentOfBare} %** of bare`);
+  const ivb = d.ingestVsBatched as { sessions: number; ingestSessionsPerSecond: number; batched: { sessionsPerSecond: number }; ingestPercentOfBatched: number } | undefined;
+  if (ivb) md.push(`- Ingestion ${ivb.ingestSessionsPerSecond} sessions/s vs batched inserts of the same rows ${ivb.batched.sessionsPerSecond} sessions/s (${ivb.sessions} sessions) = **${ivb.ingestPercentOfBatched} %**`);
+  const fr = d.fixedRate as Record<string, LoadResult | number> | undefined;
+  if (fr) {
+    for (const [k, v] of Object.entries(fr)) {
+      if (typeof v !== 'object') continue;
+      md.push(`- Fixed rate ${fr.rate} req/s × ${fr.seconds} s, ${k}: ${v.ok} ok, ${v.non2xx} non-2xx, ${v.errors} errors, ${v.skipped ?? 0} skipped; latency p50 ${v.latencyMs.p50} / p99 ${v.latencyMs.p99} / max ${v.latencyMs.max} ms`);
+    }
+  }
+  const sz = d.sizes as Record<string, unknown>[] | undefined;
+  if (sz?.length) {
+    const reportKeys = Object.keys((sz[0].reportMedianMs as Record<string, number>) ?? {});
+    md.push('', `| respondents | ingest sessions/s | samples/s | ${reportKeys.map((k) => `${k} ms`).join(' | ')} | db MB |`, `|---:|---:|---:|${reportKeys.map(() => '---:').join('|')}|---:|`);
+    for (const s of sz) {
+      const ing = s.ingest as { sessionsPerSecond: number; samplesPerSecond: number };
+      const rep = (s.reportMedianMs ?? {}) as Record<string, number>;
+      md.push(`| ${Number(s.respondents).toLocaleString('en-GB')} | ${ing.sessionsPerSecond} | ${ing.samplesPerSecond.toLocaleString('en-GB')} | ${reportKeys.map((k) => rep[k]).join(' | ')} | ${s.databaseMb} |`);
+    }
+  }
+  md.push('', `Peak RSS of the bench process (server in-process): ${d.peakRssMb} MB`, '');
+}
+for (const s of (results.startup as Record<string, unknown>[] | undefined) ?? []) {
+  md.push(`- Start-up (${s.database}, fresh, demo): first answer ${s.firstAnswerSeconds} s, seeded ${s.seededSeconds ?? '—'} s, server peak RSS ${s.serverPeakRssMb} MB`);
+}
+const bundles = results.bundles as Record<string, { total: { bytes: number; gzip: number; brotli: number } } | string> | undefined;
+for (const [k, v] of Object.entries(bundles ?? {})) {
+  md.push(typeof v === 'string' ? `- Bundle ${k}: ${v}` : `- Bundle ${k}: ${v.total.bytes.toLocaleString('en-GB')} bytes, gzip ${v.total.gzip.toLocaleString('en-GB')}, brotli ${v.total.brotli.toLocaleString('en-GB')}`);
+}
+md.push('', `Written to bench/results.json in ${results.seconds} s.`);
+console.log(md.join('\n'));

@@ -3,7 +3,7 @@
 // SIGINT/SIGTERM; when dist/ is missing or older than the sources, build the SDK and dashboard at
 // the same time (the build takes ~40 s on two cores, the API must be up within 30 s; the server
 // serves dist/app as soon as it exists).
-// Env: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL, SEED=0, LOG_LEVEL,
+// Env: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL, SEED=0, LOG_LEVEL, LOG_FORMAT,
 // SKIP_BUILD=1 (never build), FORCE_BUILD=1 (always build). See docs/operations.md.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

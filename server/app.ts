@@ -1,6 +1,6 @@
 // Builds the fastify app: external plugins → app services → routes. main.ts listens; tests
 // call buildApp with their own database and use app.inject.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Database, Db } from './db/client.js';
 import type { Config } from './config.js';
 import errors from './plugins/errors.js';
@@ -9,7 +9,9 @@ import security from './plugins/security.js';
 import auth from './plugins/auth.js';
 import routes from './routes/index.js';
 import openapi from './plugins/openapi.js';
-import staticFiles from './plugins/static.js';
+import staticFiles, { type StaticOptions } from './plugins/static.js';
+import compression from './plugins/compress.js';
+import requestLog from './plugins/request-log.js';
 import { loadUrlSigner, type UrlSigner } from './storage/sign.js';
 import { createStorage, type Storage } from './storage/index.js';
 import { JobQueue, jobKinds } from './jobs/index.js';
@@ -31,11 +33,14 @@ declare module 'fastify' {
 export interface BuildOptions {
   database: Database;
   config: Config;
-  logger?: boolean | { level: string };
+  /** fastify's logger option; main.ts passes logger.ts's fastifyLogger(). Tests: none. */
+  logger?: boolean | { level: string; stream?: { write(s: string): void }; base?: undefined };
   /** Defaults to DATA_DIR/storage (memory when the config has no data dir). */
   storage?: Storage;
   /** A started job queue (main.ts); without one the app starts its own and stops it on close. */
   jobs?: JobQueue;
+  /** Where the built dashboard and SDK are (default dist/app, dist/sdk); tests pass their own. */
+  static?: StaticOptions;
 }
 
 /** The legacy client sends paths with a stray trailing space ("…/edit-toggle/ "); drop it. */
@@ -50,6 +55,9 @@ export function tolerantUrl(url: string): string {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // fastify's two JSON lines per request would bury the start-up steps: one compact line at
+    // debug instead (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     rewriteUrl: (req) => tolerantUrl(req.url ?? '/'),
     trustProxy: opts.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -70,12 +78,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // external
   // security headers and CORS (server/plugins/security.ts: one policy per kind of route)
   await app.register(security);
+  await app.register(requestLog);
+  // brotli/gzip for every compressible answer; before routes and static files (plugins/compress.ts)
+  await app.register(compression);
   // app services
   await app.register(errors);
   await app.register(auth);
   // routes (openapi first so it sees them; static files last, below every API path)
   await app.register(openapi);
   await app.register(routes);
-  await app.register(staticFiles);
+  await app.register(staticFiles, opts.static ?? {});
   return app;
 }

@@ -1,4 +1,23 @@
 // Runtime configuration from the environment (documented in README and docs/operations.md).
+
+/** An S3-compatible bucket for stored files (STORAGE=s3; used by server/storage/s3.ts). */
+export interface S3Options {
+  bucket: string;
+  /** Default us-east-1 (what MinIO and most compatible stores accept). */
+  region?: string;
+  /** For stores other than AWS: e.g. http://127.0.0.1:9000. */
+  endpoint?: string;
+  /** Path-style URLs (endpoint/bucket/key): MinIO, s3rver and most self-hosted stores need it. */
+  forcePathStyle?: boolean;
+  /** When unset, the AWS SDK's default chain (AWS_ACCESS_KEY_ID…, instance roles) applies. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Put in front of every key, to share a bucket ("gazeboard/"). */
+  prefix?: string;
+  /** Part size for long uploads (≥ 5 MiB, S3's minimum for all but the last part). */
+  partBytes?: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -31,6 +50,25 @@ export interface Config {
   filesOrigin?: string;
   /** Port of the files origin (FILES_PORT; default PORT + 1; 0 = do not listen). */
   filesPort?: number;
+  /** STORAGE=s3: files in an S3-compatible bucket instead of DATA_DIR/storage (storage/s3.ts). */
+  s3?: S3Options;
+}
+
+/** STORAGE=s3 and its S3_* variables (docs/operations.md "Files on an S3-compatible store"). */
+export function parseS3(env: NodeJS.ProcessEnv): S3Options | undefined {
+  const kind = (env.STORAGE ?? 'local').trim().toLowerCase();
+  if (kind === 'local' || kind === '') return undefined;
+  if (kind !== 's3') throw new Error(`STORAGE: "${env.STORAGE}" is not local or s3`);
+  if (!env.S3_BUCKET) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || env.AWS_REGION || undefined,
+    endpoint: env.S3_ENDPOINT || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : env.S3_FORCE_PATH_STYLE === '1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    prefix: env.S3_PREFIX || undefined,
+  };
 }
 
 /**
@@ -69,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Gazeboard <no-reply@gazeboard.invalid>',
     ...filesOrigin(env),
+    s3: parseS3(env),
   };
 }
 

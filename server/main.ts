@@ -9,13 +9,17 @@ import { buildFilesOriginApp } from './files-origin.js';
 import { createStorage } from './storage/index.js';
 import { DEMO_ACCOUNTS, enqueueRespondentSeeding, prepareDemoFilesInBackground, seedOnStart } from './seed/index.js';
 import { JobQueue, jobKinds } from './jobs/index.js';
+import { HOUSEKEEPING_KEY, housekeepingJob } from './jobs/housekeeping.js';
+import { providerCompanyId } from './repositories/users.js';
+import { fastifyLogger, logOptionsFromEnv, startupLogger } from './logger.js';
 
 const started = Date.now();
-const say = (message: string) => console.log(`[gazeboard] ${message}`);
+// LOG_LEVEL and LOG_FORMAT (pretty | json): see server/logger.ts and docs/operations.md.
+const logOptions = logOptionsFromEnv();
+const say = startupLogger(logOptions);
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const config = loadConfig();
-const level = process.env.LOG_LEVEL ?? 'info';
 const storage = createStorage(config);
 // Demo creatives are drawn on the second core while the database opens and migrates.
 const filesReady = config.seed ? prepareDemoFilesInBackground(storage, say) : undefined;
@@ -25,10 +29,10 @@ const seed = await seedOnStart(database.db, storage, { demo: config.seed, log: s
 // One process owns a PGlite data dir, so a job still 'active' there was left by a killed server:
 // retry it now. A shared PostgreSQL may have other servers working; their jobs expire instead.
 const jobs = await JobQueue.start(database, { kinds: jobKinds, log: say, storage, recoverActive: database.kind === 'pglite' });
-const app = await buildApp({ database, config, storage, jobs, logger: level === 'silent' ? false : { level } });
+const app = await buildApp({ database, config, storage, jobs, logger: fastifyLogger(logOptions) });
 await app.listen({ port: config.port, host: config.host });
 // The files origin: previews of third-party markup, on their own port (FILES_PORT, default PORT + 1).
-const filesApp = config.filesPort ? await buildFilesOriginApp(app, { logger: level === 'silent' ? false : { level } }) : null;
+const filesApp = config.filesPort ? await buildFilesOriginApp(app, { logger: fastifyLogger(logOptions) }) : null;
 if (filesApp) {
   try {
     await filesApp.listen({ port: config.filesPort!, host: config.host });
@@ -41,7 +45,7 @@ const url = `http://${config.host}:${config.port}/`;
 const lines = [
   '',
   `Gazeboard is ready on ${url} (${database.kind}, ready in ${elapsed()})`,
-  `  API ${url}v1.0   version ${url}meta.json   files in ${path.resolve(config.dataDir, 'storage')}`,
+  `  API ${url}v1.0   version ${url}meta.json   files in ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix ?? ''}` : path.resolve(config.dataDir, 'storage')}`,
   `  previews of third-party markup on ${config.filesOrigin}`,
 ];
 if (seed.seeded === 'admin') {
@@ -50,7 +54,12 @@ if (seed.seeded === 'admin') {
   lines.push('  Demo accounts:');
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(11)} / ${a.password}   ${a.company} — ${a.role}`);
 }
-console.log(`${lines.join('\n')}\n`);
+// A person starting the server reads one block; a log shipper gets one line per fact.
+if (logOptions.format === 'pretty' && logOptions.level !== 'silent' && ['trace', 'debug', 'info'].includes(logOptions.level)) {
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+} else {
+  for (const line of lines) if (line.trim()) say(line.trim());
+}
 
 // Respondents take longer than the 30 s start budget: a job seeds them while already serving.
 if (seed.pendingRespondents.length) {
@@ -60,6 +69,11 @@ if (seed.pendingRespondents.length) {
       `(progress: GET ${url}v1.0/jobs/${job.id} signed in as admin)`);
   }
 }
+
+// Old tokens and sign-in failures: one housekeeping job per start (keyed, so several servers
+// starting together share one); whichever server's worker takes it runs it, once.
+const owner = await providerCompanyId(database.db);
+if (owner !== null) await jobs.enqueue(housekeepingJob, {}, { companyId: owner, key: HOUSEKEEPING_KEY });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,6 +6,7 @@ import { mailNotificationJob } from './mail.js';
 import { cachePageJob } from './cache-page.js';
 import { recomputeAoisJob } from './recompute-aois.js';
 import { recomputeBatchAoisJob } from './recompute-batch-aois.js';
+import { housekeepingJob } from './housekeeping.js';
 
 export const jobKinds: readonly JobKind<never>[] = [
   seedRespondentsJob,
@@ -13,4 +14,5 @@ export const jobKinds: readonly JobKind<never>[] = [
   cachePageJob,
   recomputeAoisJob,
   recomputeBatchAoisJob,
+  housekeepingJob,
 ];

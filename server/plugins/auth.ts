@@ -5,7 +5,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
-import { companyExists } from '../repositories/users.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
 
@@ -47,19 +46,21 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!request.routeOptions.url) return;
     const token = readToken(request);
     if (!token) throw unauthorized();
-    const user = await findTokenUser(app.db, token);
-    if (!user) throw unauthorized('Invalid or expired token');
-    let companyId = user.companyId;
-    const requested = request.headers['x-company-id'];
     // Sent at all (even empty) counts as sent: only a super user may send it, and only a plain
     // decimal company id (never "0x2", "02", " 2" or "2.0", which Number() would all accept).
-    if (requested !== undefined) {
+    const requested = request.headers['x-company-id'];
+    const sent = requested !== undefined;
+    const value = Array.isArray(requested) ? requested.join(',') : requested;
+    const validId = value !== undefined && ID_RE.test(value) ? Number(value) : undefined;
+    // One round trip: the token's user and, when one is asked for, whether that company exists.
+    const user = await findTokenUser(app.db, token, validId);
+    if (!user) throw unauthorized('Invalid or expired token');
+    let companyId = user.companyId;
+    if (sent) {
       if (!user.superUser) throw forbidden('Only super users may act for another company');
-      const value = Array.isArray(requested) ? requested.join(',') : requested;
-      if (!ID_RE.test(value)) throw badRequest('Validation failed', { 'X-Company-Id': PATTERN_MESSAGES[ID_PATTERN] });
-      const id = Number(value);
-      if (!(await companyExists(app.db, id))) throw forbidden('Unknown company');
-      companyId = id;
+      if (validId === undefined) throw badRequest('Validation failed', { 'X-Company-Id': PATTERN_MESSAGES[ID_PATTERN] });
+      if (!user.actingCompanyExists) throw forbidden('Unknown company');
+      companyId = validId;
     }
     request.auth = {
       tokenId: user.tokenId,

@@ -46,14 +46,27 @@ function inside(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + path.sep) ? rel : null;
 }
 
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Files in the build's hashed folder (the Vite configs name everything there by content hash) are
+ * cached for a year without revalidation; everything else (index.html, sw.js, the SDK's entry
+ * files, whose names embedders hard-code) is revalidated each time.
+ */
+export function cacheControlFor(rel: string, hashedDir: string): string {
+  return rel.startsWith(hashedDir) ? IMMUTABLE : 'no-cache';
+}
+
 const acceptsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
 
 export default async function staticFiles(app: FastifyInstance, opts: StaticOptions) {
   const appDir = path.resolve(opts.appDir ?? path.join(projectRoot, 'dist/app'));
   const sdkDir = path.resolve(opts.sdkDir ?? path.join(projectRoot, 'dist/sdk'));
 
-  // serve:false only adds reply.sendFile; the routes below decide what is served.
-  await app.register(fastifyStatic, { serve: false, root: appDir });
+  // serve:false only adds reply.sendFile; the routes below decide what is served, each sendFile
+  // naming its own root. The plugin's root must exist or it logs a warning, and on a first start
+  // dist/app does not yet (the build runs beside the server): give it the project folder.
+  await app.register(fastifyStatic, { serve: false, root: projectRoot });
 
   const common = { config: { public: true }, schema: { hide: true } };
 
@@ -64,7 +77,9 @@ export default async function staticFiles(app: FastifyInstance, opts: StaticOpti
     // and carries no credentials, so `*` is safe here, unlike the API (plugins/security.ts).
     if (!reply.getHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', '*');
     reply.header('cross-origin-resource-policy', 'cross-origin');
-    reply.header('cache-control', 'no-cache');
+    // chunks/ are content-hashed (vite.lib.config.ts chunkFileNames): never changing under one
+    // name. Entry files (gazeboard.js, elements/*.js, index.js) keep their names across releases.
+    reply.header('cache-control', cacheControlFor(rel, 'chunks/'));
     return reply.sendFile(rel, sdkDir, { cacheControl: false });
   });
 
@@ -72,7 +87,7 @@ export default async function staticFiles(app: FastifyInstance, opts: StaticOpti
     const rel = inside(appDir, urlPath);
     if (rel !== null && rel !== '' && isFile(path.join(appDir, rel))) {
       // Vite fingerprints everything under assets/, so those never change under one name.
-      reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', cacheControlFor(rel, 'assets/'));
       return reply.sendFile(rel, appDir, { cacheControl: false });
     }
     const pathOnly = '/' + urlPath.replace(/^\/+/, '');

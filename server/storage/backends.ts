@@ -1,6 +1,6 @@
 // Storage backends behind one small interface: the local folder DATA_DIR/storage by default, memory
-// for tests without a data dir; an S3-compatible store implements the same four calls at scale
-// (docs/operations.md). Keys, file names and content types are checked here too.
+// for tests without a data dir; an S3-compatible store (s3.ts, STORAGE=s3) implements the same
+// four calls for several servers (docs/operations.md). Keys, file names and content types are checked here too.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -81,7 +81,8 @@ export function contentTypeFor(fileName: string): string {
   return TYPES[ext] ?? 'application/octet-stream';
 }
 
-function limiter(maxBytes: number | undefined, counter: { size: number }): Transform {
+/** Counts bytes into counter and fails with TooLargeError past maxBytes (every backend's put). */
+export function limiter(maxBytes: number | undefined, counter: { size: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, cb) {
       counter.size += chunk.length;
@@ -91,7 +92,7 @@ function limiter(maxBytes: number | undefined, counter: { size: number }): Trans
   });
 }
 
-function toStream(body: Uint8Array | Readable): Readable {
+export function toStream(body: Uint8Array | Readable): Readable {
   return body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
 }
 
@@ -186,8 +187,8 @@ export class MemoryStorage implements Storage {
   }
 }
 
-/** DATA_DIR/storage, or memory when the app has no data dir (tests). */
-export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
+/** DATA_DIR/storage, or memory when the app has no data dir (tests). S3: select.ts. */
+export function localStorageFor(config: Pick<Config, 'dataDir'>): Storage {
   return config.dataDir ? new LocalStorage(path.resolve(config.dataDir, 'storage')) : new MemoryStorage();
 }
 
