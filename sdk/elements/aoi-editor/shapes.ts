@@ -26,7 +26,10 @@ export function moveShape(s: Shape, dx: number, dy: number, w: number, h: number
 /** Resizes a rectangle from its bottom-right corner. */
 export function resizeShape(s: Shape, dw: number, dh: number, w: number, h: number): Shape {
   if (s.shape === 'polygon') return s;
-  return clampRect({ ...s, width: Math.max(1, s.width + dw), height: Math.max(1, s.height + dh) }, w, h);
+  // The corner stops at the stim's edge; the rectangle never slides to make room.
+  const width = Math.max(1, Math.min(s.width + dw, w - s.x));
+  const height = Math.max(1, Math.min(s.height + dh, h - s.y));
+  return clampRect({ ...s, width, height }, w, h);
 }
 
 export function bbox(points: [number, number][]): { x: number; y: number; width: number; height: number } {
