@@ -14,8 +14,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @attr {number} study-id - Created stims become this study's own.
  * @attr {number} cell-id - With study-id (the board's New Stim): each created stim becomes a stim step at the end of this cell; OK returns to the board. 'Failed to link stim to step.' names a stim that could not be added.
  * @attr {string} mode - 'step' inside the step dialog: no navigation; the board links each created stim.
- * @fires gaze-stim-created - One stim was created ({stim_id, name, stim_type}); the step dialog links it to its step.
- * @fires gaze-navigate - OK after a fully successful upload ({path: '/stims'}, or the study's board with cell-id).
+ * @fires {{ stim_id: number; name: string; stim_type: string }} gaze-stim-created - One stim was created; the step dialog links it to its step.
+ * @fires {{ path: string }} gaze-navigate - OK after a fully successful upload: /stims, or the study's board with cell-id.
  * @csspart stim-uploader - The whole uploader.
  * @csspart add - 'Add to upload list'.
  * @csspart preview - The live preview pane.
