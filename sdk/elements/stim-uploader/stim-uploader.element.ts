@@ -25,6 +25,10 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart empty - 'No stims to upload.'
  * @csspart create-brand - 'Create Brand' (super users).
  * @csspart upload-all - 'Upload All Stims'.
+ * @csspart link-failed - 'Failed to link stim to step.' with the stims not added to the cell.
+ * @csspart script - The SCRIPT text area.
+ * @csspart vast - The VAST URL/XML text area.
+ * @csspart file-preview - Thumbnails of the chosen files.
  */
 export const GazeStimUploaderElement = defineElement('gaze-stim-uploader', StimUploader, { props: { studyId: 'number', mode: 'string', cellId: 'number' } });
 
