@@ -39,6 +39,8 @@ describe('security headers by kind of route', () => {
       expectBaseline(res.headers, url);
       const policy = csp(res.headers);
       expect(policy).toMatch(/script-src 'self'(;|$)/);
+      // Our pages frame only themselves and the files origin (sandboxed stim previews).
+      expect(policy).toContain(`frame-src 'self' ${s.app.config.filesOrigin}`);
       expect(policy).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
       expect(policy).toMatch(/frame-ancestors 'none'/);
       expect(policy).toMatch(/object-src 'none'/);
