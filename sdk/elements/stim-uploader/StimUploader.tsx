@@ -34,6 +34,7 @@ const Top = styled.div`
 `;
 const Panel = styled.div`display: grid; gap: 8px; align-content: start;`;
 const Area = styled.textarea`
+  display: block; width: 100%; box-sizing: border-box;
   font: 13px ui-monospace, monospace; min-height: 180px; padding: 8px; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; resize: vertical;
 `;
 const Rows = styled.ol`list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;`;
