@@ -42,10 +42,10 @@ describe('stims (issue 13)', () => {
     await page.goto('/stims/upload-stim');
     await waitForText(page, 'Upload Stims', 'No stims to upload.');
 
-    await page.getByLabel('Script', { exact: true }).fill('<div style="width:300px;height:250px;background:#0bd">e2e</div><script>document.title = "ran in the sandbox"</script>');
+    await page.getByRole('textbox', { name: 'Script', exact: true }).fill('<div style="width:300px;height:250px;background:#0bd">e2e</div><script>document.title = "ran in the sandbox"</script>');
     await page.getByRole('button', { name: 'Add to upload list' }).click();
     await page.getByRole('tab', { name: 'VAST URL/XML' }).click();
-    await page.getByLabel('VAST URL/XML', { exact: true }).fill(VAST_XML);
+    await page.getByRole('textbox', { name: 'VAST URL/XML', exact: true }).fill(VAST_XML);
     await page.getByRole('button', { name: 'Add to upload list' }).click();
     await page.getByRole('tab', { name: 'Image/Video' }).click();
     await page.locator('gaze-stim-uploader input[type="file"]').setInputFiles([
@@ -146,7 +146,7 @@ describe('stims (issue 13)', () => {
     const tag = page.getByLabel('Tag', { exact: true });
     await tag.waitFor();
     await tag.fill(TAG);
-    await waitForText(page, `${TAG} (rectangle)`);
+    await page.getByRole('button', { name: `${TAG} (rectangle)`, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForText(page, 'AOIs saved. The feature metrics are being recomputed.');
 
@@ -165,7 +165,7 @@ describe('stims (issue 13)', () => {
     await page.goto(`/my_studies/overview/${study}/study/feature_report?stims=${encodeURIComponent(key)}`);
     await page.locator('[part="feature-table"]').first().waitFor();
     await waitForText(page, TAG);
-    const names = await page.locator('[part="feature-table"]').first().locator('tbody tr td:first-child').allInnerTexts();
+    const names = await page.locator('[part="feature-table"]').first().locator('tbody tr > :first-child').allInnerTexts();
     assert.deepEqual(names.map((n) => n.trim()).sort(), after.map((f) => f.feature_name).sort());
     assert.deepEqual(errors, []);
     await context.close();
