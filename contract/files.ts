@@ -50,7 +50,7 @@ export const upload = defineOperation({
 
 export const SignedUrlBody = Type.Object({
   file_name: Text(255, { minLength: 1 }),
-  content_type: Type.Optional(Text(200, { description: 'The type the PUT will send; an image, a video, or text for script and VAST stims (else 415)' })),
+  content_type: Type.Optional(Text(200, { description: 'The type the PUT will send. Only a claim: the bytes decide what is stored (images, videos, or text for .html/.js/.xml names; else the PUT answers 415); a declared image or video makes the PUT refuse the other kinds' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UPLOAD_BYTES, description: 'The file size in bytes: the PUT may send no more than this' })),
 });
 export type SignedUrlBody = Static<typeof SignedUrlBody>;
@@ -68,7 +68,7 @@ export const createSignedUrl = defineOperation({
   method: 'POST',
   path: '/v1.0/stims/create_signed_url',
   summary: 'Prepare an upload: a signed URL that accepts one PUT of the file',
-  description: "PUT the raw file to url (no Authorization header; Content-Type = the file type; at most `size` bytes when given, 200 MB anyway; valid 1 h), then store source (the storage key) as the stim source with POST /stims/{id}/edit. The url accepts ONE successful PUT (a second answers 409); the bytes must be of the declared kind (image, video or text), else 415. Files are kept under the acting company's prefix c/<company id>/uploads/.",
+  description: "PUT the raw file to url (no Authorization header; Content-Type = the file type; at most `size` bytes when given, 200 MB anyway; valid 1 h), then store source (the storage key) as the stim source with POST /stims/{id}/edit. The url accepts ONE successful PUT (a second answers 409); the bytes decide the stored type (an image, a video, or text for .html/.js/.xml names) and must be of the declared kind when an image or video was declared, else 415. Files are kept under the acting company's prefix c/<company id>/uploads/.",
   tags: ['stims', 'files'],
   access: 'write',
   roles: STUDY_ROLES,

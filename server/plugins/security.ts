@@ -25,6 +25,8 @@ export interface SecurityOptions {
   kind?: RouteKind;
   /** 'preview': the origins that may frame the previews (the dashboard's own, plus allowedOrigins). */
   frameAncestors?: string[];
+  /** Origins our pages may frame besides their own: the files origin (default config.filesOrigin). */
+  frameSources?: string[];
 }
 
 /** First match wins; anything else is the dashboard (its pages, assets and client routes). */
@@ -51,7 +53,7 @@ type Directives = Record<string, string[]>;
 
 interface Policy {
   /** Content-Security-Policy directives; null sends none (a script file: CSP would mean nothing). */
-  csp: ((allowed: string[]) => Directives) | null;
+  csp: ((allowed: string[], frameSources?: string[]) => Directives) | null;
   /** X-Frame-Options for browsers without frame-ancestors; false when a list of origins may frame. */
   frameOptions: 'deny' | 'sameorigin' | false;
   referrer: 'no-referrer' | 'same-origin' | 'strict-origin-when-cross-origin';
@@ -69,7 +71,7 @@ const RUNNER_FEATURES = NO_FEATURES.replace('camera=()', 'camera=(self)');
  * and Highcharts inject <style> and style attributes), never scripts. Stim images and videos may
  * come from any https URL (a stim's source can be absolute); nothing else leaves our origin.
  */
-const pageDirectives = (frameAncestors: string[]): Directives => ({
+const pageDirectives = (frameAncestors: string[], frameSources: string[] = []): Directives => ({
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -79,7 +81,8 @@ const pageDirectives = (frameAncestors: string[]): Directives => ({
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
-  'frame-src': ["'self'"],
+  // The files origin's sandboxed previews of script and VAST stims (FILES_ORIGIN).
+  'frame-src': ["'self'", ...frameSources],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
@@ -116,7 +119,7 @@ const previewDirectives = (frameAncestors: string[]): Directives => ({
  * THE TABLE. docs/operations.md ("Security headers") mirrors it; tests/security/headers proves it.
  */
 export const POLICIES: Record<RouteKind, Policy> = {
-  dashboard: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
+  dashboard: { csp: (_allowed, frames) => pageDirectives(["'none'"], frames), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
   api: { csp: inertDirectives, frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
   // Embedders load gazeboard.js from their own pages (CORS: Access-Control-Allow-Origin *, set by static.ts).
   sdk: { csp: null, frameOptions: 'deny', referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
@@ -135,7 +138,7 @@ export const POLICIES: Record<RouteKind, Policy> = {
     }),
     frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES,
   },
-  embed: { csp: (allowed) => pageDirectives(["'self'", ...allowed]), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
+  embed: { csp: (allowed, frames) => pageDirectives(["'self'", ...allowed], frames), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
   runner: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
   // `allowed` here is the frame-ancestors list the files origin was given (SecurityOptions.frameAncestors).
   preview: { csp: (ancestors) => previewDirectives(ancestors), frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
@@ -149,9 +152,9 @@ const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[
 
 type HelmetOptions = Parameters<FastifyReply['helmet']>[0];
 
-function helmetOptions(policy: Policy, allowed: string[], https: boolean): HelmetOptions {
+function helmetOptions(policy: Policy, allowed: string[], https: boolean, frameSources: string[] = []): HelmetOptions {
   return {
-    contentSecurityPolicy: policy.csp ? { useDefaults: false, directives: policy.csp(allowed) } : false,
+    contentSecurityPolicy: policy.csp ? { useDefaults: false, directives: policy.csp(allowed, frameSources) } : false,
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: policy.resourcePolicy },
@@ -165,9 +168,11 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
   const allowed = opts.allowedOrigins ?? app.config?.allowedOrigins ?? [];
   const publicUrl = opts.publicUrl ?? app.config?.publicUrl ?? process.env.PUBLIC_URL ?? '';
   const https = /^https:\/\//i.test(publicUrl);
+  const filesOrigin = app.config?.filesOrigin;
+  const frameSources = opts.frameSources ?? (filesOrigin ? [filesOrigin] : []);
   const prepared = Object.fromEntries(
     Object.entries(POLICIES).map(([kind, p]) => [kind, {
-      helmet: helmetOptions(p, kind === 'preview' ? opts.frameAncestors ?? [] : allowed, https), permissions: p.permissions,
+      helmet: helmetOptions(p, kind === 'preview' ? opts.frameAncestors ?? [] : allowed, https, kind === 'preview' ? [] : frameSources), permissions: p.permissions,
     }]),
   ) as Record<RouteKind, { helmet: HelmetOptions; permissions: string }>;
   const kindOf = (url: string): RouteKind => opts.kind ?? routeKind(url);

@@ -5,6 +5,7 @@ import { securityApp, signIn, noisyPng, type SecurityApp } from './helpers.js';
 import { publicUrl } from '../../server/storage/index.js';
 import { routeKind, POLICIES } from '../../server/plugins/security.js';
 import { loadConfig, parseOrigins } from '../../server/config.js';
+import { buildFilesOriginApp } from '../../server/files-origin.js';
 
 const INTRANET = 'https://intranet.example.com';
 let s: SecurityApp;
@@ -38,6 +39,8 @@ describe('security headers by kind of route', () => {
       expectBaseline(res.headers, url);
       const policy = csp(res.headers);
       expect(policy).toMatch(/script-src 'self'(;|$)/);
+      // Our pages frame only themselves and the files origin (sandboxed stim previews).
+      expect(policy).toContain(`frame-src 'self' ${s.app.config.filesOrigin}`);
       expect(policy).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
       expect(policy).toMatch(/frame-ancestors 'none'/);
       expect(policy).toMatch(/object-src 'none'/);
@@ -113,7 +116,47 @@ describe('security headers by kind of route', () => {
     for (const kind of Object.keys(POLICIES) as (keyof typeof POLICIES)[]) {
       if (kind !== 'runner') expect(POLICIES[kind].permissions, kind).toMatch(/camera=\(\)/);
       const directives = POLICIES[kind].csp?.([]) ?? {};
+      // The one exception: previews run third-party ad markup, which is inline script by nature.
+      // They are safe another way: only the files origin serves them, always sandboxed into an
+      // opaque origin, framed only by the listed origins (the next test).
+      if (kind === 'preview') continue;
       expect(directives['script-src'] ?? [], kind).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('previews (files origin only): inline ad script runs, but sandboxed without same-origin, framed only by the dashboard', async () => {
+    const d = POLICIES.preview.csp!([]);
+    expect(d.sandbox).toEqual(['allow-scripts']);
+    expect(d['frame-ancestors']).toEqual(["'none'"]);
+    expect(POLICIES.preview.csp!([INTRANET])['frame-ancestors']).toEqual([INTRANET]);
+    for (const k of ['object-src', 'base-uri', 'form-action']) expect(d[k], k).toEqual(["'none'"]);
+    // No path of the dashboard's origin is a preview: the main app never serves that row.
+    for (const url of ['/preview/stims/1', '/preview/draft', '/v1.0/stims/preview_url', '/files/preview']) expect(routeKind(url), url).not.toBe('preview');
+
+    // The draft preview URL the uploader frames points at the files origin, and the page there has the row.
+    const res = await get('/v1.0/stims/preview_url', { authorization: `Token ${token}` });
+    expect(res.statusCode).toBe(200);
+    expectBaseline(res.headers, 'preview_url (API)');
+    const { url, origin } = res.json() as { url: string; origin: string };
+    expect(new URL(url).origin).toBe(origin);
+    expect(origin).toBe(s.app.config.filesOrigin);
+    const files = await buildFilesOriginApp(s.app);
+    try {
+      const u = new URL(url);
+      const page = await files.inject({ method: 'GET', url: u.pathname + u.search });
+      expect(page.statusCode).toBe(200);
+      expectBaseline(page.headers, 'preview page');
+      const policy = csp(page.headers);
+      expect(policy).toMatch(/(^|;)sandbox allow-scripts(;|$)/);
+      expect(policy).not.toMatch(/allow-same-origin|allow-top-navigation|allow-popups|allow-forms/);
+      expect(policy).toMatch(/frame-ancestors [^;]*http:\/\/(127\.0\.0\.1|localhost):/);
+      expect(policy).toContain(INTRANET);
+      expect(page.headers['x-frame-options']).toBeUndefined();
+      // The same path on the dashboard's origin is not a preview page.
+      const main = await get(u.pathname + u.search, { accept: 'text/html' });
+      expect(csp(main.headers)).not.toMatch(/sandbox allow-scripts|script-src[^;]*unsafe-inline/);
+    } finally {
+      await files.close();
     }
   });
 });

@@ -17,9 +17,20 @@ function AoiEditor() {
   return <GazeElement tag="gaze-aoi-editor" attrs={{ 'stim-id': id, type: search.get('type') || 'stim' }} />;
 }
 
+/**
+ * /stims/upload-stim, and ?study_id=…&cell_id=… from the board's New Stim (D2-125): the stims are
+ * the study's own and each becomes a stim step of that cell, then OK returns to the board.
+ */
+function UploadStim() {
+  const [search] = useSearchParams();
+  const study = search.get('study_id') ?? '', cell = search.get('cell_id') ?? '';
+  const linked = /^\d+$/.test(study) && /^\d+$/.test(cell);
+  return <GazeElement tag="gaze-stim-uploader" attrs={linked ? { 'study-id': study, 'cell-id': cell } : {}} />;
+}
+
 export const routes: AreaRoute[] = [
   { path: 'stims', element: <GazeElement tag="gaze-stim-library" /> },
-  { path: 'stims/upload-stim', element: <GazeElement tag="gaze-stim-uploader" /> },
+  { path: 'stims/upload-stim', element: <UploadStim /> },
   { path: 'stims/edit/:id', element: <EditStim /> },
   { path: 'stims/aoi/:id', element: <AoiEditor /> },
 ];

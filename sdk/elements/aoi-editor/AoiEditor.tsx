@@ -3,12 +3,12 @@
 // feature metrics), with the stim's heatmap underneath as a toggle. Its reads and writes go
 // through one adapter keyed by `type` (core/api/stims aoiPath): stim → /analysis/stimuli,
 // anything else → /analysis/tpstimuli.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { useMutation, useResource } from '../../core/resource/hooks';
 import { aoiData, aoiTags, saveAois } from '../../core/stims/stims';
 import { Button, ErrorText, SuccessText, Switch, TextField, tokens } from '../../ui';
-import { bbox, moveShape, rectFrom, resizeShape, round, type Shape } from './shapes';
+import { changeShape, editorReducer, initialEditor, moveShape, rectFrom, resizeShape, round, type EditorAction, type Shape } from './shapes';
 
 export interface AoiEditorProps {
   stimId?: number;
@@ -44,24 +44,21 @@ export function AoiEditor({ stimId, type = 'stim' }: AoiEditorProps) {
   const save = useMutation(saveAois);
   const d = data.data;
   const W = d?.width || 1000, H = d?.height || 600;
-  const [shapes, setShapes] = useState<Shape[]>([]);
-  const [history, setHistory] = useState<Shape[][]>([]);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(editorReducer, initialEditor);
+  const { shapes, history, selected, draft } = state;
   const [tool, setTool] = useState<Tool>('select');
   const [heatmap, setHeatmap] = useState(false);
-  const [draft, setDraft] = useState<[number, number][]>([]);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const drag = useRef<{ mode: 'draw' | 'move' | 'resize'; start: [number, number]; origin: Shape | null } | null>(null);
+  const drag = useRef<{ mode: 'draw' | 'move' | 'resize'; start: [number, number]; origin: Shape } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
 
   useEffect(() => {
-    if (d) { setShapes(d.aois.map((a) => ({ ...a, key: key() }))); setHistory([]); }
+    if (d) dispatch({ type: 'load', shapes: d.aois.map((a) => ({ ...a, key: key() })) });
   }, [d]);
   useEffect(() => {
     if (save.done && save.result) {
       setMessage({ ok: true, text: save.result.job_id ? 'AOIs saved. The feature metrics are being recomputed.' : 'AOIs saved.' });
-      setShapes(save.result.data.aois.map((a) => ({ ...a, key: key() })));
-      setHistory([]);
+      dispatch({ type: 'load', shapes: save.result.data.aois.map((a) => ({ ...a, key: key() })) });
       save.reset();
     } else if (save.error) {
       setMessage({ ok: false, text: save.error });
@@ -69,82 +66,79 @@ export function AoiEditor({ stimId, type = 'stim' }: AoiEditorProps) {
     }
   }, [save]);
 
-  const commit = (next: Shape[]) => { setHistory((h) => [...h.slice(-49), shapes]); setShapes(next); setMessage(null); };
-  const undo = () => { const prev = history.at(-1); if (prev) { setShapes(prev); setHistory((h) => h.slice(0, -1)); } };
+  const act = (a: EditorAction) => { dispatch(a); if (a.type !== 'select') setMessage(null); };
+  const undo = () => act({ type: 'undo' });
+  const select = (k: string | null) => dispatch({ type: 'select', key: k });
   const current = shapes.find((s) => s.key === selected) ?? null;
-  const update = (s: Shape, record = true) => (record ? commit : setShapes)(shapes.map((x) => (x.key === s.key ? s : x)));
 
   const point = (e: PointerEvent): [number, number] => {
     const r = svg.current!.getBoundingClientRect();
     return [round(Math.min(W, Math.max(0, ((e.clientX - r.left) / r.width) * W))), round(Math.min(H, Math.max(0, ((e.clientY - r.top) / r.height) * H)))];
   };
   const onDown = (e: PointerEvent<SVGSVGElement>) => {
+    if (e.button !== 0) return;
     const p = point(e);
     svg.current?.focus();
     const target = (e.target as Element).closest('[data-key]');
     const handle = (e.target as Element).closest('[data-handle]');
-    if (tool === 'polygon') { setDraft((dr) => [...dr, p]); return; }
+    if (tool === 'polygon') { act({ type: 'addPoint', at: p }); return; }
     if (tool === 'rect') {
-      const s: Shape = { key: key(), tag: `AOI ${shapes.length + 1}`, shape: 'rect', x: p[0], y: p[1], width: 0, height: 0, points: null };
-      commit([...shapes, s]);
-      setSelected(s.key);
-      drag.current = { mode: 'draw', start: p, origin: s };
+      const k = key();
+      act({ type: 'startRect', key: k, at: p });
+      drag.current = { mode: 'draw', start: p, origin: { key: k, tag: '', shape: 'rect', x: p[0], y: p[1], width: 0, height: 0, points: null } };
     } else if (target) {
       const k = target.getAttribute('data-key')!;
-      setSelected(k);
-      const s = shapes.find((x) => x.key === k)!;
-      setHistory((h) => [...h.slice(-49), shapes]);
+      const s = shapes.find((x) => x.key === k);
+      select(k);
+      if (!s) return;
+      act({ type: 'snapshot' });
       drag.current = { mode: handle ? 'resize' : 'move', start: p, origin: s };
-    } else setSelected(null);
-    try { svg.current?.setPointerCapture?.(e.pointerId); } catch { /* a synthetic or finished pointer */ }
+    } else { select(null); return; }
+    try { svg.current?.setPointerCapture?.(e.pointerId); } catch { /* a finished pointer */ }
   };
   const onMove = (e: PointerEvent<SVGSVGElement>) => {
     const g = drag.current;
-    if (!g?.origin) return;
+    if (!g) return;
     const p = point(e);
     const o = g.origin;
-    if (g.mode === 'draw') update({ ...o, ...rectFrom(g.start, p) }, false);
-    else if (g.mode === 'move') update(moveShape(o, p[0] - g.start[0], p[1] - g.start[1], W, H), false);
-    else update(resizeShape(o, p[0] - g.start[0], p[1] - g.start[1], W, H), false);
+    const dx = p[0] - g.start[0], dy = p[1] - g.start[1];
+    const next = g.mode === 'draw' ? (s: Shape) => ({ ...s, ...rectFrom(g.start, p) })
+      : g.mode === 'move' ? () => moveShape(o, dx, dy, W, H)
+        : () => resizeShape(o, dx, dy, W, H);
+    dispatch({ type: 'live', change: changeShape(o.key, next) });
   };
   const onUp = () => {
     const g = drag.current;
     drag.current = null;
     if (g?.mode === 'draw') {
-      // A click without a drag makes no rectangle.
-      setShapes((all) => all.filter((s) => s.shape !== 'rect' || (s.width >= 2 && s.height >= 2)));
+      dispatch({ type: 'endRect', key: g.origin.key });
       setTool('select');
-    }
+    } else if (g) dispatch({ type: 'settle' });
   };
   const closePolygon = () => {
-    if (draft.length >= 3) {
-      const s: Shape = { key: key(), tag: `AOI ${shapes.length + 1}`, shape: 'polygon', points: draft, ...bbox(draft) };
-      commit([...shapes, s]);
-      setSelected(s.key);
-    }
-    setDraft([]);
+    act({ type: 'closePolygon', key: key() });
     setTool('select');
   };
   const onKey = (e: KeyboardEvent) => {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') { e.preventDefault(); undo(); return; }
     if (tool === 'polygon' && e.key === 'Enter') { e.preventDefault(); closePolygon(); return; }
-    if (e.key === 'Escape') { setDraft([]); setTool('select'); setSelected(null); return; }
+    if (e.key === 'Escape') { dispatch({ type: 'clearDraft' }); setTool('select'); select(null); return; }
     if (!current) return;
     const step = e.shiftKey ? 10 : 1;
     const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     if (moves[e.key]) {
       e.preventDefault();
       const [dx, dy] = moves[e.key];
-      update(e.altKey ? resizeShape(current, dx, dy, W, H) : moveShape(current, dx, dy, W, H));
+      const alt = e.altKey;
+      act({ type: 'editSelected', record: true, change: (s) => (alt ? resizeShape(s, dx, dy, W, H) : moveShape(s, dx, dy, W, H)) });
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
-      commit(shapes.filter((s) => s.key !== current.key));
-      setSelected(null);
+      act({ type: 'deleteSelected' });
     } else if (e.key === 'Tab' && shapes.length && !e.ctrlKey) {
       // Tab walks through the AOIs inside the drawing before leaving it.
       const i = shapes.findIndex((s) => s.key === current.key);
       const next = shapes[i + (e.shiftKey ? -1 : 1)];
-      if (next) { e.preventDefault(); setSelected(next.key); }
+      if (next) { e.preventDefault(); select(next.key); }
     }
   };
 
@@ -163,11 +157,11 @@ export function AoiEditor({ stimId, type = 'stim' }: AoiEditorProps) {
       <h2>Areas of interest: {d.name}</h2>
       <div className="bar" role="toolbar" aria-label="Drawing tools">
         <Button $variant="secondary" aria-pressed={tool === 'select'} onClick={() => setTool('select')}>Select</Button>
-        <Button $variant="secondary" aria-pressed={tool === 'rect'} onClick={() => { setTool('rect'); setDraft([]); }}>Rectangle</Button>
-        <Button $variant="secondary" aria-pressed={tool === 'polygon'} onClick={() => { setTool('polygon'); setDraft([]); }}>Polygon</Button>
+        <Button $variant="secondary" aria-pressed={tool === 'rect'} onClick={() => { setTool('rect'); dispatch({ type: 'clearDraft' }); }}>Rectangle</Button>
+        <Button $variant="secondary" aria-pressed={tool === 'polygon'} onClick={() => { setTool('polygon'); dispatch({ type: 'clearDraft' }); }}>Polygon</Button>
         {tool === 'polygon' ? <Button $variant="secondary" onClick={closePolygon} disabled={draft.length < 3}>Close polygon</Button> : null}
         <Button $variant="secondary" onClick={undo} disabled={!history.length}>Undo</Button>
-        <Button $variant="danger" disabled={!current} onClick={() => { if (current) { commit(shapes.filter((s) => s.key !== current.key)); setSelected(null); } }}>Delete AOI</Button>
+        <Button $variant="danger" disabled={!current} onClick={() => act({ type: 'deleteSelected' })}>Delete AOI</Button>
         {d.heatmap_url ? <Switch label="Heatmap" checked={heatmap} onChange={setHeatmap} /> : null}
         <Button part="save" onClick={doSave} disabled={save.pending}>{save.pending ? 'Saving...' : 'Save'}</Button>
       </div>
@@ -202,12 +196,12 @@ export function AoiEditor({ stimId, type = 'stim' }: AoiEditorProps) {
           <h3 style={{ margin: '0 0 8px' }}>AOIs</h3>
           <ul part="aoi-list">
             {shapes.map((s) => (
-              <li key={s.key}><Button $variant={s.key === selected ? 'primary' : 'secondary'} onClick={() => { setSelected(s.key); svg.current?.focus(); }}>{s.tag} ({s.shape === 'rect' ? 'rectangle' : 'polygon'})</Button></li>
+              <li key={s.key}><Button $variant={s.key === selected ? 'primary' : 'secondary'} onClick={() => { select(s.key); svg.current?.focus(); }}>{s.tag} ({s.shape === 'rect' ? 'rectangle' : 'polygon'})</Button></li>
             ))}
           </ul>
           {current ? (
             <div style={{ marginTop: 12 }}>
-              <TextField label="Tag" list="gaze-aoi-tags" value={current.tag} onChange={(e) => update({ ...current, tag: (e.target as HTMLInputElement).value }, false)} />
+              <TextField label="Tag" list="gaze-aoi-tags" value={current.tag} onFocus={() => dispatch({ type: 'snapshot' })} onBlur={() => dispatch({ type: 'settle' })} onChange={(e) => { const tag = (e.target as HTMLInputElement).value; act({ type: 'editSelected', record: false, change: (s) => ({ ...s, tag }) }); }} />
               <datalist id="gaze-aoi-tags">{(tags.data ?? []).map((t) => <option key={t} value={t} />)}</datalist>
             </div>
           ) : <p>Select an AOI to tag it, or draw one.</p>}

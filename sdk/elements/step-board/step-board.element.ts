@@ -21,25 +21,25 @@ import { StepBoard } from './StepBoard';
  * @csspart cell - One cell card.
  * @csspart cell-title - A cell's title (cut at 19 characters).
  * @csspart step - One step card.
+ * @csspart step-label - A step card's type label.
  * @csspart add-cell - The dashed 'Add new cell' tile.
- * @csspart add-cell-dialog - The add cell dialog.
- * @csspart cache-page-panel - The cache page panel.
- * @csspart cell-count - The cell count.
- * @csspart cell-short-name - The cell short name.
- * @csspart command-panel - The command panel.
- * @csspart edit-step-dialog - The edit step dialog.
- * @csspart fixed-panel - The fixed panel.
- * @csspart locked-note - The locked note.
- * @csspart new-item - The new item.
- * @csspart new-step-dialog - The new step dialog.
- * @csspart options-panel - The options panel.
+ * @csspart step-name - A step card's name.
+ * @csspart step-timing - A step card's timings.
+ * @csspart step-menu - A step card's actions menu.
+ * @csspart cell-count - A cell's number of steps.
+ * @csspart cell-short-name - A cell's short name.
+ * @csspart rename - A cell's rename button.
+ * @csspart locked-note - The note shown while the study is locked.
+ * @csspart new-step-dialog - The 'New step' dialog.
+ * @csspart edit-step-dialog - The step edit dialog.
+ * @csspart add-cell-dialog - The 'Add new cell' dialog.
+ * @csspart selected-type - The chosen step type in the new-step dialog.
+ * @csspart options-panel - The options of the chosen type (a table to add from).
  * @csspart options-table - The options table.
- * @csspart rename - The rename.
- * @csspart selected-type - The selected type.
- * @csspart step-label - The step label.
- * @csspart step-menu - The step menu.
- * @csspart step-name - The step name.
- * @csspart step-timing - The step timing.
+ * @csspart fixed-panel - Validation and calibration: the description and the add button.
+ * @csspart command-panel - The command radio list.
+ * @csspart cache-page-panel - The cache page options with 'Create new Page'.
+ * @csspart new-item - The new external/embedded item form.
  */
 export const GazeStepBoardElement = defineElement('gaze-step-board', StepBoard, {
   props: { studyId: 'number' },

@@ -11,13 +11,13 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  *
  * @element gaze-stim-editor
  * @attr {number} stim-id - The stim to edit.
- * @fires {{ path: string }} gaze-navigate - Saved (to /stims).
+ * @fires {{ path: string }} gaze-navigate - Saved: back to /stims.
  * @csspart stim-editor - The whole editor.
  * @csspart form - The form.
  * @csspart preview - The preview pane.
  * @csspart preview-frame - The sandboxed preview iframe.
  * @csspart create-brand - 'Create new brand' (super users).
- * @csspart toast - The toast.
+ * @csspart toast - The 20-second message with OK.
  */
 export const GazeStimEditorElement = defineElement('gaze-stim-editor', StimEditor, { props: { stimId: 'number' } });
 

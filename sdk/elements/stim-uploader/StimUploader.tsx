@@ -7,6 +7,7 @@ import { useGazeSelector } from '../../core/store/context';
 import { useApi, useResource } from '../../core/resource/hooks';
 import { selectSuperUser } from '../../core/session/selectors';
 import { lookupList } from '../../core/lookups/lists';
+import { postCreateStep } from '../../core/api/board';
 import { measureVideo, rowErrors, rowStimType, uploadRow, type UploadKind, type UploadRow } from '../../core/stims/stims';
 import { AdSelects, CreateBrandDialog, DraftPreview, type AdChoice } from '../../features/stim-fields/StimFields';
 import { Button, ErrorText, FileDrop, Modal, SuccessText, Tabs, TextField, tokens, useEmit, useNavigate } from '../../ui';
@@ -16,6 +17,11 @@ export interface StimUploaderProps {
   studyId?: number;
   /** 'step': used from the step dialog; no navigation, a gaze-stim-created event per stim. */
   mode?: string;
+  /**
+   * The board's New Stim (D2-125, §4.4): with study-id, each created stim is added as a stim step
+   * at the end of this cell, and OK goes back to the study's board.
+   */
+  cellId?: number;
 }
 
 const Wrap = styled.section`
@@ -28,6 +34,7 @@ const Top = styled.div`
 `;
 const Panel = styled.div`display: grid; gap: 8px; align-content: start;`;
 const Area = styled.textarea`
+  display: block; width: 100%; box-sizing: border-box;
   font: 13px ui-monospace, monospace; min-height: 180px; padding: 8px; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; resize: vertical;
 `;
 const Rows = styled.ol`list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;`;
@@ -60,7 +67,7 @@ function FilePreview({ files }: { files: File[] }) {
 
 interface RowState { progress: number; message: string | null; done: boolean }
 
-export function StimUploader({ studyId, mode }: StimUploaderProps) {
+export function StimUploader({ studyId, mode, cellId }: StimUploaderProps) {
   const api = useApi();
   const emit = useEmit();
   const navigate = useNavigate();
@@ -82,6 +89,9 @@ export function StimUploader({ studyId, mode }: StimUploaderProps) {
   const [brandOpen, setBrandOpen] = useState(false);
   const brandFor = useRef<string | null>(null);
   const [touched, setTouched] = useState(false);
+  const [linkFailed, setLinkFailed] = useState<string[]>([]);
+  const linkTo = studyId && cellId ? { studyId, cellId } : null;
+  const doneTo = linkTo ? `/my_studies/overview/${linkTo.studyId}/cell_step_management` : '/stims';
 
   const errors = rows.map(rowErrors);
   const hasErrors = errors.some((e) => Object.keys(e).length > 0);
@@ -114,6 +124,7 @@ export function StimUploader({ studyId, mode }: StimUploaderProps) {
     setTouched(true);
     if (!rows.length || hasErrors || uploading) return;
     setUploading(true);
+    setLinkFailed([]);
     let allOk = true;
     const remaining: UploadRow[] = [];
     for (const row of rows) {
@@ -122,6 +133,16 @@ export function StimUploader({ studyId, mode }: StimUploaderProps) {
       if (outcome.ok === true) {
         setState((s) => ({ ...s, [row.key]: { progress: 1, message: null, done: true } }));
         emit('gaze-stim-created', { stim_id: outcome.stimId, name: row.name, stim_type: rowStimType(row) });
+        if (linkTo) {
+          // The stim exists now: a failed link must not send it again, so the row goes either way
+          // and the failure is named below (the board's own Stim choice can add it later).
+          try {
+            await postCreateStep(api, linkTo.studyId, { cell_id: linkTo.cellId, step_type: 'stim', stim_id: outcome.stimId });
+          } catch {
+            allOk = false;
+            setLinkFailed((l) => [...l, row.name]);
+          }
+        }
       } else {
         allOk = false;
         remaining.push(row);
@@ -196,6 +217,7 @@ export function StimUploader({ studyId, mode }: StimUploaderProps) {
         })}
       </Rows>
       {rows.length > 0 && hasErrors && touched ? <ErrorText role="alert">Please fix the errors before uploading.</ErrorText> : null}
+      {linkFailed.length ? <ErrorText role="alert" part="link-failed">Failed to link stim to step. ({linkFailed.join(', ')})</ErrorText> : null}
       <Bar>
         <Button part="upload-all" onClick={() => void uploadAll()} disabled={uploading || !rows.length || (touched && hasErrors)}>
           {uploading ? 'Uploading...' : 'Upload All Stims'}
@@ -216,9 +238,9 @@ export function StimUploader({ studyId, mode }: StimUploaderProps) {
         ) : null}
       </Modal>
       <CreateBrandDialog open={brandOpen} texts="uploader" onClose={() => setBrandOpen(false)} onCreated={() => undefined} />
-      <Modal open={success} title="Upload complete" onClose={() => { setSuccess(false); if (mode !== 'step') navigate('/stims'); }}>
-        <SuccessText role="status">All stims uploaded successfully!</SuccessText>
-        <Bar><Button onClick={() => { setSuccess(false); if (mode !== 'step') navigate('/stims'); }}>OK</Button></Bar>
+      <Modal open={success} title="Upload complete" onClose={() => { setSuccess(false); if (mode !== 'step') navigate(doneTo); }}>
+        <SuccessText role="status">{linkTo ? 'Stim uploaded and added successfully!' : 'All stims uploaded successfully!'}</SuccessText>
+        <Bar><Button onClick={() => { setSuccess(false); if (mode !== 'step') navigate(doneTo); }}>OK</Button></Bar>
       </Modal>
     </Wrap>
   );

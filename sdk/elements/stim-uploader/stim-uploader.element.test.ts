@@ -10,7 +10,7 @@ let storage = 'none'; try { storage = typeof localStorage.getItem('token'); } ca
 parent.postMessage({ probe: true, reached, error, storage }, '*');
 </script>`)}`;
 
-function api(opts: { failCreateOf?: string; failPutOf?: string; slow?: boolean } = {}) {
+function api(opts: { failCreateOf?: string; failPutOf?: string; slow?: boolean; failLinkOf?: number } = {}) {
   let nextId = 100;
   return stubHttp(async (req) => {
     if (opts.slow) await new Promise((r) => setTimeout(r, 300));
@@ -32,6 +32,10 @@ function api(opts: { failCreateOf?: string; failPutOf?: string; slow?: boolean }
     }
     if (url.startsWith('http://files.test/')) return url.includes(opts.failPutOf ?? '\u0000') ? { status: 415, data: {} } : { data: { success: true } };
     if (/\/stims\/\d+\/edit$/.test(url)) return { data: { success: true, stim_id: 1, data: {} } };
+    if (url.endsWith('/studies/7/steps/create')) {
+      const b = req.body as { stim_id: number };
+      return b.stim_id === opts.failLinkOf ? { status: 409, data: { success: false, message: 'The study is locked' } } : { data: { success: true, step_order_id: 900 + b.stim_id } };
+    }
     return { status: 404, data: {} };
   });
 }
@@ -163,6 +167,50 @@ describe('<gaze-stim-uploader>', () => {
     buttonByText(el, 'OK').click();
     await waitFor(() => nav.length > 0, 'navigation');
     expect(nav).to.deep.equal(['/stims']);
+  });
+
+  it('D2-125 D2-161 from the board\'s New Stim: each created stim becomes a stim step of the cell; OK returns to the board', async () => {
+    const http = api();
+    const el = await mount('gaze-stim-uploader', { 'study-id': '7', 'cell-id': '3' });
+    for (const tag of ['<script src="https://ads.example.com/a.js"></script>', '<script src="https://ads.example.com/b.js"></script>']) {
+      typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, tag);
+      await sleep(20);
+      buttonByText(el, 'Add to upload list').click();
+    }
+    await waitFor(() => $$(el, '[part="row"]').length === 2, 'rows');
+    await fillRow(el, 1, 'Tag A');
+    await fillRow(el, 2, 'Tag B');
+    const nav: string[] = [];
+    el.addEventListener('gaze-navigate', (e) => nav.push((e as CustomEvent).detail.path));
+    buttonByText(el, 'Upload All Stims').click();
+    await waitForText(el, 'Stim uploaded and added successfully!', 8000);
+    const links = http.requests.filter((r) => r.url.endsWith('/steps/create'));
+    expect(links.map((r) => [r.url, r.body])).to.deep.equal([
+      ['/v1.0/studies/7/steps/create', { cell_id: 3, step_type: 'stim', stim_id: 101 }],
+      ['/v1.0/studies/7/steps/create', { cell_id: 3, step_type: 'stim', stim_id: 102 }],
+    ]);
+    // Each link follows its own stim's creation.
+    const order = http.requests.filter((r) => /stims\/create$|steps\/create$/.test(r.url)).map((r) => r.url.replace(/.*\//, ''));
+    expect(order).to.deep.equal(['create', 'create', 'create', 'create']);
+    expect(http.requests.filter((r) => r.url.endsWith('/stims/create')).map((r) => (r.body as { study_id?: number }).study_id)).to.deep.equal([7, 7]);
+    buttonByText(el, 'OK').click();
+    await waitFor(() => nav.length > 0, 'navigation');
+    expect(nav).to.deep.equal(['/my_studies/overview/7/cell_step_management']);
+  });
+
+  it('D2-125 a stim created but not linked says \'Failed to link stim to step.\', is not sent again, and the page stays', async () => {
+    const http = api({ failLinkOf: 101 });
+    const el = await mount('gaze-stim-uploader', { 'study-id': '7', 'cell-id': '3' });
+    typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, '<script src="https://ads.example.com/a.js"></script>');
+    await sleep(20);
+    buttonByText(el, 'Add to upload list').click();
+    await waitFor(() => $$(el, '[part="row"]').length === 1, 'row');
+    await fillRow(el, 1, 'Tag A');
+    buttonByText(el, 'Upload All Stims').click();
+    await waitForText(el, 'Failed to link stim to step. (Tag A)', 8000);
+    expect(text(el)).not.to.include('Stim uploaded and added successfully!');
+    expect($$(el, '[part="row"]').length).to.equal(0);
+    expect(http.requests.filter((r) => r.url.endsWith('/stims/create')).length).to.equal(1);
   });
 
   it('D2-173 the Preview/Edit dialog refuses empty content', async () => {

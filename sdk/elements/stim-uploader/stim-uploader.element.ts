@@ -12,9 +12,10 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  *
  * @element gaze-stim-uploader
  * @attr {number} study-id - Created stims become this study's own.
+ * @attr {number} cell-id - With study-id (the board's New Stim): each created stim becomes a stim step at the end of this cell; OK returns to the board. 'Failed to link stim to step.' names a stim that could not be added.
  * @attr {string} mode - 'step' inside the step dialog: no navigation; the board links each created stim.
  * @fires {{ stim_id: number; name: string; stim_type: string }} gaze-stim-created - One stim was created; the step dialog links it to its step.
- * @fires {{ path: string }} gaze-navigate - OK after a fully successful upload (to /stims).
+ * @fires {{ path: string }} gaze-navigate - OK after a fully successful upload: /stims, or the study's board with cell-id.
  * @csspart stim-uploader - The whole uploader.
  * @csspart add - 'Add to upload list'.
  * @csspart preview - The live preview pane.
@@ -24,16 +25,17 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart empty - 'No stims to upload.'
  * @csspart create-brand - 'Create Brand' (super users).
  * @csspart upload-all - 'Upload All Stims'.
- * @csspart file-preview - The file preview.
- * @csspart script - The script.
- * @csspart vast - The vast.
+ * @csspart link-failed - 'Failed to link stim to step.' with the stims not added to the cell.
+ * @csspart script - The SCRIPT text area.
+ * @csspart vast - The VAST URL/XML text area.
+ * @csspart file-preview - Thumbnails of the chosen files.
  */
-export const GazeStimUploaderElement = defineElement('gaze-stim-uploader', StimUploader, { props: { studyId: 'number', mode: 'string' } });
+export const GazeStimUploaderElement = defineElement('gaze-stim-uploader', StimUploader, { props: { studyId: 'number', mode: 'string', cellId: 'number' } });
 
 declare module '../registry' {
   interface GazeElementRegistry {
     'gaze-stim-uploader': {
-      attributes: CommonAttributes & { 'study-id'?: number; mode?: 'step' };
+      attributes: CommonAttributes & { 'study-id'?: number; 'cell-id'?: number; mode?: 'step' };
       events: CommonEvents & { 'gaze-stim-created': { stim_id: number; name: string; stim_type: string } };
     };
   }

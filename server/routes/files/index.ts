@@ -135,8 +135,11 @@ export async function filesV1(app: FastifyInstance) {
     const key = `c/${companyId}/uploads/${randomBytes(8).toString('hex')}-${name}`;
     if (!request.auth.superUser && request.auth.userTypeId !== 1) throw forbidden('Stim uploads are for study users');
     const contentType = request.body.content_type || contentTypeFor(name);
-    const kind = uploadKind(contentType);
-    if (!kind) throw new HttpError(415, `Files of type ${contentType} are not accepted (images, videos, or text for script and VAST stims)`);
+    // The declared type is a claim: the bytes decide what is stored (issue 9 item 4), so a PNG sent
+    // as text/html or application/octet-stream is kept as image/png, and a PDF is refused at the PUT.
+    // A declared image or video binds the PUT to that kind (the uploader's row expects it).
+    const declared = uploadKind(contentType);
+    const kind = declared === 'image' || declared === 'video' ? declared : undefined;
     const meta: UploadMeta = { file_name: request.body.file_name, user_id: request.auth.userId, max_bytes: request.body.size ?? MAX_UPLOAD_BYTES, kind };
     await recordFile(app.db, { companyId, key, contentType, uploaded: false, meta });
     return {

@@ -162,7 +162,11 @@ describe('D2-179 D2-193 image and video stims through signed uploads', () => {
     const big = await app.inject({ method: 'PUT', url: s.pathname + s.search, headers: { 'content-type': 'image/png' }, payload: bytes });
     expect(big.statusCode).toBe(413);
 
-    expect((await post('/v1.0/stims/create_signed_url', { file_name: 'page.html', content_type: 'application/pdf' })).statusCode).toBe(415);
+    // A declared PDF is only a claim (the bytes decide, tests/security/files): its PUT is refused.
+    const pdf = (await post('/v1.0/stims/create_signed_url', { file_name: 'page.html', content_type: 'application/pdf' })).json();
+    const p = new URL(pdf.url);
+    const pdfPut = await app.inject({ method: 'PUT', url: p.pathname + p.search, headers: { 'content-type': 'application/pdf' }, payload: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32)]) });
+    expect(pdfPut.statusCode).toBe(415);
     expect((await post('/v1.0/stims/create_signed_url', { file_name: 'x.png', size: 300 * 1024 * 1024 })).statusCode).toBe(400);
 
     // Declared an image, sent a video: refused, and the URL may be used again for the right file.

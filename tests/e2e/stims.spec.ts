@@ -1,0 +1,173 @@
+// Stims end to end (issue 13): the bulk uploader with three kinds of stim and one refused file,
+// an edit, and AOIs drawn on a demo stim with data moving that stim's feature report, all
+// against the real server and compared with the API's answers.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { api, apiToken, freshPage, signIn, until, useBrowser, waitForText } from './helpers';
+
+const browser = useBrowser();
+const RUN = Date.now().toString(36);
+const NAMES = { script: `E2E script ${RUN}`, vast: `E2E VAST ${RUN}`, image: `E2E image ${RUN}`, bad: `E2E bad ${RUN}` };
+const VAST_XML = `<?xml version="1.0"?><VAST version="4.0"><Ad id="1"><InLine><AdSystem>e2e</AdSystem><AdTitle>e2e</AdTitle>
+<Creatives><Creative><Linear><Duration>00:00:15</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://cdn.example.com/e2e.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`;
+
+/** A small real PNG (1 × 1, red), and an "image" that is really HTML, which the server refuses by its bytes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const FAKE_PNG = Buffer.from('<!doctype html><script>alert(document.domain)</script>');
+
+let token = '';
+before(async () => { token = await apiToken('researcher'); });
+
+interface ListedStim { id: number; name: string; type: string; width: number | null; height: number | null }
+async function findStim(name: string): Promise<ListedStim | undefined> {
+  const res = await api(token, '/stims', { body: { results_per_page: 25, page_num: 1, order_by: 'name_asc', filter_name: name, filter_stimtype: 'ALL', filter_media_id: 'ALL' } });
+  return (res.body.data as ListedStim[]).find((s) => s.name === name);
+}
+
+/** Fills row n of the upload list: name and the first choice of every cascading select. */
+async function fillRow(page: Page, n: number, name: string) {
+  await page.getByLabel(`Name (stim ${n})`, { exact: true }).fill(name);
+  for (const field of ['Ad Asset Type', 'Ad Type Group', 'Ad Type', 'Brand']) {
+    const select = page.getByLabel(`${field} (stim ${n})`, { exact: true });
+    await until(async () => (await select.isEnabled()) && (await select.locator('option').count()) > 1, `${field} options of row ${n}`);
+    await select.selectOption({ index: 1 });
+  }
+}
+
+describe('stims (issue 13)', () => {
+  it('D2-161..D2-183 uploads a script, a VAST XML and an image; a fake image is refused by its bytes and the rest goes on', async () => {
+    const { page, context, errors } = await freshPage(browser());
+    await signIn(page, 'researcher');
+    await page.goto('/stims/upload-stim');
+    await waitForText(page, 'Upload Stims', 'No stims to upload.');
+
+    await page.getByRole('textbox', { name: 'Script', exact: true }).fill('<div style="width:300px;height:250px;background:#0bd">e2e</div><script>document.title = "ran in the sandbox"</script>');
+    await page.getByRole('button', { name: 'Add to upload list' }).click();
+    await page.getByRole('tab', { name: 'VAST URL/XML' }).click();
+    await page.getByRole('textbox', { name: 'VAST URL/XML', exact: true }).fill(VAST_XML);
+    await page.getByRole('button', { name: 'Add to upload list' }).click();
+    await page.getByRole('tab', { name: 'Image/Video' }).click();
+    await page.locator('gaze-stim-uploader input[type="file"]').setInputFiles([
+      { name: 'e2e-banner.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'e2e-bad.png', mimeType: 'image/png', buffer: FAKE_PNG },
+    ]);
+    await page.getByRole('button', { name: 'Add to upload list' }).click();
+    await until(async () => (await page.locator('[part="row"]').count()) === 4, 'four rows');
+    await fillRow(page, 1, NAMES.script);
+    await fillRow(page, 2, NAMES.vast);
+    await fillRow(page, 3, NAMES.image);
+    await fillRow(page, 4, NAMES.bad);
+
+    await page.getByRole('button', { name: 'Upload All Stims' }).click();
+    await waitForText(page, `Failed to upload file for ${NAMES.bad}`);
+    // Only the failed row stays, to be fixed; no success message for a partial upload.
+    await until(async () => (await page.locator('[part="row"]').count()) === 1, 'only the failed row left');
+    assert.ok(!(await page.locator('gaze-stim-uploader').innerText()).includes('All stims uploaded successfully!'));
+    // The dashboard's own document never ran the script stim.
+    assert.notEqual(await page.title(), 'ran in the sandbox');
+
+    const script = await findStim(NAMES.script);
+    const vast = await findStim(NAMES.vast);
+    const image = await findStim(NAMES.image);
+    assert.equal(script?.type, 's');
+    assert.equal(vast?.type, 'vx', 'VAST XML is stored as XML');
+    assert.equal(image?.type, 'i');
+    assert.deepEqual([image?.width, image?.height], [1, 1], 'the size is read from the file');
+    // The refused file's stim has no source; the image's has one.
+    const bad = await findStim(NAMES.bad);
+    if (bad) assert.equal((await api(token, `/stims/${bad.id}/details`)).body.data.source ?? null, null);
+    assert.ok((await api(token, `/stims/${image!.id}/details`)).body.data.source);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('D2-184..D2-196 edits a stim: the new name is saved and shown in the library', async () => {
+    const stim = await findStim(NAMES.script);
+    assert.ok(stim, 'the uploaded script stim');
+    const { page, context, errors } = await freshPage(browser());
+    await signIn(page, 'researcher');
+    await page.goto(`/stims/edit/${stim.id}`);
+    await waitForText(page, 'EDIT STIM');
+    const name = page.getByLabel('Name', { exact: true });
+    await until(async () => (await name.inputValue()) === NAMES.script, 'the stim loaded');
+    await name.fill(`${NAMES.script} (edited)`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForText(page, 'Stimulus updated successfully!');
+    assert.equal((await api(token, `/stims/${stim.id}/details`)).body.data.name, `${NAMES.script} (edited)`);
+    await page.goto(`/stims`);
+    await page.getByLabel('Search stims...').first().fill(`${NAMES.script} (edited)`);
+    await waitForText(page, `${NAMES.script} (edited)`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('D2-220..D2-222 AOIs drawn on a demo stim with data change its feature report', async () => {
+    // A completed study of the researcher with a measured image stim (respondents seed in the background).
+    interface Placed { cell_id: number; step_id: number; stimulus_id: number; stimulus_name: string; stimulus_type: string }
+    let study = 0;
+    let target: Placed | undefined;
+    const deadline = Date.now() + 10 * 60_000;
+    while (!target && Date.now() < deadline) {
+      const list = await api(token, '/studies', { body: { filter_completed: '1', results_per_page: 100 } });
+      for (const s of list.body.data as { study_id: number }[]) {
+        const tree = await api(token, `/studies/${s.study_id}/stims/overview`, { body: {} });
+        const placed: Placed[] = tree.body.data.flatMap((c: { cell_id: number; step_list: { step_id: number; stimulus_list: Omit<Placed, 'cell_id' | 'step_id'>[] }[] }) =>
+          c.step_list.flatMap((st) => st.stimulus_list.map((x) => ({ ...x, cell_id: c.cell_id, step_id: st.step_id }))));
+        // The last image stim: the reports spec takes the first one.
+        for (const p of placed.filter((x) => x.stimulus_type === 'i' && !x.stimulus_name.includes('|')).reverse()) {
+          const fa = await api(token, `/studies/${s.study_id}/cell/${p.cell_id}/step/${p.step_id}/stimuli/${p.stimulus_id}/feature_analysis`, { body: {} });
+          if (fa.status === 200 && fa.body.feature_data?.length) { study = s.study_id; target = p; break; }
+        }
+        if (target) break;
+      }
+      if (!target) await new Promise((r) => setTimeout(r, 5000));
+    }
+    assert.ok(target, 'a completed demo study with a measured image stim');
+    const faPath = `/studies/${study}/cell/${target.cell_id}/step/${target.step_id}/stimuli/${target.stimulus_id}/feature_analysis`;
+    const before = (await api(token, faPath, { body: {} })).body.feature_data as { feature_name: string; panelist_viewed_percent: number }[];
+    const TAG = `Whole ad ${RUN}`;
+    assert.ok(!before.some((f) => f.feature_name === TAG));
+
+    const { page, context, errors } = await freshPage(browser());
+    await signIn(page, 'researcher');
+    await page.goto(`/stims/aoi/${target.stimulus_id}?type=stim`);
+    await waitForText(page, 'Areas of interest');
+    const svg = page.locator('gaze-aoi-editor svg[role="application"]');
+    await svg.waitFor();
+    await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+    // Drag over the whole stim: every respondent who looked at the ad looked at this AOI.
+    const box = (await svg.boundingBox())!;
+    await page.mouse.move(box.x + 1, box.y + 1);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width - 1, box.y + box.height - 1, { steps: 4 });
+    await page.mouse.up();
+    const tag = page.getByLabel('Tag', { exact: true });
+    await tag.waitFor();
+    await tag.fill(TAG);
+    await page.getByRole('button', { name: `${TAG} (rectangle)`, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForText(page, 'AOIs saved. The feature metrics are being recomputed.');
+
+    // The recompute runs on the job queue; the API shows the new feature when it is done.
+    let after: typeof before = [];
+    await until(async () => {
+      after = (await api(token, faPath, { body: {} })).body.feature_data;
+      return after.some((f) => f.feature_name === TAG);
+    }, 'the recomputed feature');
+    const whole = after.find((f) => f.feature_name === TAG)!;
+    assert.ok(whole.panelist_viewed_percent > 0, 'respondents looked at the whole ad');
+    assert.ok(whole.panelist_viewed_percent >= Math.max(...before.map((f) => f.panelist_viewed_percent)) - 1e-9, 'the whole ad is seen at least as often as any part of it');
+
+    // The feature report shows it.
+    const key = `${target.cell_id}:${target.step_id}:${study}:${target.stimulus_id}`;
+    await page.goto(`/my_studies/overview/${study}/study/feature_report?stims=${encodeURIComponent(key)}`);
+    await page.locator('[part="feature-table"]').first().waitFor();
+    await waitForText(page, TAG);
+    const names = await page.locator('[part="feature-table"]').first().locator('tbody tr > :first-child').allInnerTexts();
+    assert.deepEqual(names.map((n) => n.trim()).sort(), after.map((f) => f.feature_name).sort());
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
