@@ -1,7 +1,7 @@
 // Question report (server/routes/survey; spec document 3 §3 "Question data", §7): the study's
 // questions, answer counts, participants' answers and the brand-recall aggregate of a stim.
 import { Type, type Static, type TSchema } from 'typebox';
-import { defineOperation, Id, IdParam, Int4, Nullable, Ok, ReportOptions, SIGNED_IN, StudyParams } from './common.js';
+import { defineOperation, Id, IdParam, Int4, Nullable, Ok, ReportOptions, STUDY_ROLES, StudyParams } from './common.js';
 
 export const QuestionParams = Type.Object({
   id: IdParam({ description: 'Study id' }),
@@ -30,6 +30,22 @@ export const SurveyOverviewResponse = wrapped(Type.Object({
   lu_questions: Type.Array(SurveyQuestion),
 }));
 export type SurveyOverviewResponse = Static<typeof SurveyOverviewResponse>;
+
+/**
+ * The legacy client's form of the overview (it maps `data[]` to {survey_title, survey_question}):
+ * its `data` is an array where the spec's is an object, so one answer cannot be both. The spec's
+ * form stays the default; `?form=legacy` answers this one (docs/decisions.md).
+ */
+export const LegacySurveyOverviewResponse = Ok({
+  data: Type.Array(Type.Object({
+    survey_title: Type.String({ description: "'Screening questions' or 'Study questions'" }),
+    survey_question: Type.Array(SurveyQuestion),
+  })),
+});
+export type LegacySurveyOverviewResponse = Static<typeof LegacySurveyOverviewResponse>;
+export const SurveyOverviewQuery = Type.Object({
+  form: Type.Optional(Type.Literal('legacy', { description: "'legacy': the legacy client's data[] {survey_title, survey_question}" })),
+});
 
 export const AnswerAggregateResponse = wrapped(Type.Object({
   answer_data: Type.Array(Type.Object({ text: Type.String(), count: Int4() })),
@@ -67,13 +83,14 @@ export const BrandRecallResponse = wrapped(Type.Object({
 }));
 export type BrandRecallResponse = Static<typeof BrandRecallResponse>;
 
-const survey = { tags: ['survey', 'reports'], access: 'read', roles: SIGNED_IN, method: 'POST', body: SurveyBody, optionalBody: true, errors: [404] } as const;
+const survey = { tags: ['survey', 'reports'], access: 'read', roles: STUDY_ROLES, method: 'POST', body: SurveyBody, optionalBody: true, errors: [404] } as const;
 
 export const overview = defineOperation({
   ...survey, operationId: 'getSurveyOverview', path: '/v1.0/studies/:id/survey/overview',
   summary: "A study's questions: screening (preassign) and study questions of each question system",
   params: StudyParams,
-  response: { 200: SurveyOverviewResponse },
+  querystring: SurveyOverviewQuery,
+  response: { 200: Type.Union([SurveyOverviewResponse, LegacySurveyOverviewResponse]) },
 });
 
 export const aggregate = defineOperation({
