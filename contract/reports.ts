@@ -113,9 +113,24 @@ export type StimTreeResponse = Static<typeof StimTreeResponse>;
 const placed = { stim_name: Type.String(), stim_id: Id(), cell_id: Id(), step_id: Id() };
 const norms = { current_norm_type: NormTypeId, norm_types: NormTypes };
 
+const Interval = Type.Object({
+  low: Nullable(Type.Number({ description: 'Lower bound, percent; null when n is 0' })),
+  high: Nullable(Type.Number({ description: 'Upper bound, percent; null when n is 0' })),
+  k: Int4({ description: 'Exposures counted in the share' }),
+  n: Int4({ description: 'The base the share is of' }),
+}, { description: '95 % Wilson score interval (docs/metrics.md "Uncertainty")' });
+/** Beside the spec's figures, never instead of them (issue 15 item 4). */
+export const StimStats = Type.Object({
+  base_size: Int4({ description: '|E|: the measured base' }),
+  panelist_viewable_percent: Interval,
+  panelist_viewed_percent: Type.Object(Interval.properties, { description: '95 % Wilson interval; its base n is the viewable exposures' }),
+  panelist_viewable_script_percent: Type.Object(Interval.properties, { description: '95 % Wilson interval; its base n is every exposure' }),
+});
+export type StimStats = Static<typeof StimStats>;
+
 export const OverallAttentionResponse = Ok({
   ...norms,
-  data: Type.Array(Type.Object({ ...placed, stim_data: StimMetrics, norm_data: NormMetrics })),
+  data: Type.Array(Type.Object({ ...placed, stim_data: StimMetrics, norm_data: NormMetrics, stim_stats: Type.Optional(StimStats) })),
 });
 export type OverallAttentionResponse = Static<typeof OverallAttentionResponse>;
 

@@ -31,6 +31,22 @@ export const SurveyOverviewResponse = wrapped(Type.Object({
 }));
 export type SurveyOverviewResponse = Static<typeof SurveyOverviewResponse>;
 
+/**
+ * The legacy client's form of the overview (it maps `data[]` to {survey_title, survey_question}):
+ * its `data` is an array where the spec's is an object, so one answer cannot be both. The spec's
+ * form stays the default; `?form=legacy` answers this one (docs/decisions.md).
+ */
+export const LegacySurveyOverviewResponse = Ok({
+  data: Type.Array(Type.Object({
+    survey_title: Type.String({ description: "'Screening questions' or 'Study questions'" }),
+    survey_question: Type.Array(SurveyQuestion),
+  })),
+});
+export type LegacySurveyOverviewResponse = Static<typeof LegacySurveyOverviewResponse>;
+export const SurveyOverviewQuery = Type.Object({
+  form: Type.Optional(Type.Literal('legacy', { description: "'legacy': the legacy client's data[] {survey_title, survey_question}" })),
+});
+
 export const AnswerAggregateResponse = wrapped(Type.Object({
   answer_data: Type.Array(Type.Object({ text: Type.String(), count: Int4() })),
   total_user_count: Int4(),
@@ -73,7 +89,8 @@ export const overview = defineOperation({
   ...survey, operationId: 'getSurveyOverview', path: '/v1.0/studies/:id/survey/overview',
   summary: "A study's questions: screening (preassign) and study questions of each question system",
   params: StudyParams,
-  response: { 200: SurveyOverviewResponse },
+  querystring: SurveyOverviewQuery,
+  response: { 200: Type.Union([SurveyOverviewResponse, LegacySurveyOverviewResponse]) },
 });
 
 export const aggregate = defineOperation({

@@ -3,10 +3,12 @@
 // download'; a failed one is reported to the caller, which shows 'Error downloading data'
 // (resolution 8: never silent).
 import type { ApiConfig } from '../api/client';
-import { fetchFeatureReport, fetchParticipantReport, fetchStimReport, type StimBody } from '../api/reports';
+import {
+  fetchFeatureReport, fetchParticipantReport, fetchStimReport, type FeatureAttentionResponse, type MetricName, type OverallAttentionResponse, type StimBody,
+} from '../api/reports';
 import { toCsv } from '../demographics/csv';
 import { downloadCsv } from '../demographics/download';
-import { placeOf } from './reports';
+import { NORM_TYPES, placeOf, type NormTypeId } from './reports';
 import type { StimKey } from './keys';
 
 export const DOWNLOAD_ERROR = 'Error downloading data';
@@ -45,4 +47,50 @@ export async function downloadReport(api: ApiConfig, kind: ReportDownload, stim:
       participant_data.map((p) => ({ ...stimCols, ...p })));
   }
   return downloadCsv(rowsCsv(rows), `${kind}.csv`);
+}
+
+export type TableDownload = 'kpi-attention-table-data' | 'key-feature-metrics-table';
+
+/** A number to at most 2 decimals (D3-271); empty for none. */
+export const round2 = (v: number | null | undefined): number | '' => (v === null || v === undefined || !Number.isFinite(v) ? '' : Math.round(v * 100) / 100);
+
+const KPI_TABLE_METRICS: { name: MetricName; label: string }[] = [
+  { name: 'panelist_viewable_percent', label: '% Stim Viewable' },
+  { name: 'avg_stim_viewable_time', label: 'Average Stim Viewable Time' },
+  { name: 'panelist_viewed_percent', label: '% Stim Viewed' },
+  { name: 'avg_stim_dwell_time', label: 'Average Stim Dwell Time' },
+  { name: 'attention_per_1000_impressions', label: 'Attention Per 1000 Impressions (s)' },
+  { name: 'avg_page_dwell_time', label: 'Average page dwell time' },
+  { name: 'panelist_viewable_script_percent', label: 'Panelist viewable script percent' },
+  { name: 'avg_time_to_first_view', label: 'Average time to first view (from the first viewable moment)' },
+];
+
+/** The compare report's 'Eye tracking KPIs' table: one line per stim and metric, against the chosen norm. */
+export function kpiTableCsv(data: OverallAttentionResponse): string | null {
+  const norm = NORM_TYPES[data.current_norm_type as NormTypeId] ?? '';
+  return rowsCsv(data.data.flatMap((d) => KPI_TABLE_METRICS.map((m) => ({
+    cell_id: d.cell_id, step_id: d.step_id, stim_id: d.stim_id, stim_name: d.stim_name, metric: m.name, label: m.label,
+    actual: round2(d.stim_data[m.name]), norm: round2(d.norm_data[m.name]), norm_type: norm,
+    base_size: d.stim_data.base_size, norm_size: d.norm_data.norm_size,
+  }))));
+}
+
+/** The compare report's 'Feature attention' table: one line per stim and feature, numbers to 2 decimals (D3-271). */
+export function featureTableCsv(data: FeatureAttentionResponse): string | null {
+  const norm = NORM_TYPES[data.current_norm_type as NormTypeId] ?? '';
+  return rowsCsv(data.data.flatMap((d) => data.feature_tag_list.map((tag) => {
+    const f = d.feature_data[tag];
+    const n = d.norm_data[tag];
+    return {
+      cell_id: d.cell_id, step_id: d.step_id, stim_id: d.stim_id, stim_name: d.stim_name, feature: tag,
+      avg_feature_dwell_time: round2(f?.avg_feature_dwell_time), panelist_viewed_percent: round2(f?.panelist_viewed_percent),
+      norm_avg_feature_dwell_time: round2(n?.avg_feature_dwell_time), norm_panelist_viewed_percent: round2(n?.panelist_viewed_percent),
+      norm_type: norm, norm_size: n?.norm_size ?? '',
+    };
+  })));
+}
+
+/** Saves a table's CSV as `<kind>.csv`; false (and 'No Data to download') when empty. */
+export function downloadTable(kind: TableDownload, csv: string | null): boolean {
+  return downloadCsv(csv, `${kind}.csv`);
 }

@@ -101,7 +101,7 @@ describe('<gaze-kpi-report>', () => {
     const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });
     await waitFor(() => pages(el)[0]?.querySelector('[part="metric-cards"]'), 'cards');
     const cards = Array.from(pages(el)[0].querySelectorAll('[part="metric-card"]'));
-    expect(cards.map((c) => c.textContent)).to.deep.equal(['12.3sAverage page dwell time', '70%Panelist viewable script percent', '0.5sAverage time to first view']);
+    expect(cards.map((c) => c.textContent)).to.deep.equal(['12.3sAverage page dwell time', '70%Panelist viewable script percent', '0.5sAverage time to first viewfrom the first viewable moment']);
     // 12.25 s against a norm of 12.25 s: at least the norm → green.
     expect(cards[0].getAttribute('data-relation')).to.equal('above');
     expect(getComputedStyle(cards[0].querySelector('strong')!).color).to.equal('rgb(30, 123, 52)');

@@ -284,7 +284,7 @@ function GeneratedReport({ studyId, report }: { studyId: number; report: Generat
   if (report.type === 'kpi') return <KpiReport studyId={studyId} stims={report.stims} />;
   if (report.type === 'feature') return <FeatureReport studyId={studyId} stims={report.stims} />;
   // Demographic and question reports are elements of their own areas, placed by tag name.
-  const tag = report.type === 'demographics' ? 'gaze-demographics' : 'gaze-question-report';
+  const tag = report.type === 'demographics' ? 'gaze-demographic-report' : 'gaze-question-report';
   return <TagReport tag={tag} studyId={studyId} />;
 }
 

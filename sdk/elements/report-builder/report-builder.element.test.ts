@@ -105,7 +105,7 @@ describe('<gaze-report-builder>', () => {
     radio(el, 'Demographics report').click();
     await waitFor(() => !text(el).includes('Please select at least one stim'), 'error cleared');
     buttonByText(el, 'Generate Report').click();
-    await waitFor(() => text(el).includes('This report is not available in this build.') || el.shadowRoot!.querySelector('gaze-demographics'), 'demographics placed');
+    await waitFor(() => text(el).includes('This report is not available in this build.') || el.shadowRoot!.querySelector('gaze-demographic-report'), 'demographics placed');
     expect(text(el)).not.to.contain('Please select at least one stim');
   });
 

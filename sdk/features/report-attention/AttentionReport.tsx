@@ -6,9 +6,10 @@ import {
   compareGraph, featureAttention, NORM_TYPES, overallAttention, stimTree, visualData, type GraphTypeId, type NormTypeId,
 } from '../../core/reports/reports';
 import { treeStims, type StimKey } from '../../core/reports/keys';
+import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
-  GraphTypeSelect, KPI_TABLE, NormTable, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
+  GraphTypeSelect, KPI_TABLE, NormTable, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
   type MetricKind,
 } from '../report-common';
 
@@ -129,7 +130,12 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         loading={attention.loading && !attention.data}
         error={attention.error}
         onRetry={attention.refetch}
-        controls={<NormSelect value={kpiNorm} onChange={setKpiNorm} sizes={sizes} />}
+        controls={
+          <>
+            <NormSelect value={kpiNorm} onChange={setKpiNorm} sizes={sizes} />
+            <TableDownload kind="kpi-attention-table-data" csv={() => (attention.data ? kpiTableCsv(attention.data) : null)} />
+          </>
+        }
         info={
           <Info>
             <dl>
@@ -169,6 +175,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
           <>
             <Select label="Metric" value={featureMetric} onChange={(v) => setFeatureMetric(v as FeatureMetric)} options={FEATURE_METRICS.map(({ value, label }) => ({ value, label }))} />
             <NormSelect label="Norm" value={featureNorm} onChange={setFeatureNorm} sizes={sizes} />
+            <TableDownload kind="key-feature-metrics-table" csv={() => (features.data ? featureTableCsv(features.data) : null)} />
           </>
         }
       >

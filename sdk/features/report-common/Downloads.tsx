@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Menu, Toast, TOAST_DURATION_ERROR } from '../../ui';
+import { Button, Menu, Toast, TOAST_DURATION_ERROR } from '../../ui';
 import { useApi } from '../../core/resource/hooks';
-import { downloadReport, DOWNLOAD_ERROR, type ReportDownload } from '../../core/reports/downloads';
+import { downloadReport, downloadTable, DOWNLOAD_ERROR, type ReportDownload, type TableDownload } from '../../core/reports/downloads';
 import type { StimKey } from '../../core/reports/keys';
 
 /** A download menu of one stim's CSVs; a failure shows 'Error downloading data' (resolution 8). */
@@ -23,6 +23,30 @@ export function DownloadMenu({ stim, items, normType }: { stim: StimKey; items: 
           },
         }))}
       />
+      {failed ? <Toast kind="error" text={DOWNLOAD_ERROR} duration={TOAST_DURATION_ERROR} onClose={() => setFailed(false)} /> : null}
+    </>
+  );
+}
+
+/** Saves a report table as CSV (D3-270); an empty one alerts 'No Data to download', a failure shows 'Error downloading data'. */
+export function TableDownload({ kind, csv }: { kind: TableDownload; csv: () => string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      <Button
+        $variant="secondary"
+        part="table-download"
+        data-kind={kind}
+        onClick={() => {
+          try {
+            downloadTable(kind, csv());
+          } catch {
+            setFailed(true);
+          }
+        }}
+      >
+        Download table
+      </Button>
       {failed ? <Toast kind="error" text={DOWNLOAD_ERROR} duration={TOAST_DURATION_ERROR} onClose={() => setFailed(false)} /> : null}
     </>
   );

@@ -8,4 +8,4 @@ export { ReportSection, type ReportSectionProps } from './ReportSection';
 export { NormTable, StimName, TableBox, NAME_MAX, type NormTableRow } from './NormTable';
 export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption } from './SurvivalChart';
 export { startTimer, setReportTimer, manualClock, preloadImage, setImagePreload, type StartTimer, type Preload } from './timers';
-export { DownloadMenu } from './Downloads';
+export { DownloadMenu, TableDownload } from './Downloads';

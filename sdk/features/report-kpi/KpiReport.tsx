@@ -40,6 +40,7 @@ const Cards = styled.div`
   [data-relation='above'] strong { color: ${tokens.success}; }
   [data-relation='below'] strong { color: ${tokens.danger}; }
   span { color: ${tokens.muted}; }
+  small { display: block; color: ${tokens.muted}; font-size: 0.8em; }
 `;
 
 const NORM_IDS: NormTypeId[] = [1, 2, 3, 4];
@@ -139,6 +140,8 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
         </div>
         <div part="metric-card" data-metric="avg_time_to_first_view">
           <strong>{formatSeconds(data.stim_data.avg_time_to_first_view)}</strong><span>Average time to first view</span>
+          {/* Measured from the stim's first viewable moment, not from page load (docs/metrics.md). */}
+          <small part="metric-note">from the first viewable moment</small>
         </div>
       </Cards>
       <ReportSection

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import type { DemographicFilters } from '../../domain/demographics.js';
 import { computeMetrics, meanMetrics, round6, type StimMetrics } from '../../analytics/metrics.js';
+import { stimStats, type StimStats } from '../../analytics/stats.js';
 import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
 import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
 import { curveFromCounts, timePoints, type GraphRequest } from '../../analytics/survival.js';
@@ -39,8 +40,16 @@ export const sourceUrl = (app: FastifyInstance, s: repo.PlacedStim) => publicUrl
 export const lowSourceUrl = (app: FastifyInstance, s: repo.PlacedStim) => publicUrl(app, s.lowQualitySource ?? s.source);
 
 export async function stimMetrics(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters): Promise<StimMetrics[]> {
+  return (await stimMetricsWithStats(db, studyId, stims, filters)).map((x) => x.metrics);
+}
+
+/** The metrics and, beside them, the Wilson intervals of their shares and their bases (analytics/stats.ts). */
+export async function stimMetricsWithStats(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters): Promise<{ metrics: StimMetrics; stats: StimStats }[]> {
   const aggs = await repo.studyAggregates(db, studyId, stims, filters);
-  return stims.map((s) => computeMetrics(aggs.get(repo.pairKey(s.stepId, s.stimId))!));
+  return stims.map((s) => {
+    const a = aggs.get(repo.pairKey(s.stepId, s.stimId))!;
+    return { metrics: computeMetrics(a), stats: stimStats(a) };
+  });
 }
 
 // Per-stim metrics of the norm source are computed once per cached source.

@@ -13,7 +13,7 @@ import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import {
-  resolveStims, stimMetrics, stimNorms, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
+  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
   viewedOver1Percent,
 } from './build.js';
 
@@ -83,8 +83,8 @@ export default async function reports(app: FastifyInstance) {
 
   route(app, contract.overallAttention, async (request) => {
     const { s, stims, filters, normType } = await compareScope(request, request.params, request.body);
-    const [metrics, norms] = await Promise.all([
-      stimMetrics(db, s.id, stims, filters),
+    const [measured, norms] = await Promise.all([
+      stimMetricsWithStats(db, s.id, stims, filters),
       stimNorms(db, [...new Set(stims.map((x) => x.stimId))], normType),
     ]);
     return {
@@ -93,7 +93,7 @@ export default async function reports(app: FastifyInstance) {
       norm_types: NORM_TYPE_NAMES,
       data: stims.map((x, i) => ({
         stim_name: x.name, stim_id: x.stimId, cell_id: x.cellId, step_id: x.stepId,
-        stim_data: metrics[i], norm_data: norms.get(x.stimId)!,
+        stim_data: measured[i].metrics, norm_data: norms.get(x.stimId)!, stim_stats: measured[i].stats,
       })),
     };
   });

@@ -39,6 +39,16 @@ export default async function surveyRoutes(app: FastifyInstance) {
         name: stripHtml(q.name), question_id: q.questionId, question_system: system, formatted_type: q.formattedType,
       });
     }
+    if (request.query.form === 'legacy') {
+      // The legacy client's list of surveys: the screening questions, then the study questions.
+      return {
+        success: true as const,
+        data: [
+          { survey_title: 'Screening questions', survey_question: [...groups.ex_preassign_questions, ...groups.lu_preassign_questions] },
+          { survey_title: 'Study questions', survey_question: [...groups.ex_questions, ...groups.lu_questions] },
+        ],
+      };
+    }
     return { success: true as const, data: { data: groups } };
   });
 

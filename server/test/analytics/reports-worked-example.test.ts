@@ -67,6 +67,19 @@ describe('docs/metrics.md worked example', () => {
     expect(d.norm_data).toMatchObject({ norm_size: 2, avg_stim_dwell_time: 2, panelist_viewable_percent: 100, panelist_viewed_percent: 100 });
   });
 
+  it('issue 15: 95 % Wilson intervals beside the percentages, each with its own base', async () => {
+    const st = (await call('overall_attention', data())).json().data[0].stim_stats;
+    expect(st.base_size).toBe(5);
+    // 4 of 5 viewable: [37.55, 96.38]; 3 of the 4 viewable viewed: [30.06, 95.44]; 5 of 7 exposures.
+    expect(st.panelist_viewable_percent).toMatchObject({ k: 4, n: 5 });
+    expect(st.panelist_viewable_percent.low).toBeCloseTo(37.55, 1);
+    expect(st.panelist_viewable_percent.high).toBeCloseTo(96.38, 1);
+    expect(st.panelist_viewed_percent).toMatchObject({ k: 3, n: 4 });
+    expect(st.panelist_viewed_percent.low).toBeCloseTo(30.06, 1);
+    expect(st.panelist_viewed_percent.high).toBeCloseTo(95.44, 1);
+    expect(st.panelist_viewable_script_percent).toMatchObject({ k: 5, n: 7 });
+  });
+
   it('survival curve', async () => {
     const g = (await call('graph2_data', { ...data(), graph_type_id: 1, time_segment: 1000, max_time: 3000 })).json().data[0].graph_data;
     expect(g).toEqual([{ x: 0, y: 100 }, { x: 1, y: 66.6667 }, { x: 2, y: 33.3333 }, { x: 3, y: 0 }]);

@@ -72,6 +72,18 @@ describe('question report (D3-264 – D3-267)', () => {
     expect((await post_('survey/overview', {}, other.headers)).statusCode).toBe(404);
   });
 
+  it('D3-264 legacy form: ?form=legacy answers data[] {survey_title, survey_question}; the default stays the spec\'s', async () => {
+    const spec = (await post_('survey/overview')).json().data.data;
+    const res = await app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/survey/overview?form=legacy`, headers: t.headers });
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.map((s: { survey_title: string }) => s.survey_title)).toEqual(['Screening questions', 'Study questions']);
+    expect(d[0].survey_question).toEqual([...spec.ex_preassign_questions, ...spec.lu_preassign_questions]);
+    expect(d[1].survey_question).toEqual([...spec.ex_questions, ...spec.lu_questions]);
+    const bad = await app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/survey/overview?form=old`, headers: t.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('D3-265 aggregate counts respondents per answer; limit_to_eyetracking narrows them', async () => {
     const q = screening.questions[0].id;
     const on = (await post_(`survey/lu/${q}/aggregate`, { limit_to_eyetracking: true })).json().data.data;

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { downloadTable, featureTableCsv, kpiTableCsv, round2 } from './downloads';
+import { setCsvSaver, setDownloadAlert } from '../demographics/download';
+import type { FeatureAttentionResponse, OverallAttentionResponse } from '../api/reports';
+
+const NORMS = { 1: 'Brand Norm', 2: 'Brand Category Norm', 3: 'Base Norm', 4: 'Ad Category Norm' };
+const metrics = (v: number | null) => ({
+  panelist_viewable_script_percent: v, avg_page_dwell_time: v, panelist_viewable_percent: v, avg_stim_viewable_time: v, panelist_viewed_percent: v,
+  avg_stim_dwell_time: v, attention_per_1000_impressions: v, avg_time_to_first_view: v, percent_viewable: v, avg_viewed_time: v,
+});
+
+afterEach(() => { setCsvSaver(); setDownloadAlert(); });
+
+describe('report table downloads (D3-269 D3-270 D3-271)', () => {
+  it('D3-271 numbers to 2 decimals, none empty', () => {
+    expect([round2(1.23456), round2(2.005), round2(-0.004), round2(null), round2(Number.NaN), round2(7)]).toEqual([1.23, 2.01, -0, '', '', 7]);
+  });
+
+  it('D3-270 kpi-attention-table-data: one line per stim and metric with its norm, base and set size; commas removed', () => {
+    const data = {
+      success: true, current_norm_type: 3, norm_types: NORMS,
+      data: [{ stim_name: 'Big, Ad', stim_id: 101, cell_id: 1, step_id: 11, stim_data: { ...metrics(12.3456), base_size: 40 }, norm_data: { ...metrics(null), norm_size: 0 } }],
+    } as unknown as OverallAttentionResponse;
+    const lines = kpiTableCsv(data)!.split('\r\n');
+    expect(lines[0]).toBe('cell_id,step_id,stim_id,stim_name,metric,label,actual,norm,norm_type,base_size,norm_size');
+    expect(lines[1]).toBe('1,11,101,Big Ad,panelist_viewable_percent,% Stim Viewable,12.35,,Base Norm,40,0');
+    expect(lines).toHaveLength(9);
+    expect(lines[8]).toBe('1,11,101,Big Ad,avg_time_to_first_view,Average time to first view (from the first viewable moment),12.35,,Base Norm,40,0');
+    expect(kpiTableCsv({ ...data, data: [] })).toBeNull();
+  });
+
+  it('D3-270 D3-271 key-feature-metrics-table: one line per stim and feature, rounded; saved under its name, CRLF', async () => {
+    const data = {
+      success: true, current_norm_type: 1, norm_types: NORMS, feature_tag_list: ['Logo', 'CTA'],
+      data: [{
+        stim_name: 'Ad', stim_id: 5, cell_id: 2, step_id: 3,
+        feature_data: { Logo: { avg_feature_dwell_time: 1.23456, panelist_viewed_percent: 33.3333, view_order: 1 } },
+        norm_data: { Logo: { avg_feature_dwell_time: 0.5, panelist_viewed_percent: null, view_order: null, norm_size: 4 } },
+      }],
+    } as unknown as FeatureAttentionResponse;
+    const saved: { name: string; text: string }[] = [];
+    setCsvSaver((blob, name) => { void blob.text().then((text) => saved.push({ name, text })); });
+    expect(downloadTable('key-feature-metrics-table', featureTableCsv(data))).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(saved[0].name).toBe('key-feature-metrics-table.csv');
+    expect(saved[0].text.split('\r\n')).toEqual([
+      'cell_id,step_id,stim_id,stim_name,feature,avg_feature_dwell_time,panelist_viewed_percent,norm_avg_feature_dwell_time,norm_panelist_viewed_percent,norm_type,norm_size',
+      '2,3,5,Ad,Logo,1.23,33.33,0.5,,Brand Norm,4',
+      '2,3,5,Ad,CTA,,,,,Brand Norm,',
+    ]);
+  });
+
+  it('resolution 8: an empty table alerts "No Data to download" and saves nothing', () => {
+    const alerts: string[] = [];
+    setDownloadAlert((m) => alerts.push(m));
+    setCsvSaver(() => { throw new Error('must not save'); });
+    expect(downloadTable('kpi-attention-table-data', null)).toBe(false);
+    expect(alerts).toEqual(['No Data to download']);
+  });
+});
