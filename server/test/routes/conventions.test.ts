@@ -128,13 +128,26 @@ describe('OpenAPI (/v1.0/openapi.json)', () => {
 
 /** The OpenAPI path of a fastify path (`:id` → `{id}`, `*` → `{*}`). */
 const openapiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\*/g, '{*}');
-/** A contract schema as @fastify/swagger writes it: JSON, with `const: x` as `enum: [x]`. */
+/**
+ * A contract schema as @fastify/swagger writes it: JSON, with `const: x` as `enum: [x]`, and a
+ * record keyed by a pattern (`patternProperties`, which OpenAPI 3.0 cannot express) as
+ * `additionalProperties` of that value schema — the server still validates the key pattern.
+ */
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v), (_k, value) => {
-  if (value && typeof value === 'object' && !Array.isArray(value) && 'const' in value) {
-    const { const: c, ...rest } = value as Record<string, unknown>;
-    return { ...rest, enum: [c] };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  let out = value as Record<string, unknown>;
+  if ('const' in out) {
+    const { const: c, ...rest } = out;
+    out = { ...rest, enum: [c] };
   }
-  return value;
+  if (out.patternProperties && typeof out.patternProperties === 'object') {
+    const values = Object.values(out.patternProperties as Record<string, unknown>);
+    if (values.length === 1) {
+      const { patternProperties: _p, additionalProperties: _a, ...rest } = out;
+      out = { ...rest, additionalProperties: values[0] };
+    }
+  }
+  return out;
 });
 
 describe('issue 7: every route is a complete contract operation', () => {
