@@ -5,10 +5,12 @@ import { seedRespondentsJob } from '../seed/respondents.js';
 import { mailNotificationJob } from './mail.js';
 import { cachePageJob } from './cache-page.js';
 import { recomputeAoisJob } from './recompute-aois.js';
+import { exportParticipantsJob } from './export-participants.js';
 
 export const jobKinds: readonly JobKind<never>[] = [
   seedRespondentsJob,
   mailNotificationJob,
   cachePageJob,
   recomputeAoisJob,
+  exportParticipantsJob,
 ];

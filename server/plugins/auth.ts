@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
 import { companyExists } from '../repositories/users.js';
 import { forbidden, unauthorized } from '../errors.js';
+import { authenticateEmbed, isEmbedToken } from '../services/embed-tokens.js';
 
 export interface Auth {
   tokenId: number;
@@ -44,6 +45,13 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!request.routeOptions.url) return;
     const token = readToken(request);
     if (!token) throw unauthorized();
+    if (isEmbedToken(token)) {
+      // Embedded report pages (services/embed-tokens.ts): read-only, one study's reports.
+      const embed = await authenticateEmbed(app.db, token, { operation: request.routeOptions.config?.operation, params: request.params as Record<string, string> });
+      if (!embed.ok) throw embed.status === 401 ? unauthorized(embed.message) : forbidden(embed.message);
+      request.auth = embed.auth;
+      return;
+    }
     const user = await findTokenUser(app.db, token);
     if (!user) throw unauthorized('Invalid or expired token');
     let companyId = user.companyId;
