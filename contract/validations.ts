@@ -12,6 +12,8 @@ const TAG = areaTag('validations');
 export const VALIDATION_SORT_KEYS = ['Executed_by', 'Date', 'Result'] as const;
 export type ValidationSortKey = (typeof VALIDATION_SORT_KEYS)[number];
 export const VALIDATION_PAGE_SIZE = 5;
+export const VALIDATION_STATUSES = ['queued', 'running', 'passed', 'failed'] as const;
+export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
 export const VALIDATION_PAGE_SIZES = [5, 10, 25] as const;
 /** Word for word (spec document 3 §2.16). */
 export const VALIDATION_SEARCH_PLACEHOLDER = 'Search study validations...';
@@ -31,6 +33,7 @@ export type ValidationView = Static<typeof ValidationView>;
 
 export const ValidationQuery = Type.Object({
   search: Type.Optional(Text(100)),
+  status: Type.Optional(Type.Unsafe<ValidationStatus>({ type: 'string', enum: [...VALIDATION_STATUSES], description: 'Only run-throughs with this result (the filter icon)' })),
   order_by: Type.Optional(Type.Unsafe<ValidationSortKey>({ type: 'string', enum: [...VALIDATION_SORT_KEYS], default: 'Date' })),
   direction: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], default: 'desc' })),
   page_num: Type.Optional(IntLike(1, { default: 1 })),

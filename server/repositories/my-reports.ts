@@ -187,9 +187,9 @@ export interface ValidationRow {
 }
 
 /** The company's run-throughs, searched by study name or executor, sorted, one page. */
-export async function companyValidations(db: Db, companyId: number, q: { search: string; sort: ValidationSort; desc: boolean; page: number; size: number }): Promise<{ rows: ValidationRow[]; total: number }> {
+export async function companyValidations(db: Db, companyId: number, q: { search: string; status?: string; sort: ValidationSort; desc: boolean; page: number; size: number }): Promise<{ rows: ValidationRow[]; total: number }> {
   const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = sql`s.company_id = ${companyId} and (${q.search} = '' or s.name ilike ${like} or coalesce(u.email, u.username) ilike ${like})`;
+  const where = sql`s.company_id = ${companyId} and (${q.search} = '' or s.name ilike ${like} or coalesce(u.email, u.username) ilike ${like})${q.status ? sql` and r.status = ${q.status}` : sql``}`;
   const order = sql`${VALIDATION_SORTS[q.sort]} ${sql.raw(q.desc ? 'desc' : 'asc')} nulls last, r.id ${sql.raw(q.desc ? 'desc' : 'asc')}`;
   const from = sql`${runThrough} r join ${study} s on s.id = r.study_id left join ${appUser} u on u.id = r.requested_by`;
   const list = await rows<ValidationRow>(db, sql`

@@ -44,5 +44,5 @@ export async function downloadReport(api: ApiConfig, kind: ReportDownload, stim:
     rows = (await fetchFeatureReport(api, place, body)).data.flatMap(({ participant_data, ...stimCols }) =>
       participant_data.map((p) => ({ ...stimCols, ...p })));
   }
-  return downloadCsv(rowsCsv(rows), `${kind}.csv`);
+  return downloadCsv(rowsCsv(rows), `${kind}.csv`, { api, studyId: place.studyId });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type Dispatch } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../../core/resource/hooks';
+import { useApi, useResource } from '../../core/resource/hooks';
 import {
   activeFilterCount, demographicFilterList, demographicSummary, FILTER_FIELDS, initialView, piesOf, summaryParams, viewReducer,
   type DemographicsView, type ViewAction,
@@ -78,7 +78,9 @@ const FILTER_GROUPS: { kind: DemographicFilterKind; title: string }[] = [
   { kind: 'gender', title: 'Gender' },
 ];
 
-function SplitDownload({ pies }: { pies: Pie[] }) {
+function SplitDownload({ pies, studyId }: { pies: Pie[]; studyId: number }) {
+  // Each saved CSV is recorded in My Downloads.
+  const record = { api: useApi(), studyId };
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -93,7 +95,7 @@ function SplitDownload({ pies }: { pies: Pie[] }) {
   }, [open]);
   return (
     <Split ref={ref} part="download">
-      <Button onClick={() => downloadCsv(demographicCsv(pies), csvFileName())}>Download</Button>
+      <Button onClick={() => downloadCsv(demographicCsv(pies), csvFileName(), record)}>Download</Button>
       <Button aria-label="More download options" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         ▾
       </Button>
@@ -106,7 +108,7 @@ function SplitDownload({ pies }: { pies: Pie[] }) {
                 role="menuitem"
                 onClick={() => {
                   setOpen(false);
-                  downloadCsv(demographicCsv([p]), csvFileName(p.title));
+                  downloadCsv(demographicCsv([p]), csvFileName(p.title), record);
                 }}
               >
                 {p.title} (CSV)
@@ -222,7 +224,7 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
         >
           {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
         </Button>
-        <SplitDownload pies={pies} />
+        <SplitDownload pies={pies} studyId={id} />
       </Toolbar>
       {error ? <ErrorText>{error}</ErrorText> : null}
       <Grid part="pies">

@@ -12,7 +12,7 @@ export default async function validationsRoutes(app: FastifyInstance) {
     const page = Number(q.page_num ?? 1);
     const size = Number(q.results_per_page ?? contract.VALIDATION_PAGE_SIZE);
     const { rows, total } = await companyValidations(app.db, request.auth.companyId, {
-      search: (q.search ?? '').trim(), sort: q.order_by ?? 'Date', desc: (q.direction ?? 'desc') === 'desc', page, size,
+      search: (q.search ?? '').trim(), status: q.status, sort: q.order_by ?? 'Date', desc: (q.direction ?? 'desc') === 'desc', page, size,
     });
     return {
       success: true as const,
