@@ -27,6 +27,7 @@ export const exportParticipantsJob = defineJob<ExportParticipantsData>('export-p
     await ctx.setProgress({ done: 0, total: stims.length, message: `${stims.length} stims` });
     const lines: string[] = [];
     let header: string[] | null = null;
+    let lastStored = 0;
     for (const [i, stim] of stims.entries()) {
       if (ctx.signal.aborted) throw new Error('stopped');
       for (const row of await participantRows(ctx.db, ctx.data.studyId, stim.stepId, stim.stimId, {}, false)) {
@@ -34,9 +35,13 @@ export const exportParticipantsJob = defineJob<ExportParticipantsData>('export-p
         header ??= Object.keys(full);
         lines.push(header.map((k) => cell(full[k])).join(','));
       }
-      const progress = Math.floor(((i + 1) / stims.length) * 100);
-      await updateDownload(ctx.db, record.id, { progress: Math.min(progress, 99) });
-      await ctx.setProgress({ done: i + 1 });
+      const progress = Math.min(99, Math.floor(((i + 1) / stims.length) * 100));
+      // Every tenth of the way, not every stim: the list polls, it does not need each step.
+      if (Math.floor(progress / 10) > Math.floor(lastStored / 10)) {
+        await updateDownload(ctx.db, record.id, { progress });
+        await ctx.setProgress({ done: i + 1 });
+        lastStored = progress;
+      }
     }
     const csv = Buffer.from([header?.join(',') ?? 'participant_reference', ...lines].join('\r\n') + '\r\n', 'utf8');
     const key = exportKey(ctx.companyId, record.id);

@@ -205,3 +205,12 @@ export async function downloadOwner(db: Db, id: number): Promise<{ companyId: nu
   const r = await db.select({ companyId: downloadRecord.companyId, userId: downloadRecord.userId }).from(downloadRecord).where(eq(downloadRecord.id, id)).limit(1);
   return r[0] ?? null;
 }
+
+/** The user's export of this study that is still queued or running, if any (one at a time). */
+export async function unfinishedExport(db: Db, companyId: number, userId: number, studyId: number): Promise<{ id: number; jobId: number | null } | null> {
+  const r = await db.select({ id: downloadRecord.id, jobId: downloadRecord.jobId }).from(downloadRecord)
+    .where(and(eq(downloadRecord.companyId, companyId), eq(downloadRecord.userId, userId), eq(downloadRecord.studyId, studyId),
+      eq(downloadRecord.kind, 'export'), sql`${downloadRecord.status} in ('queued', 'running')`))
+    .orderBy(desc(downloadRecord.id)).limit(1);
+  return r[0] ?? null;
+}

@@ -46,6 +46,9 @@ export default async function downloadsRoutes(app: FastifyInstance) {
 
   route(app, contract.exportParticipants, async (request) => {
     const s = await companyStudy(app, request, toId(request.params.id));
+    // A second click while the export runs answers the running one instead of queuing another.
+    const running = await repo.unfinishedExport(db, request.auth.companyId, request.auth.userId, s.id);
+    if (running?.jobId) return { success: true as const, job_id: running.jobId, download: view((await repo.downloadById(db, running.id))!) };
     const id = await repo.insertDownload(db, {
       companyId: request.auth.companyId, userId: request.auth.userId, studyId: s.id, name: `participant-data-study-${s.id}.csv`, kind: 'export',
       status: 'queued', sizeBytes: null, progress: 0,

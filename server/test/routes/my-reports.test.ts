@@ -174,6 +174,8 @@ describe('My Downloads', () => {
     expect(lines[0]).toMatch(/^cell_id,cell_name,step_id,stim_id,stim_name,participant_reference/);
     expect(lines).toHaveLength(4); // header + 3 exposures
     expect((await req('POST', `/studies/${nwStudyId}/export-participants`, t.headers)).statusCode).toBe(404);
+    // Done, so a new click queues a new export.
+    expect((await req('POST', `/studies/${studyId}/export-participants`, t.headers)).json().download.id).not.toBe(download.id);
   });
 });
 
