@@ -91,9 +91,10 @@ describe('My Reports, My Downloads, My Validations', () => {
     await signIn(page, 'researcher');
     await page.goto('/my_validations');
     const table = page.locator('gaze-validations');
-    await table.locator('tbody tr').first().waitFor();
-    const first = await table.locator('tbody tr').first().innerText();
-    assert.match(first, /Queued/);
+    // Newest first: the order just made is the first row.
+    const first = table.locator('tbody tr').first();
+    await first.filter({ hasText: 'Queued' }).waitFor();
+    assert.match(await first.innerText(), /Queued/);
     // Not a super user: clicking the name says why nothing is ordered.
     await table.locator('button[part="study-name"]').first().click();
     await table.getByText('Only super users can order a run-through').waitFor();
