@@ -11,14 +11,24 @@ import { issueEmbedToken, revokePanelEmbeds } from '../../services/embed-tokens.
 import { requestOrigin } from '../../storage/index.js';
 
 interface Target {
+  /** Set when the target is a report builder address (/my_studies/overview/{id}/reports?…). */
+  studyId?: number;
   reportType: string;
   stims: string[];
 }
 
+const STIM_KEY = new RegExp(contract.STIM_KEY_PATTERN);
+/** Our query-string form, or a report builder address (seeded rows; its stims are names, not kept). */
 const parseTarget = (target: string): Target => {
-  const q = new URLSearchParams(target);
-  return { reportType: q.get('report_type') ?? '', stims: (q.get('stims') ?? '').split('|').filter(Boolean) };
+  const path = /^\/my_studies\/overview\/([1-9][0-9]{0,9})\/reports\?(.*)$/.exec(target);
+  const q = new URLSearchParams(path ? path[2] : target);
+  return {
+    ...(path ? { studyId: Number(path[1]) } : {}),
+    reportType: q.get('report_type') ?? '',
+    stims: (q.get('stims') ?? '').split('|').filter((k) => STIM_KEY.test(k)),
+  };
 };
+const PER_STIM = ['compare', 'kpi', 'feature'];
 const formatTarget = (t: Target): string => new URLSearchParams({ report_type: t.reportType, stims: t.stims.join('|') }).toString();
 const panelRef = (id: number) => `report-panels/${id}`;
 /** report-panels/{id}, /report-panels/{id} or a bare id; null for anything else. */
@@ -29,7 +39,7 @@ function panelIdOf(panelUrl: string): number | null {
 }
 
 const panelView = (p: repo.PanelRow): contract.ReportPanelView => ({
-  id: p.id, name: p.name, url: panelRef(p.id), study_id: p.rowStudyId, report_type: parseTarget(p.target).reportType,
+  id: p.id, name: p.name, url: panelRef(p.id), study_id: p.rowStudyId ?? parseTarget(p.target).studyId ?? null, report_type: parseTarget(p.target).reportType,
 });
 
 function details(list: Awaited<ReturnType<typeof repo.companyPanels>>): contract.ReportDetailsResponse {
@@ -45,14 +55,22 @@ export default async function myReportsRoutes(app: FastifyInstance) {
 
   /** Issues the panel's embed token and answers the report page address carrying it. */
   async function signedUrl(request: FastifyRequest, panel: repo.PanelRow | null): Promise<contract.ReportUrlResponse> {
-    if (!panel || panel.rowStudyId === null) throw notFound('Report not found');
+    if (!panel) throw notFound('Report not found');
     const target = parseTarget(panel.target);
-    const stimIds = target.stims.map((k) => Number(k.split(':')[3]));
+    const studyId = panel.rowStudyId ?? target.studyId;
+    if (!studyId) throw notFound('Report not found');
+    // A company row's panel names its study in its target: that study must be the company's too.
+    await companyStudy(app, request, studyId);
+    // A per-stim report saved without stims (a study-wide compare) shows every placed stim.
+    const stims = target.stims.length || !PER_STIM.includes(target.reportType)
+      ? target.stims
+      : (await studyStims(db, studyId)).map((p) => `${p.cellId}:${p.stepId}:${studyId}:${p.stimId}`);
+    const stimIds = stims.map((k) => Number(k.split(':')[3]));
     const { token, expiresAt } = await issueEmbedToken(db, {
-      companyId: request.auth.companyId, createdBy: request.auth.userId, studyId: panel.rowStudyId,
+      companyId: request.auth.companyId, createdBy: request.auth.userId, studyId,
       reportPanelId: panel.id, reportKind: target.reportType, stimIds,
     });
-    const q = new URLSearchParams({ study: String(panel.rowStudyId), report_type: target.reportType, stims: target.stims.join('|'), name: panel.name, token });
+    const q = new URLSearchParams({ study: String(studyId), report_type: target.reportType, stims: [...new Set(stims)].join('|'), name: panel.name, token });
     return { success: true, url: `${origin(request)}/embed/report?${q.toString()}`, expires_at: expiresAt.toISOString() };
   }
 

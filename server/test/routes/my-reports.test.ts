@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { reportTestbed, type Tenant, createStudy, addStimStep, addExposure } from '../analytics/report-fixtures.js';
 import { createUser, signIn, authHeaders } from '../fixtures.js';
 import { issueEmbedToken } from '../../services/embed-tokens.js';
-import { runThrough } from '../../db/schema/index.js';
+import { reportPanel, reportRow, runThrough } from '../../db/schema/index.js';
 import { until } from '../jobs/helpers.js';
 
 let app: FastifyInstance;
@@ -141,6 +141,21 @@ describe('embed URLs (D3-170): one panel, read-only, expiring, hashed, revocable
     expect((await req('DELETE', `/report-panels/${p.id}`, t.headers)).statusCode).toBe(200);
     expect((await req('POST', `/studies/${studyId}/stims/overview`, embed(b), {})).statusCode).toBe(401);
     expect((await req('GET', `/user/get-report-url?panel_url=${p.id}`, t.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('company rows (the seeded form: a report builder address as target)', () => {
+  it('a study-wide compare panel opens every placed stim of its study; a target of another company is 404', async () => {
+    const [row] = await db.insert(reportRow).values({ companyId: t.companyId, studyId: null, name: 'Tracker' }).returning();
+    const [mine] = await db.insert(reportPanel).values({ reportRowId: row.id, name: 'Whole study', target: `/my_studies/overview/${studyId}/reports?report_type=compare` }).returning();
+    const [theirs] = await db.insert(reportPanel).values({ reportRowId: row.id, name: 'Stray', target: `/my_studies/overview/${nwStudyId}/reports?report_type=compare` }).returning();
+    const details = (await req('GET', '/user/get-report-details', t.headers)).json();
+    const tracker = details.rows.find((r: { id: number }) => r.id === row.id);
+    expect(tracker.panels[0]).toMatchObject({ id: mine.id, study_id: studyId, report_type: 'compare' });
+    const url = new URL((await req('GET', `/user/get-report-url?panel_url=${mine.id}`, t.headers)).json().url);
+    expect(url.searchParams.get('stims')!.split('|').sort()).toEqual([key(stepId, stimId), key(stepId2, stimId2)].sort());
+    expect((await req('POST', stimPath(stepId2, stimId2, 'kpi_analysis'), embed(url.searchParams.get('token')!), {})).statusCode).toBe(200);
+    expect((await req('GET', `/user/get-report-url?panel_url=${theirs.id}`, t.headers)).statusCode).toBe(404);
   });
 });
 
