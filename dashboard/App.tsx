@@ -12,6 +12,7 @@ import { areaRoutes } from './pages/routes';
 import { Titled } from './pages/Titled';
 import { titleFromPath } from './title';
 import { SignOut } from './pages/SignOut';
+import { EmbedReport } from './pages/my-reports/EmbedReport';
 import { Shell } from './shell/Shell';
 
 /**
@@ -21,9 +22,6 @@ import { Shell } from './shell/Shell';
 export const NOT_BUILT = [
   'my_batches',
   'batch_stim_list',
-  'my_downloads',
-  'my_reports',
-  'my_validations',
   'create-study',
 ];
 
@@ -75,6 +73,8 @@ export function App() {
           <Route path="/request_login" element={<Page title={titleFromPath('request_login')}><LoginPage view="request" /></Page>} />
         </Route>
         <Route path="/signout" element={<SignOut />} />
+        {/* A My Reports URL: the report alone, read with its embed token (no sign-in, no frame). */}
+        <Route path="/embed/report" element={<Page title="Report"><EmbedReport /></Page>} />
         {/* D1-016: a configured product name goes to the provider's site; any other name is the 404. */}
         <Route path="/:product" element={<ProductRedirect notFound={<Unknown />} />} />
         <Route path="/product/:product" element={<ProductRedirect notFound={<Unknown />} />} />

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
+import { authenticateEmbed, isEmbedToken } from '../services/embed-tokens.js';
 
 const ID_RE = new RegExp(ID_PATTERN);
 
@@ -46,6 +47,13 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!request.routeOptions.url) return;
     const token = readToken(request);
     if (!token) throw unauthorized();
+    if (isEmbedToken(token)) {
+      // Embedded report pages (services/embed-tokens.ts): read-only, one study's reports.
+      const embed = await authenticateEmbed(app.db, token, { operation: request.routeOptions.config?.operation, params: request.params as Record<string, string> });
+      if (!embed.ok) throw embed.status === 401 ? unauthorized(embed.message) : forbidden(embed.message);
+      request.auth = embed.auth;
+      return;
+    }
     // Sent at all (even empty) counts as sent: only a super user may send it, and only a plain
     // decimal company id (never "0x2", "02", " 2" or "2.0", which Number() would all accept).
     const requested = request.headers['x-company-id'];

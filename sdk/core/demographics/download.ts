@@ -2,6 +2,8 @@
 // would have been saved without a real download.
 import { saveAs } from 'file-saver';
 import { NO_DATA_ALERT } from './csv';
+import type { ApiConfig } from '../api/client';
+import { recordDownload } from '../api/my-reports';
 
 type Saver = (blob: Blob, fileName: string) => void;
 type Alert = (message: string) => void;
@@ -19,12 +21,26 @@ export function setDownloadAlert(next?: Alert): void {
   alertFn = next ?? defaultAlert;
 }
 
-/** Saves `csv` as `fileName`, or alerts 'No Data to download' when there is nothing (D1-113). */
-export function downloadCsv(csv: string | null, fileName: string): boolean {
+/** Where a saved download is recorded for My Downloads: the caller's API config and the study. */
+export interface DownloadRecordTarget {
+  api: ApiConfig;
+  studyId?: number | null;
+}
+
+/**
+ * Saves `csv` as `fileName`, or alerts 'No Data to download' when there is nothing (D1-113).
+ * With `record`, the saved file is also posted to My Downloads (name, size, study); a failed post
+ * never spoils the download itself.
+ */
+export function downloadCsv(csv: string | null, fileName: string, record?: DownloadRecordTarget): boolean {
   if (!csv) {
     alertFn(NO_DATA_ALERT);
     return false;
   }
-  saver(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
+  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+  saver(blob, fileName);
+  if (record) {
+    recordDownload(record.api, { name: fileName, kind: 'csv', study_id: record.studyId || null, size: blob.size }).catch(() => undefined);
+  }
   return true;
 }

@@ -46,7 +46,7 @@ export async function downloadReport(api: ApiConfig, kind: ReportDownload, stim:
     rows = (await fetchFeatureReport(api, place, body)).data.flatMap(({ participant_data, ...stimCols }) =>
       participant_data.map((p) => ({ ...stimCols, ...p })));
   }
-  return downloadCsv(rowsCsv(rows), `${kind}.csv`);
+  return downloadCsv(rowsCsv(rows), `${kind}.csv`, { api, studyId: place.studyId });
 }
 
 export type TableDownload = 'kpi-attention-table-data' | 'key-feature-metrics-table';

@@ -11,6 +11,7 @@ import { EMPTY_STUDY_IMAGE, EXPLANATION_ALT, EXPLANATION_IMAGE, ReportImage, Sti
 import { AttentionReport } from '../../features/report-attention';
 import { KpiReport } from '../../features/report-kpi';
 import { FeatureReport } from '../../features/report-feature';
+import { SaveToMyReports } from '../../features/save-report';
 
 export const NO_STIM_ERROR = 'Please select at least one stim';
 export const COPIED = 'Copied successfully';
@@ -242,6 +243,9 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
         </fieldset>
         {error ? <ErrorText id={typesId}>{error}</ErrorText> : null}
         <Button type="button" part="generate" onClick={generate} disabled={!type}>Generate Report</Button>
+        {generated && generated.type === type ? (
+          <SaveToMyReports studyId={studyId} reportType={generated.type} stims={generated.stims} defaultName={`${REPORT_TITLES[generated.type]}: ${selectedNames.join(', ') || tree.data.study_name}`.slice(0, 100)} />
+        ) : null}
         {path ? (
           <div>
             <label htmlFor={urlId} style={{ fontWeight: 600, display: 'block', marginBottom: 4 }}>Report URL</label>

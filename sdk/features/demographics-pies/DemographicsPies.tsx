@@ -3,7 +3,7 @@
 // the filter dialog and the CSV downloads. useDemographics holds one element's view.
 import { useEffect, useId, useReducer, useRef, useState, type Dispatch } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../../core/resource/hooks';
+import { useApi, useResource } from '../../core/resource/hooks';
 import {
   activeFilterCount, demographicFilterList, demographicSummary, FILTER_FIELDS, initialView, piesOf, summaryParams, viewReducer,
   type DemographicsView, type ViewAction,
@@ -75,8 +75,10 @@ const FILTER_GROUPS: { kind: DemographicFilterKind; title: string }[] = [
   { kind: 'gender', title: 'Gender' },
 ];
 
-export function SplitDownload({ pies }: { pies: Pie[] }) {
+export function SplitDownload({ pies, studyId }: { pies: Pie[]; studyId?: number }) {
   const [open, setOpen] = useState(false);
+  // Each saved CSV is recorded in My Downloads.
+  const record = { api: useApi(), studyId };
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
   useEffect(() => {
@@ -90,7 +92,7 @@ export function SplitDownload({ pies }: { pies: Pie[] }) {
   }, [open]);
   return (
     <Split ref={ref} part="download">
-      <Button onClick={() => downloadCsv(demographicCsv(pies), csvFileName())}>Download</Button>
+      <Button onClick={() => downloadCsv(demographicCsv(pies), csvFileName(), record)}>Download</Button>
       <Button aria-label="More download options" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         ▾
       </Button>
@@ -103,7 +105,7 @@ export function SplitDownload({ pies }: { pies: Pie[] }) {
                 role="menuitem"
                 onClick={() => {
                   setOpen(false);
-                  downloadCsv(demographicCsv([p]), csvFileName(p.title));
+                  downloadCsv(demographicCsv([p]), csvFileName(p.title), record);
                 }}
               >
                 {p.title} (CSV)
@@ -207,7 +209,7 @@ export function DemographicsBody({ id, demographics }: { id: number; demographic
         >
           {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
         </Button>
-        <SplitDownload pies={pies} />
+        <SplitDownload pies={pies} studyId={id} />
       </Toolbar>
       {error ? <ErrorText>{error}</ErrorText> : null}
       <Grid part="pies">

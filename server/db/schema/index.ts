@@ -3,3 +3,4 @@ export * from './study.js';
 export * from './analytics.js';
 export * from './study-management.js';
 export * from './board.js';
+export * from './my-reports.js';

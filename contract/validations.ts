@@ -1,0 +1,59 @@
+// My Validations (spec document 3 §2.16, resolution 23): real run-through records of the acting
+// company's studies — automated run-throughs ordered from the overview, the order confirmation or
+// this list (orderRunThrough in contract/study.ts) — never sample rows.
+import { Type, type Static } from 'typebox';
+import { areaTag, defineOperation, Id, IntLike, Nullable, STUDY_ROLES, Text } from './common.js';
+
+declare module './common.js' {
+  interface AreaTags { validations: true }
+}
+const TAG = areaTag('validations');
+
+export const VALIDATION_SORT_KEYS = ['Executed_by', 'Date', 'Result'] as const;
+export type ValidationSortKey = (typeof VALIDATION_SORT_KEYS)[number];
+export const VALIDATION_PAGE_SIZE = 5;
+export const VALIDATION_STATUSES = ['queued', 'running', 'passed', 'failed'] as const;
+export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
+export const VALIDATION_PAGE_SIZES = [5, 10, 25] as const;
+/** Word for word (spec document 3 §2.16). */
+export const VALIDATION_SEARCH_PLACEHOLDER = 'Search study validations...';
+export const ORDER_NOT_ALLOWED = 'Only super users can order a run-through';
+
+export const ValidationView = Type.Object({
+  id: Id(),
+  study_id: Id(),
+  study_name: Type.String(),
+  executed_by: Nullable(Type.String({ description: "Who ordered it (e-mail or username)" })),
+  date: Type.String({ description: 'ISO 8601: when it was ordered' }),
+  status: Type.String({ description: 'queued | running | passed | failed' }),
+  result: Nullable(Type.String({ description: 'The failing step and reason when failed' })),
+  is_test: Type.Boolean(),
+});
+export type ValidationView = Static<typeof ValidationView>;
+
+export const ValidationQuery = Type.Object({
+  search: Type.Optional(Text(100)),
+  status: Type.Optional(Type.Unsafe<ValidationStatus>({ type: 'string', enum: [...VALIDATION_STATUSES], description: 'Only run-throughs with this result (the filter icon)' })),
+  order_by: Type.Optional(Type.Unsafe<ValidationSortKey>({ type: 'string', enum: [...VALIDATION_SORT_KEYS], default: 'Date' })),
+  direction: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], default: 'desc' })),
+  page_num: Type.Optional(IntLike(1, { default: 1 })),
+  results_per_page: Type.Optional(Type.Unsafe<number | string>({ enum: [...VALIDATION_PAGE_SIZES, ...VALIDATION_PAGE_SIZES.map(String)], default: VALIDATION_PAGE_SIZE })),
+});
+export type ValidationQuery = Static<typeof ValidationQuery>;
+export const ValidationListResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(ValidationView),
+  total: Type.Integer(),
+  page_num: Type.Integer(),
+  total_pages: Type.Integer(),
+});
+export type ValidationListResponse = Static<typeof ValidationListResponse>;
+
+export const listValidations = defineOperation({
+  tags: [TAG], access: 'read', roles: STUDY_ROLES, method: 'GET', operationId: 'listValidations', path: '/v1.0/validations',
+  querystring: ValidationQuery,
+  summary: "Run-throughs of the acting company's studies: searched, sorted (Executed_by, Date, Result), paged (5)",
+  response: { 200: ValidationListResponse },
+});
+
+export const operations = { listValidations };

@@ -1,0 +1,1 @@
+export { SaveToMyReports, SAVE_LABEL, SAVED_TEXT, NAME_REQUIRED, type SaveToMyReportsProps } from './SaveToMyReports';

@@ -1,0 +1,47 @@
+// My Reports, My Downloads and embed tokens (issue 19; report rows and panels live in study.ts).
+import { pgTable, serial, integer, text, timestamp, jsonb, index } from 'drizzle-orm/pg-core';
+import { appUser, company } from './core.js';
+import { reportPanel, study } from './study.js';
+
+/**
+ * A read-only credential an embedded report page carries instead of a sign-in token. Only its
+ * SHA-256 is stored (the token is shown once, inside the URL). Scopes narrow what it opens: the
+ * study (required today), the report panel it was issued for, the report kind and its stims.
+ * `origins` is for the embedding issue (frame-ancestors of a partner's page); unused so far.
+ */
+export const embedToken = pgTable('embed_token', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => company.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  studyId: integer('study_id').notNull().references(() => study.id, { onDelete: 'cascade' }),
+  reportPanelId: integer('report_panel_id').references(() => reportPanel.id, { onDelete: 'cascade' }),
+  reportKind: text('report_kind'),
+  /** Stim ids the token may read per-stim reports of; null: every stim of the study. */
+  stimIds: jsonb('stim_ids').$type<number[] | null>(),
+  origins: jsonb('origins').$type<string[] | null>(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('embed_token_panel_idx').on(t.reportPanelId)]);
+
+/**
+ * One file a user downloaded or asked to be exported. CSVs built in the browser are recorded as
+ * 'done' with their size; a large export is 'queued' → 'running' (progress 0–100) → 'done' with
+ * its storage key, or 'failed' with a reason.
+ */
+export const downloadRecord = pgTable('download_record', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => company.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  studyId: integer('study_id').references(() => study.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  status: text('status').notNull().default('done'),
+  sizeBytes: integer('size_bytes'),
+  progress: integer('progress').notNull().default(100),
+  storageKey: text('storage_key'),
+  jobId: integer('job_id'),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('download_record_user_idx').on(t.userId, t.createdAt)]);

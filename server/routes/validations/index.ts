@@ -1,0 +1,25 @@
+// My Validations (contract/validations.ts): the acting company's run-through records. Ordering
+// one is the overview's order_study_runthrough (super users); executing them is the respondent
+// runner's, so until it lands they stay queued.
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../contract/validations.js';
+import { route } from '../common.js';
+import { companyValidations } from '../../repositories/my-reports.js';
+
+export default async function validationsRoutes(app: FastifyInstance) {
+  route(app, contract.listValidations, async (request) => {
+    const q = request.query;
+    const page = Number(q.page_num ?? 1);
+    const size = Number(q.results_per_page ?? contract.VALIDATION_PAGE_SIZE);
+    const { rows, total } = await companyValidations(app.db, request.auth.companyId, {
+      search: (q.search ?? '').trim(), status: q.status, sort: q.order_by ?? 'Date', desc: (q.direction ?? 'desc') === 'desc', page, size,
+    });
+    return {
+      success: true as const,
+      data: rows.map((r) => ({
+        id: r.id, study_id: r.studyId, study_name: r.studyName, executed_by: r.executedBy, date: r.createdAt, status: r.status, result: r.result, is_test: r.isTest,
+      })),
+      total, page_num: page, total_pages: Math.max(1, Math.ceil(total / size)),
+    };
+  });
+}
