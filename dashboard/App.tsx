@@ -24,7 +24,6 @@ export const NOT_BUILT = [
   'my_downloads',
   'my_reports',
   'my_validations',
-  'create-study',
 ];
 
 /** Elements emit gaze-navigate (bubbling, composed) instead of moving the window; route it here. */
