@@ -135,11 +135,13 @@ describe('<gaze-study-wizard>', () => {
     await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog');
     type(input(el, 'Notes'), 'kept?');
     button(el, 'advanced-close').click();
+    await waitFor(() => !$(el, '[part~="advanced-dialog"]'), 'closed');
     button(el, 'advanced').click();
     await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog again');
     expect(input(el, 'Notes').value).to.equal('');
     type(input(el, 'Notes'), 'kept');
     button(el, 'advanced-save').click();
+    await waitFor(() => !$(el, '[part~="advanced-dialog"]'), 'closed');
     button(el, 'advanced').click();
     await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog third');
     expect(input(el, 'Notes').value).to.equal('kept');
