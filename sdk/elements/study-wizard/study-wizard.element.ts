@@ -11,10 +11,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @element gaze-study-wizard
  * @attr {string} kind - generic | web_page | rich_media | video | vast, or the route name
  *   (custom-study, digital-ad-test, digital-rich-study, YouTube-study, vast-ad-test).
- * @fires {{ study_id: number, study_type_id: number, start_url: string, start_url_test: string, incontext_urls: { step_url: string }[], path: string }} gaze-study-created -
- *   The study was created; cancelable: preventDefault() keeps the wizard from navigating.
- * @fires {{ path: string }} gaze-navigate - After creation (the thank-you page or the board), or
- *   'yes, i want to leave' (/create-study).
+ * @fires {{ study_id: number, study_type_id: number, start_url: string, start_url_test: string, incontext_urls: { step_url: string }[], path: string }} gaze-study-created - The study was created; cancelable: preventDefault() keeps the wizard from navigating.
+ * @fires {{ path: string }} gaze-navigate - After creation (the thank-you page or the board), or 'yes, i want to leave' (/create-study).
  * @csspart study-wizard - The wizard.
  * @csspart next - Next / Review / Create.
  * @csspart back - Back.
