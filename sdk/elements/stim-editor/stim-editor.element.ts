@@ -11,7 +11,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  *
  * @element gaze-stim-editor
  * @attr {number} stim-id - The stim to edit.
- * @fires gaze-navigate - Saved: {path: '/stims'}.
+ * @fires {{ path: string }} gaze-navigate - Saved: back to /stims.
  * @csspart stim-editor - The whole editor.
  * @csspart form - The form.
  * @csspart preview - The preview pane.
