@@ -11,7 +11,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  *
  * @element gaze-stim-library
  * @attr {number} study-id - Show the study-specific list of this study.
- * @fires gaze-navigate - A stim, AOI or upload link was followed ({path}).
+ * @fires {{ path: string }} gaze-navigate - A stim, AOI or upload link was followed.
  * @csspart stim-library - The whole list.
  * @csspart toolbar - Search, filter toggle, delete and upload.
  * @csspart filter-toggle - The button showing and hiding the filters.

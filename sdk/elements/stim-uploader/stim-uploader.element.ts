@@ -13,8 +13,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @element gaze-stim-uploader
  * @attr {number} study-id - Created stims become this study's own.
  * @attr {string} mode - 'step' inside the step dialog: no navigation; the board links each created stim.
- * @fires gaze-stim-created - One stim was created ({stim_id, name, stim_type}); the step dialog links it to its step.
- * @fires gaze-navigate - OK after a fully successful upload ({path: '/stims'}).
+ * @fires {{ stim_id: number, name: string, stim_type: string }} gaze-stim-created - One stim was created; the step dialog links it to its step.
+ * @fires {{ path: string }} gaze-navigate - OK after a fully successful upload (to /stims).
  * @csspart stim-uploader - The whole uploader.
  * @csspart add - 'Add to upload list'.
  * @csspart preview - The live preview pane.
