@@ -22,7 +22,6 @@ import { Shell } from './shell/Shell';
 export const NOT_BUILT = [
   'my_batches',
   'batch_stim_list',
-  'create-study',
 ];
 
 /** Elements emit gaze-navigate (bubbling, composed) instead of moving the window; route it here. */

@@ -1,0 +1,245 @@
+// Study creation (server/routes/study-create; spec document 3 §2.1–2.9, §3, §4, §5, §7, §9;
+// checklist resolution 24): POST /v1.0/studies/create builds a whole study — cells, steps,
+// cache-page orders, stims, panel, surveys — in one transaction. The wizard's values arrive as the
+// spec's form objects (environment_id {code, description}, brand_id {name}, …) or as plain ids and
+// codes. The rules of §5 are enforced by the server with the form's messages word for word (the
+// SDK's yup schemas in sdk/features/wizard-schemas apply the same rules before the call).
+import { Type, type Static } from 'typebox';
+import { areaTag, defineOperation, Id, STUDY_ROLES, Text } from './common.js';
+
+declare module './common.js' {
+  interface AreaTags { 'study-create': true }
+}
+const TAG = areaTag('study-create');
+
+// ---- kinds and routes (resolution 24) -------------------------------------------------------------
+
+export const STUDY_KINDS = ['generic', 'web_page', 'rich_media', 'video', 'vast', 'social', 'quick', 'embedded'] as const;
+export type StudyKind = (typeof STUDY_KINDS)[number];
+
+/** The wizard route (under /create-study/) of each kind. */
+export const KIND_ROUTES: Record<StudyKind, string> = {
+  generic: 'custom-study',
+  web_page: 'digital-ad-test',
+  social: 'social-media-study',
+  video: 'YouTube-study',
+  vast: 'vast-ad-test',
+  rich_media: 'digital-rich-study',
+  quick: 'Lumen-panel-setup',
+  embedded: 'embedded-study',
+};
+export const kindOfRoute = (route: string): StudyKind | null =>
+  (Object.entries(KIND_ROUTES).find(([, r]) => r === route)?.[0] as StudyKind | undefined) ?? null;
+
+/** study_type codes (lookup study_type) per kind; generic defaults to code '0' but may choose. */
+export const KIND_TYPE_CODE: Record<StudyKind, string> = {
+  generic: '0', web_page: '8', rich_media: '7', video: '5', vast: '5', social: '5', quick: '4', embedded: '10',
+};
+/** After creation these study types go to the order confirmation, the others to the board (§4). */
+export const THANK_YOU_TYPES = [4, 5, 7, 8, 10] as const;
+export const afterCreatePath = (studyTypeId: number, studyId: number): string =>
+  (THANK_YOU_TYPES as readonly number[]).includes(studyTypeId)
+    ? `/my_studies/overview/${studyId}/thank_you`
+    : `/my_studies/overview/${studyId}/cell_step_management`;
+
+// ---- limits and words (§5, §9) ---------------------------------------------------------------------
+
+export const CREATE_LIMITS = {
+  name: 100,
+  url: 512,
+  urlShort: 511,
+  successUrl: 200,
+  panelCode: 50,
+  insertParameter: 50,
+  stimScript: 3000,
+  profileName: 50,
+  fbHeadline: 26,
+  scPromoText: 25,
+  scPromoDesc: 50,
+  shortDescription: 512,
+  cellsMin: 1,
+  cellsMax: 20,
+  panelMin: 100,
+  panelMax: 1000,
+  panelStep: 10,
+  /** Free-text advanced settings (not a spec limit: a sanity bound). */
+  advancedText: 5000,
+} as const;
+
+export const CREATE_MESSAGES = {
+  required: 'Required',
+  url: 'Must be a valid URL',
+  tooLong: 'Too long',
+  /** The study name's own (as on edit-details). */
+  nameTooLong: 'Too Long!',
+  number: 'Must be a number',
+  mp4: 'Must be an mp4',
+  chooseAd: 'Required, please choose an ad',
+  environment: 'Environment required',
+  firstStim: 'At least 1 stim required',
+} as const;
+
+/** '0' none, '1' own survey, '2' product question set. */
+export const SURVEY_CHOICES = ['0', '1', '2'] as const;
+/** '0' none, '1' panel details, '2' basic redirect. */
+export const PANEL_CHOICES = ['0', '1', '2'] as const;
+/** The basic redirect's panel (§4): type 1, code rd. */
+export const BASIC_REDIRECT_CODE = 'rd';
+export const PANEL_SECONDS_DEFAULT = -1;
+/** Submitted dates (§3, §9). */
+export const CREATE_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const ADVANCED_FIELDS = [
+  'notes', 'objective', 'brief', 'methodology', 'study_duration', 'decision_to_inform', 'incentive',
+  'proposal_signoff_date', 'proposed_data_collection_start', 'proposed_data_collection_end', 'debrief_date',
+] as const;
+export const ADVANCED_DATES = ['proposal_signoff_date', 'proposed_data_collection_start', 'proposed_data_collection_end', 'debrief_date'] as const;
+
+// ---- body ------------------------------------------------------------------------------------------
+
+const Str = (max: number, description?: string) => Text(max, description ? { description } : {});
+const OptStr = (max: number, description?: string) => Type.Optional(Type.Union([Str(max, description), Type.Null()]));
+/** A choice list value: the form object ({code, description} / {id, name} / {name}) or a plain id or code. */
+export const RefValue = Type.Union([
+  Type.Integer({ minimum: 0, maximum: 2147483647 }),
+  Str(200),
+  Type.Object({
+    id: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2147483647 }), Str(20), Type.Null()])),
+    code: Type.Optional(Type.Union([Str(50), Type.Integer({ minimum: 0, maximum: 2147483647 }), Type.Null()])),
+    name: Type.Optional(Type.Union([Str(200), Type.Null()])),
+    description: Type.Optional(Type.Union([Str(200), Type.Null()])),
+    group_name: Type.Optional(Type.Union([Str(200), Type.Null()])),
+  }),
+  Type.Null(),
+], { description: 'A form object ({code, description}, {id, name}, {name}) or a plain id / code / name' });
+export type RefValue = Static<typeof RefValue>;
+const OptRef = Type.Optional(RefValue);
+const Choice = Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Integer({ minimum: 0, maximum: 2 }), Type.Null()]));
+const Num = (min: number, max: number) => Type.Optional(Type.Union([Type.Number({ minimum: min, maximum: max }), Str(12), Type.Null()]));
+
+export const StimRow = Type.Object({
+  stim_url: OptStr(600),
+  brand_id: OptRef,
+  ad_type_id: OptRef,
+});
+export const CachePageRow = Type.Object({
+  cachepage_url: OptStr(600),
+  stim_list: Type.Optional(Type.Array(StimRow, { maxItems: 50 })),
+});
+export const QuickStep = Type.Object({
+  type: Type.Optional(Type.Literal('external')),
+  url: OptStr(600),
+  insert_parameter: OptStr(60),
+});
+export const QuickTaskData = Type.Object({
+  panelist_role_id: OptRef,
+  panel_id: OptRef,
+  short_description: OptStr(600),
+  reward: Num(0, 1e9),
+  start_date: OptStr(40),
+  expiry_date: OptStr(40),
+});
+export const EmbeddedPage = Type.Object({
+  cell_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  url: OptStr(600),
+});
+
+// Social fields (§3): stored with the study as submitted; the social kind validates them per
+// platform and ad type.
+const SOCIAL_TEXT_FIELDS = [
+  'fb_channel_name', 'fb_profile_src', 'fb_description', 'fb_promoted_domain', 'fb_promoted_description',
+  'fb_promoted_description2', 'fb_promoted_button_text', 'fb_call_to_action',
+  'in_channel_name', 'in_profile_src', 'in_description', 'in_promoted_button_text', 'in_call_to_action',
+  'sc_channel_name', 'sc_description', 'sc_profile_src', 'sc_cta', 'sc_promo_text', 'sc_promo_desc', 'sc_promo_top',
+  'pn_type', 'pn_stim_title', 'pn_profile_src', 'pn_stim_profile',
+  'tt_profile_src', 'tt_profile_name', 'tt_desc', 'tt_song_name', 'tt_promo_text',
+] as const;
+export type SocialTextField = (typeof SOCIAL_TEXT_FIELDS)[number];
+
+export const CreateStudyBody = Type.Object({
+  study_kind: Type.Optional(Type.Union(STUDY_KINDS.map((k) => Type.Literal(k)), {
+    description: 'Which wizard sent it; left out: derived from study_type_id (and incontext_site yt → video)',
+  })),
+  name: OptStr(300),
+  environment_id: OptRef,
+  language: OptRef,
+  language_id: OptRef,
+  project_location: OptRef,
+  project_location_id: OptRef,
+  number_of_cells: Num(0, 1000),
+  panel_size: Num(0, 1e6),
+  respondents: OptRef,
+  media_id: OptRef,
+  study_type_id: OptRef,
+  demographic_survey_or_lumen_questions: Choice,
+  demographic_survey_url: OptStr(600),
+  demographic_survey_insert_parameter: OptStr(60),
+  pre_assign_question_group: OptRef,
+  include_external_survey: Choice,
+  external_survey_step_url: OptStr(600),
+  external_survey_step_insert_parameter: OptStr(60),
+  include_panel_details: Choice,
+  panel_code: OptStr(60),
+  panel_success: OptStr(600),
+  panel_screen: OptStr(600),
+  panel_quotafull: OptStr(600),
+  panel_insert_param: OptStr(60),
+  panel_seconds_before_move_next: Num(-1, 100000),
+  cachepage_stim_list: Type.Optional(Type.Array(CachePageRow, { maxItems: 50 })),
+  brand_id: OptRef,
+  stim_url: OptStr(600),
+  incontext_site: OptRef,
+  incontext_primary_site: OptStr(600),
+  incontext_distraction_site: OptStr(600),
+  stim_script: OptStr(3100),
+  external_step_name: OptStr(800),
+  ad_type: OptRef,
+  is_new_social_system: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  has_sound: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  promoted: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  sc_promo_rating: Num(0, 5),
+  ...Object.fromEntries(SOCIAL_TEXT_FIELDS.map((f) => [f, OptStr(600)])) as Record<SocialTextField, ReturnType<typeof OptStr>>,
+  quick_step_list: Type.Optional(Type.Array(QuickStep, { maxItems: 50 })),
+  quick_task_data: Type.Optional(QuickTaskData),
+  embedded_page_list: Type.Optional(Type.Array(EmbeddedPage, { maxItems: 50 })),
+  notes: OptStr(CREATE_LIMITS.advancedText),
+  objective: OptStr(CREATE_LIMITS.advancedText),
+  brief: OptStr(CREATE_LIMITS.advancedText),
+  methodology: OptStr(CREATE_LIMITS.advancedText),
+  study_duration: OptStr(CREATE_LIMITS.advancedText),
+  decision_to_inform: OptStr(CREATE_LIMITS.advancedText),
+  incentive: OptStr(CREATE_LIMITS.advancedText),
+  proposal_signoff_date: OptStr(40, CREATE_DATE_FORMAT),
+  proposed_data_collection_start: OptStr(40, CREATE_DATE_FORMAT),
+  proposed_data_collection_end: OptStr(40, CREATE_DATE_FORMAT),
+  debrief_date: OptStr(40, CREATE_DATE_FORMAT),
+}, { description: 'The wizard form values (spec document 3 §3)' });
+export type CreateStudyBody = Static<typeof CreateStudyBody>;
+
+export const IncontextUrl = Type.Object({ step_url: Type.String() });
+export const CreateStudyResponse = Type.Object({
+  success: Type.Literal(true),
+  study_id: Id(),
+  study_type_id: Id({ description: 'Where the wizard goes next: 4, 5, 7, 8, 10 the order confirmation, others the board' }),
+  start_url: Type.String({ description: 'Live take-study link (signed)' }),
+  start_url_test: Type.String({ description: 'Testing take-study link (signed)' }),
+  incontext_urls: Type.Array(IncontextUrl, { description: 'The pages respondents see, in order (first cell)' }),
+  cache_page_ids: Type.Array(Id(), { description: 'Cache pages ordered (the cache-page job fetches them)' }),
+});
+export type CreateStudyResponse = Static<typeof CreateStudyResponse>;
+export type CreateStudySuccess = Pick<CreateStudyResponse, 'study_id' | 'start_url' | 'start_url_test' | 'incontext_urls'>;
+
+export const createStudy = defineOperation({
+  operationId: 'createStudy',
+  method: 'POST',
+  path: '/v1.0/studies/create',
+  tags: [TAG],
+  access: 'write',
+  roles: STUDY_ROLES,
+  summary: 'Creates a study from the wizard values, all of it or nothing',
+  description: 'One transaction: the study, its cells, steps, cache-page orders, stims, brands named for the first time, panel and surveys. ' +
+    'A field that breaks a rule of spec document 3 §5 answers 400 {success:false, message, errors} with the form\'s message; nothing is kept.',
+  body: CreateStudyBody,
+  response: { 200: CreateStudyResponse },
+});
+
+export const operations = { createStudy };

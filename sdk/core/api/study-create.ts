@@ -1,0 +1,13 @@
+// Study creation (spec D3 §7): POST /studies/create with the wizard's form values. Wire types come
+// from the contract (contract/study-create.ts).
+import type { CreateStudyBody, CreateStudyResponse } from '../../../contract/study-create';
+import { request, type ApiConfig } from './client';
+
+export type { CreateStudyBody, CreateStudyResponse, CreateStudySuccess, StudyKind, RefValue } from '../../../contract/study-create';
+export {
+  CREATE_LIMITS, CREATE_MESSAGES, KIND_ROUTES, KIND_TYPE_CODE, THANK_YOU_TYPES, STUDY_KINDS, afterCreatePath, kindOfRoute,
+  ADVANCED_FIELDS, ADVANCED_DATES, CREATE_DATE_FORMAT,
+} from '../../../contract/study-create';
+
+export const createStudy = (api: ApiConfig, body: CreateStudyBody) =>
+  request<CreateStudyResponse>(api, { method: 'POST', url: '/studies/create', data: body });

@@ -1,0 +1,149 @@
+import { expect } from '@open-wc/testing';
+import './study-wizard.element';
+import { $, $$, mount, navigationsDuring, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
+
+function signIn() {
+  localStorage.setItem('user', JSON.stringify({ first_name: 'Ada', last_name: 'L', email: 'ada@acme.example', username: 'ada', company_name: 'Acme', company_id: 1, user_type_id: 1, super_user: false }));
+  localStorage.setItem('token', 't0k');
+}
+
+const LISTS: Record<string, { id: number; code: string; name: string; description: string }[]> = {
+  environments_list: [{ id: 1, code: '1', name: 'Webcam', description: 'Webcam' }],
+  studylanguages_list: [{ id: 1, code: 'en', name: 'English', description: 'English' }],
+  projectlocations_list: [{ id: 1, code: 'gb', name: 'United Kingdom', description: 'United Kingdom' }],
+  adtypes_list: [{ id: 2, code: '2', name: 'MPU 300x250', description: 'MPU 300x250' }],
+  brands_list: [{ id: 1, code: '1', name: 'Fizzwell', description: 'Fizzwell' }],
+};
+
+function api(create: () => { status?: number; data: unknown } = () => ({ data: { success: true, study_id: 41, study_type_id: 8, start_url: 'http://x/take/41?sig=a&participant=', start_url_test: 'http://x/take/41?test=1&sig=b', incontext_urls: [{ step_url: 'https://news.example.com/' }], cache_page_ids: [3] } })) {
+  return stubHttp((req) => {
+    const list = /dashboard\/data\/([\w/]+?)\/?$/.exec(req.url)?.[1];
+    if (list) return { data: { success: true, data: LISTS[list] ?? [] } };
+    if (req.url.endsWith('/studies/create')) return create();
+    return { status: 404, data: { success: false, message: 'Not found' } };
+  });
+}
+
+const input = (el: HTMLElement, label: string): HTMLInputElement => {
+  const l = $$(el, 'label').find((x) => x.textContent?.trim() === label);
+  if (!l) throw new Error(`no field ${label}`);
+  return el.shadowRoot!.getElementById(l.getAttribute('for')!) as HTMLInputElement;
+};
+function type(field: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+const button = (el: HTMLElement, part: string) => $(el, `[part~="${part}"]`) as HTMLButtonElement;
+const heading = (el: HTMLElement) => $(el, 'form h2')?.textContent;
+
+describe('<gaze-study-wizard>', () => {
+  beforeEach(() => { resetPage('/v1.0'); signIn(); });
+
+  it('D3-011, D3-012, D3-013: Next validates the step, Back returns, the last steps read Review and Create', async () => {
+    api();
+    const el = await mount('gaze-study-wizard', { kind: 'custom-study' });
+    await waitForText(el, 'Basic Details');
+    expect(button(el, 'next').textContent).to.equal('Next');
+    button(el, 'next').click();
+    await waitForText(el, 'Required');
+    expect(heading(el)).to.equal('Basic Details');
+    type(input(el, 'Study name'), 'x'.repeat(101));
+    button(el, 'next').click();
+    await waitForText(el, 'Too Long!');
+    type(input(el, 'Study name'), 'Spring study');
+    button(el, 'next').click();
+    await waitFor(() => heading(el) === 'Question Details', 'question step');
+    button(el, 'next').click();
+    await waitFor(() => heading(el) === 'Panel Details', 'panel step');
+    expect(button(el, 'next').textContent).to.equal('Review');
+    button(el, 'back').click();
+    await waitFor(() => heading(el) === 'Question Details', 'back');
+    button(el, 'next').click();
+    await waitFor(() => heading(el) === 'Panel Details', 'panel again');
+    button(el, 'next').click();
+    await waitForText(el, 'Your project is ready for review');
+    expect(button(el, 'next').textContent).to.equal('Create');
+  });
+
+  it('D3-014, D3-015: Cancel asks "Leave this page?" and "yes, i want to leave" goes to /create-study', async () => {
+    api();
+    const el = await mount('gaze-study-wizard', { kind: 'generic' });
+    button(el, 'cancel').click();
+    await waitForText(el, 'Leave this page?');
+    expect(text(el)).to.contain('If you leave, your current progress will not be saved.');
+    const yes = $$(el, 'button').find((b) => b.textContent === 'yes, i want to leave')!;
+    expect(navigationsDuring(() => yes.click())).to.deep.equal([{ path: '/create-study', composed: true, bubbles: true }]);
+  });
+
+  it('D3-059, D3-063, D3-016, D3-017, D3-024: web page rows append, review jumps back, Create emits gaze-study-created then navigates', async () => {
+    const { requests } = api();
+    const el = await mount('gaze-study-wizard', { kind: 'digital-ad-test' });
+    type(input(el, 'Study name'), 'A study name that is rather long, longer than sixty characters in all');
+    for (let i = 0; i < 3; i++) { button(el, 'next').click(); await new Promise((r) => setTimeout(r, 50)); }
+    await waitFor(() => heading(el) === 'Web Page Setup', 'setup');
+    expect($$(el, '[part~="page"]')).to.have.length(1);
+    button(el, 'next').click();
+    await waitForText(el, 'Required');
+    type(input(el, 'Web page 1 URL'), 'https://news.example.com/');
+    await waitFor(() => $$(el, '[part~="page"]').length === 2, 'a blank page appended');
+    button(el, 'next').click();
+    await waitForText(el, 'At least 1 stim required');
+    type(input(el, 'Stim 1 URL'), 'https://cdn.example.com/a.png');
+    await waitFor(() => $$(el, '[part~="stim-row"]').length === 3, 'a blank stim row appended');
+    type(input(el, 'Brand'), 'Fizzwell');
+    await waitFor(() => $$(el, 'option').some((o) => o.textContent === 'MPU 300x250'), 'ad types');
+    type($$(el, 'select').find((s) => s.closest('[part~="stim-row"]')) as HTMLSelectElement, 'MPU 300x250');
+    button(el, 'next').click();
+    await waitForText(el, 'Your project is ready for review');
+    expect($$(el, '[part~="review-section"]')).to.have.length(4);
+    expect(text(el)).to.contain(`${'A study name that is rather long, longer than sixty characters in all'.slice(0, 60)}…`);
+    ($$(el, '[part~="edit-step"]')[0]).click();
+    await waitFor(() => heading(el) === 'Basic Details', 'jumped to basic');
+    for (let i = 0; i < 4; i++) { button(el, 'next').click(); await new Promise((r) => setTimeout(r, 50)); }
+    await waitForText(el, 'Your project is ready for review');
+    let created: CustomEvent | null = null;
+    el.addEventListener('gaze-study-created', (e) => { created = e as CustomEvent; });
+    const navs: string[] = [];
+    el.addEventListener('gaze-navigate', (e) => navs.push((e as CustomEvent).detail.path));
+    button(el, 'next').click();
+    await waitFor(() => navs.length === 1, 'navigated');
+    expect(created!.detail).to.include({ study_id: 41, path: '/my_studies/overview/41/thank_you' });
+    expect(navs).to.deep.equal(['/my_studies/overview/41/thank_you']);
+    const body = requests.find((r) => r.url.endsWith('/studies/create'))!.body as Record<string, unknown>;
+    expect(body).to.include({ study_kind: 'web_page', include_panel_details: '0' });
+    expect((body.cachepage_stim_list as unknown[]).length).to.equal(2);
+    expect(sessionStorage.getItem('gaze.new-study.41')).to.contain('take/41');
+  });
+
+  it('D3-026: a failed create shows the server message as an error toast and stays', async () => {
+    api(() => ({ status: 400, data: { success: false, message: 'name: Required' } }));
+    const el = await mount('gaze-study-wizard', { kind: 'generic' });
+    type(input(el, 'Study name'), 'S');
+    for (let i = 0; i < 3; i++) { button(el, 'next').click(); await new Promise((r) => setTimeout(r, 50)); }
+    await waitForText(el, 'Your project is ready for review');
+    el.addEventListener('gaze-study-created', () => { throw new Error('must not be created'); });
+    button(el, 'next').click();
+    await waitFor(() => $(el, '[role="alert"]')?.textContent?.includes('name: Required'), 'toast');
+    expect(text(el)).to.contain('Your project is ready for review');
+  });
+
+  it('D3-018: Advanced Settings close reverts, save keeps', async () => {
+    api();
+    const el = await mount('gaze-study-wizard', { kind: 'generic' });
+    button(el, 'advanced').click();
+    await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog');
+    type(input(el, 'Notes'), 'kept?');
+    button(el, 'advanced-close').click();
+    await waitFor(() => !$(el, '[part~="advanced-dialog"]'), 'closed');
+    button(el, 'advanced').click();
+    await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog again');
+    expect(input(el, 'Notes').value).to.equal('');
+    type(input(el, 'Notes'), 'kept');
+    button(el, 'advanced-save').click();
+    await waitFor(() => !$(el, '[part~="advanced-dialog"]'), 'closed');
+    button(el, 'advanced').click();
+    await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog third');
+    expect(input(el, 'Notes').value).to.equal('kept');
+  });
+});

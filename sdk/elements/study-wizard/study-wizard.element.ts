@@ -1,0 +1,37 @@
+import { defineElement } from '../define';
+import { StudyWizard } from './StudyWizard';
+import type { CommonAttributes, CommonEvents } from '../registry';
+
+/**
+ * The study-creation wizard of one kind: Basic Details, Question Details, Panel Details, the
+ * kind's setup step and Review ('Your project is ready for review'); Back / Next / Review / Create
+ * / Cancel ('Leave this page?'); Advanced Settings; a red toast for 6000 ms when creation fails.
+ * This part builds the generic, web page, rich media, video (YouTube) and VAST kinds.
+ *
+ * @element gaze-study-wizard
+ * @attr {string} kind - generic | web_page | rich_media | video | vast, or the route name
+ *   (custom-study, digital-ad-test, digital-rich-study, YouTube-study, vast-ad-test).
+ * @fires {{ study_id: number, study_type_id: number, start_url: string, start_url_test: string, incontext_urls: { step_url: string }[], path: string }} gaze-study-created - The study was created; cancelable: preventDefault() keeps the wizard from navigating.
+ * @fires {{ path: string }} gaze-navigate - After creation (the thank-you page or the board), or 'yes, i want to leave' (/create-study).
+ * @csspart study-wizard - The wizard.
+ * @csspart next - Next / Review / Create.
+ * @csspart back - Back.
+ * @csspart cancel - Cancel.
+ * @csspart advanced - The Advanced Settings button.
+ * @csspart advanced-dialog - The Advanced Settings dialog.
+ * @csspart page - One web page of the web page setup.
+ * @csspart stim-row - One stim row.
+ * @csspart list-error - The list-level error of the web page setup.
+ * @csspart review-section - One accordion of the review.
+ * @csspart edit-step - The edit button of a review accordion.
+ */
+export const GazeStudyWizardElement = defineElement('gaze-study-wizard', StudyWizard, { props: { kind: 'string' } });
+
+declare module '../registry' {
+  interface GazeElementRegistry {
+    'gaze-study-wizard': {
+      attributes: CommonAttributes & { kind: string };
+      events: CommonEvents & { 'gaze-study-created': CustomEvent<{ study_id: number; study_type_id: number; path: string }> };
+    };
+  }
+}

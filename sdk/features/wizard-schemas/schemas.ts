@@ -1,0 +1,161 @@
+// The wizard's rules (spec D3 §5) as yup schemas, one per wizard step, with the messages word for
+// word. The server applies the same rules (server/routes/study-create/rules.ts) and answers the
+// same field paths ('cachepage_stim_list.0.stim_list.1.brand_id'), so its errors land on the same
+// fields. List rules are one test that reports every row's error at once.
+import { mixed, object, string, ValidationError, type AnyObject, type ObjectSchema, type Schema } from 'yup';
+import { CREATE_LIMITS as L, CREATE_MESSAGES as M, type StudyKind } from '../../core/api/study-create';
+import type { WizardValues, StimRowValues, PageRowValues } from './values';
+
+/** http(s), a public-looking host (a dot and a letters TLD, or an IP), no spaces: 'Must be a valid URL'. */
+export function isWebUrl(s: string): boolean {
+  const t = s.trim();
+  if (!t || /\s/.test(t) || !/^https?:\/\/[^/]/i.test(t)) return false;
+  try {
+    const u = new URL(t);
+    if (u.username || u.password) return false;
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    if (/^[\d.]+$/.test(host) || host.includes(':')) return true;
+    const labels = host.split('.');
+    return labels.length >= 2 && /^(?:[a-z]{2,63}|xn--[a-z0-9-]+)$/i.test(labels[labels.length - 1]) && !/(^|\.)(localhost|local|internal)$/i.test(host);
+  } catch {
+    return false;
+  }
+}
+
+const reqText = (max: number, tooLong: string = M.tooLong) => string().trim().required(M.required).max(max, tooLong);
+const reqUrl = (max: number) => string().trim().required(M.required).max(max, M.tooLong).test('url', M.url, (v) => !v || isWebUrl(v));
+const refGiven = (v: unknown): boolean => {
+  if (v === null || v === undefined || v === '') return false;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return ['id', 'code', 'name', 'group_name'].some((k) => o[k] !== undefined && o[k] !== null && String(o[k]).trim() !== '');
+  }
+  return true;
+};
+const ref = (message: string = M.required) => mixed().nullable().test('required', message, refGiven);
+
+/** A test that reports many field errors at once (paths relative to the form). */
+function many(name: string, fn: (values: WizardValues) => Record<string, string>) {
+  return function test(this: { parent: WizardValues }, _v: unknown) {
+    const errs = Object.entries(fn(this.parent));
+    if (!errs.length) return true;
+    return new ValidationError(errs.map(([path, message]) => new ValidationError(message, undefined, path, name)));
+  };
+}
+
+export const basicSchema = object({
+  name: reqText(L.name, M.nameTooLong),
+  environment_id: mixed().nullable().test('environment', M.environment, (v) => {
+    const code = Number((v as { code?: string } | null)?.code ?? v);
+    return refGiven(v) && Number.isFinite(code) && code >= 1;
+  }),
+  language: ref(),
+  project_location: ref(),
+  number_of_cells: mixed().nullable().test('required', M.required, (v) => v !== '' && v !== null && v !== undefined),
+  panel_size: mixed().nullable().test('required', M.required, (v) => v !== '' && v !== null && v !== undefined),
+});
+
+export const questionSchema = object({
+  demographic_survey_or_lumen_questions: string().required(M.required),
+  demographic_survey_url: string().when('demographic_survey_or_lumen_questions', { is: '1', then: () => reqUrl(L.url) }),
+  demographic_survey_insert_parameter: string().when('demographic_survey_or_lumen_questions', { is: '1', then: () => reqText(L.insertParameter) }),
+  pre_assign_question_group: mixed().nullable().when('demographic_survey_or_lumen_questions', { is: '2', then: () => ref() }),
+  include_external_survey: string().required(M.required),
+  external_survey_step_url: string().when('include_external_survey', { is: '1', then: () => reqUrl(L.url) }),
+  external_survey_step_insert_parameter: string().when('include_external_survey', { is: '1', then: () => reqText(L.insertParameter) }),
+});
+
+export const panelSchema = object({
+  include_panel_details: string().required(M.required),
+  panel_code: string().when('include_panel_details', { is: '1', then: () => reqText(L.panelCode) }),
+  panel_success: string().when('include_panel_details', { is: (v: string) => v === '1' || v === '2', then: () => reqUrl(L.successUrl) }),
+  panel_screen: string().when('include_panel_details', { is: '1', then: () => reqUrl(L.url) }),
+  panel_quotafull: string().when('include_panel_details', { is: '1', then: () => reqUrl(L.url) }),
+  panel_insert_param: string().when('include_panel_details', { is: '1', then: () => reqText(L.insertParameter) }),
+});
+
+const blankStim = (r: StimRowValues) => !r.stim_url?.trim() && !refGiven(r.brand_id) && !refGiven(r.ad_type_id);
+const blankPage = (p: PageRowValues) => !p.cachepage_url?.trim() && p.stim_list.every(blankStim);
+
+/** Web Page Setup: every page but the trailing blank one; first stim row 'At least 1 stim required', other non-last rows 'Required'. */
+export function webPageErrors(v: WizardValues): Record<string, string> {
+  const e: Record<string, string> = {};
+  const pages = [...v.cachepage_stim_list];
+  while (pages.length && blankPage(pages[pages.length - 1])) pages.pop();
+  if (!pages.length) return { cachepage_stim_list: M.required };
+  pages.forEach((p, i) => {
+    const at = `cachepage_stim_list.${i}`;
+    const url = p.cachepage_url.trim();
+    if (!url) e[`${at}.cachepage_url`] = M.required;
+    else if (url.length > L.url) e[`${at}.cachepage_url`] = M.tooLong;
+    else if (!isWebUrl(url)) e[`${at}.cachepage_url`] = M.url;
+    const stims = [...p.stim_list];
+    while (stims.length > 1 && blankStim(stims[stims.length - 1])) stims.pop();
+    stims.forEach((s, j) => {
+      const sat = `${at}.stim_list.${j}`;
+      const missing = j === 0 ? M.firstStim : M.required;
+      const su = s.stim_url.trim();
+      if (!su) e[`${sat}.stim_url`] = missing;
+      else if (su.length > L.url) e[`${sat}.stim_url`] = M.tooLong;
+      else if (!isWebUrl(su)) e[`${sat}.stim_url`] = M.url;
+      if (!refGiven(s.brand_id)) e[`${sat}.brand_id`] = missing;
+      if (!refGiven(s.ad_type_id)) e[`${sat}.ad_type_id`] = missing;
+    });
+  });
+  return e;
+}
+export const webPageSchema = object({ cachepage_stim_list: mixed().nullable().test('rows', M.required, many('rows', webPageErrors)) });
+
+export const richMediaSchema = object({
+  incontext_primary_site: reqUrl(L.url),
+  incontext_distraction_site: reqUrl(L.url),
+  stim_script: reqText(L.stimScript),
+  brand_id: ref(),
+});
+
+export const videoSchema = object({
+  incontext_site: ref(),
+  stim_url: reqUrl(L.url),
+  brand_id: ref(),
+});
+
+export type StepId = 'basic' | 'question' | 'panel' | 'setup' | 'review';
+export interface WizardStep { id: StepId; label: string; review: string; schema: Schema | null }
+
+const SETUP: Partial<Record<StudyKind, { label: string; review: string; schema: ObjectSchema<AnyObject> }>> = {
+  web_page: { label: 'Web Page Setup', review: 'Web Page Setup', schema: webPageSchema },
+  rich_media: { label: 'Web Page Setup', review: 'Cache Page Setup', schema: richMediaSchema },
+  video: { label: 'Video Setup', review: 'Video Setup', schema: videoSchema },
+  vast: { label: 'Video Setup', review: 'Video Setup', schema: videoSchema },
+};
+
+/** The steps of a kind's wizard (§2.2), the last one Review. */
+export function stepsOf(kind: StudyKind): WizardStep[] {
+  const steps: WizardStep[] = [
+    { id: 'basic', label: 'Basic Details', review: 'Basic Details', schema: basicSchema },
+    { id: 'question', label: 'Question Details', review: 'Question Details', schema: questionSchema },
+    { id: 'panel', label: 'Panel Details', review: 'Panel Details', schema: panelSchema },
+  ];
+  const setup = SETUP[kind];
+  if (setup) steps.push({ id: 'setup', label: setup.label, review: setup.review, schema: setup.schema });
+  steps.push({ id: 'review', label: 'Review', review: 'Review', schema: null });
+  return steps;
+}
+
+/** Field path → message for one step's values ({} when they pass). */
+export async function stepErrors(step: WizardStep, values: WizardValues): Promise<Record<string, string>> {
+  if (!step.schema) return {};
+  try {
+    await step.schema.validate(values, { abortEarly: false });
+    return {};
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    const out: Record<string, string> = {};
+    const flat = (e: ValidationError) => {
+      if (e.inner.length) e.inner.forEach(flat);
+      else if (e.path && !(e.path in out)) out[e.path.replace(/\[(\d+)\]/g, '.$1')] = e.errors[0] ?? e.message;
+    };
+    flat(err);
+    return out;
+  }
+}

@@ -1,0 +1,100 @@
+// The wizard's form values (spec D3 §3) and each kind's defaults (§2.3, §2.6, §9).
+import type { CreateStudyBody, StudyKind } from '../../core/api/study-create';
+
+export interface Choice { code: string; description: string }
+export interface StimRowValues { stim_url: string; brand_id: { name: string } | null; ad_type_id: { name: string } | null }
+export interface PageRowValues { cachepage_url: string; stim_list: StimRowValues[] }
+
+export interface WizardValues {
+  name: string;
+  environment_id: Choice | null;
+  language: Choice | null;
+  project_location: Choice | null;
+  number_of_cells: number;
+  panel_size: number;
+  respondents: { id: 1 | 2; name: 'Cell' | 'Study' };
+  media_id: Choice | null;
+  study_type_id: Choice | null;
+  demographic_survey_or_lumen_questions: '0' | '1' | '2';
+  demographic_survey_url: string;
+  demographic_survey_insert_parameter: string;
+  pre_assign_question_group: { id: number; group_name: string } | null;
+  include_external_survey: '0' | '1';
+  external_survey_step_url: string;
+  external_survey_step_insert_parameter: string;
+  include_panel_details: '0' | '1' | '2';
+  panel_code: string;
+  panel_success: string;
+  panel_screen: string;
+  panel_quotafull: string;
+  panel_insert_param: string;
+  panel_seconds_before_move_next: number;
+  cachepage_stim_list: PageRowValues[];
+  brand_id: { name: string } | null;
+  stim_url: string;
+  incontext_site: Choice | null;
+  incontext_primary_site: string;
+  incontext_distraction_site: string;
+  stim_script: string;
+  notes: string; objective: string; brief: string; methodology: string; study_duration: string; decision_to_inform: string; incentive: string;
+  proposal_signoff_date: string; proposed_data_collection_start: string; proposed_data_collection_end: string; debrief_date: string;
+}
+
+export const blankStimRow = (): StimRowValues => ({ stim_url: '', brand_id: null, ad_type_id: null });
+export const blankPageRow = (): PageRowValues => ({ cachepage_url: '', stim_list: [blankStimRow()] });
+
+export function defaultValues(kind: StudyKind): WizardValues {
+  return {
+    name: '',
+    environment_id: { code: '1', description: 'Webcam' },
+    language: { code: 'en', description: 'English' },
+    project_location: { code: 'gb', description: 'United Kingdom' },
+    number_of_cells: 1,
+    panel_size: 100,
+    respondents: { id: 1, name: 'Cell' },
+    media_id: kind === 'generic' ? { code: '4', description: 'Digital' } : null,
+    study_type_id: kind === 'generic' ? { code: '0', description: 'Custom study' } : null,
+    demographic_survey_or_lumen_questions: '0',
+    demographic_survey_url: '',
+    demographic_survey_insert_parameter: '',
+    pre_assign_question_group: null,
+    include_external_survey: '0',
+    external_survey_step_url: '',
+    external_survey_step_insert_parameter: '',
+    include_panel_details: '0',
+    panel_code: '', panel_success: '', panel_screen: '', panel_quotafull: '', panel_insert_param: '',
+    panel_seconds_before_move_next: -1,
+    cachepage_stim_list: [blankPageRow()],
+    brand_id: null,
+    stim_url: '',
+    incontext_site: kind === 'video' || kind === 'vast' ? { code: 'yt', description: 'YouTube' } : null,
+    incontext_primary_site: '', incontext_distraction_site: '', stim_script: '',
+    notes: '', objective: '', brief: '', methodology: '', study_duration: '', decision_to_inform: '', incentive: '',
+    proposal_signoff_date: '', proposed_data_collection_start: '', proposed_data_collection_end: '', debrief_date: '',
+  };
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' from a datetime-local value ('2026-12-01T09:30'); '' stays ''. */
+export function formDate(v: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+  if (!m) return '';
+  return `${m[1]} ${m[2] ?? '00:00'}:${m[3] ?? '00'}`;
+}
+
+/** What Create sends: the form values of the kind, dates formatted. */
+export function bodyOf(kind: StudyKind, v: WizardValues): CreateStudyBody {
+  const base: Record<string, unknown> = { ...v, study_kind: kind };
+  for (const f of ['proposal_signoff_date', 'proposed_data_collection_start', 'proposed_data_collection_end', 'debrief_date'] as const) base[f] = formDate(v[f]);
+  if (kind !== 'web_page') delete base.cachepage_stim_list;
+  if (kind !== 'rich_media') { delete base.incontext_primary_site; delete base.incontext_distraction_site; delete base.stim_script; }
+  if (kind !== 'video' && kind !== 'vast') { delete base.stim_url; delete base.incontext_site; }
+  if (kind === 'generic' || kind === 'web_page') delete base.brand_id;
+  if (kind !== 'generic') { delete base.study_type_id; }
+  return base as CreateStudyBody;
+}
+
+/** Review values: 60 characters, URLs 40 (§2.2, §9), with '…'. */
+export function reviewText(v: string, isUrl = /^https?:\/\//i.test(v)): string {
+  const max = isUrl ? 40 : 60;
+  return v.length > max ? `${v.slice(0, max)}…` : v;
+}
