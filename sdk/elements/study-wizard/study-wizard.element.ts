@@ -24,6 +24,10 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart list-error - The list-level error of the web page setup.
  * @csspart review-section - One accordion of the review.
  * @csspart edit-step - The edit button of a review accordion.
+ * @csspart cells - The number-of-cells slider (1–20).
+ * @csspart panel-size - The panel-size slider (100–1000, step 10).
+ * @csspart advanced-close - Close of Advanced Settings (reverts the changes).
+ * @csspart advanced-save - Save of Advanced Settings (keeps the changes).
  */
 export const GazeStudyWizardElement = defineElement('gaze-study-wizard', StudyWizard, { props: { kind: 'string' } });
 
