@@ -409,7 +409,11 @@ class Planner {
     } else {
       proposedStart = day(phaseId === 2 ? '2025-12-01' : '2026-01-12', rng.int(0, 45));
     }
-    const proposedEnd = new Date(proposedStart.getTime() + rng.int(14, 28) * 86_400_000);
+    // A live study's fieldwork is still open whenever the demo is seeded: the overview moves a study
+    // whose fieldwork has ended on to analysis (domain/study-phase.ts), which a LIVE badge would contradict.
+    const proposedEnd = phaseId === 3
+      ? new Date(Math.max(Date.now(), proposedStart.getTime()) + rng.int(14, 42) * 86_400_000)
+      : new Date(proposedStart.getTime() + rng.int(14, 28) * 86_400_000);
     const picked = rng.pick([100, 150, 200, 250, 300, 400, 500, 600, 800, 1000]);
 
     const idx = this.studies.length;
@@ -578,7 +582,7 @@ class Planner {
       this.studies.push({
         company: 'adscope', name: `Batch ${label} — ${name ?? 'TBD'}`, brand: batchBrands[b], studyTypeId: 1, mediaId: 1,
         environmentId: 1, languageId: 1, locationId: 1, phaseId: completed ? 5 : live ? 3 : 1, live, completed,
-        participantsRequested: 200 + b * 50, start, end, proposedStart: start ?? day('2025-12-01'), proposedEnd: end ?? day('2025-12-15'),
+        participantsRequested: 200 + b * 50, start, end, proposedStart: start ?? day('2025-12-01'), proposedEnd: end ?? (live ? new Date(Date.now() + 30 * 86_400_000) : day('2025-12-15')),
         signoff: day('2025-02-03', b * 21), debrief: day('2025-04-01', b * 21), preAssign: null, demographicSurveyUrl: null,
         brief: 'In-the-wild measurement of ads discovered by the monitor.', objective: 'Benchmark attention to live creatives.',
         methodology: 'Passive measurement on cached pages', decision: 'Vendor reporting', notes: '', duration: '6 minutes',

@@ -89,6 +89,15 @@ describe('demo seed', () => {
     expect(cells.max).toBe(4);
   });
 
+  it("keeps every live study's fieldwork open when seeded, so its phase stays data collection (D2-027)", async () => {
+    const [r] = await rows<{ live: number; ended: number }>(a, `
+      select count(*)::int as live,
+             count(*) filter (where coalesce(data_collection_end, proposed_data_collection_end) <= now())::int as ended
+      from study where live and not completed and phase_id = 3`);
+    expect(r.live).toBeGreaterThan(5);
+    expect(r.ended).toBe(0);
+  });
+
   it('has steps of every type, each referencing what its type needs', async () => {
     const types = (await rows<{ step_type: string }>(a, 'select distinct step_type from step order by 1')).map((r) => r.step_type);
     expect(types).toEqual(['cache', 'calibration', 'command', 'embedded', 'external', 'instruction', 'question', 'stim', 'validation']);
