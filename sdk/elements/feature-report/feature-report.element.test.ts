@@ -49,7 +49,7 @@ describe('<gaze-feature-report>', () => {
     const visual = select(pages(el)[0], 'Visual');
     expect(visual.value).to.equal('stim_source');
     expect(Array.from(visual.options).map((o) => o.textContent)).to.deep.equal(['Stim Source', 'Feature Analysis', 'View Order']);
-    expect(pages(el).map((p) => p.getAttribute('data-layout'))).to.deep.equal(['full', 'grid']);
+    expect(pages(el).map((p) => p.getAttribute('data-layout'))).to.deep.equal(['single', 'grid']);
   });
 
   it('D3-244 a stim without features shows No data', async () => {

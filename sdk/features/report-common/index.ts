@@ -9,3 +9,4 @@ export { NormTable, StimName, TableBox, NAME_MAX, type NormTableRow } from './No
 export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption } from './SurvivalChart';
 export { startTimer, setReportTimer, manualClock, preloadImage, setImagePreload, type StartTimer, type Preload } from './timers';
 export { DownloadMenu, TableDownload } from './Downloads';
+export { StimPages, StimPage } from './StimPage';

@@ -5,25 +5,9 @@ import { useResource } from '../../core/resource/hooks';
 import { featureAnalysis } from '../../core/reports/reports';
 import type { StimKey } from '../../core/reports/keys';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
-import { DownloadMenu, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, TableBox } from '../report-common';
+import { DownloadMenu, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';
 
-const Wrap = styled.div`
-  display: grid;
-  gap: ${tokens.space5};
-  min-width: 0;
-`;
-const Page = styled.article`
-  display: grid;
-  gap: ${tokens.space4};
-  border-top: 1px solid ${tokens.border};
-  padding-top: ${tokens.space4};
-  min-width: 0;
-  > header { display: flex; flex-wrap: wrap; justify-content: space-between; gap: ${tokens.space3}; align-items: center; }
-  h2 { margin: 0; font-size: 1.3em; overflow-wrap: anywhere; }
-  .columns { display: grid; gap: ${tokens.space4}; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
-  &[data-layout='full'] .columns { grid-template-columns: minmax(0, 1fr); }
-  @media (max-width: 800px) { .columns { grid-template-columns: minmax(0, 1fr); } }
-  figure { margin: 0; min-width: 0; }
+const Page = styled(StimPage)`
   h3 { font-size: 1.05em; margin: 0 0 ${tokens.space2}; }
 `;
 const Cards = styled.div`
@@ -49,7 +33,7 @@ export interface FeatureReportProps {
 
 /** Feature report (spec document 3 §2.20): one page per selected stim. */
 export function FeatureReport({ stims }: FeatureReportProps) {
-  return <Wrap part="feature-report">{stims.map((k) => <FeatureStim key={k} stim={k} />)}</Wrap>;
+  return <StimPages part="feature-report">{stims.map((k) => <FeatureStim key={k} stim={k} />)}</StimPages>;
 }
 
 function FeatureStim({ stim }: { stim: StimKey }) {
@@ -88,7 +72,7 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
   const video = data.stim_type === 'video';
   const shown = video ? FEATURE_VISUALS[0] : FEATURE_VISUALS.find((v) => v.value === visual)!;
   return (
-    <Page part="feature-stim" data-layout={isBillboard(data.stim_width, data.stim_height) ? 'full' : 'grid'} aria-label={data.stim_name}>
+    <Page part="feature-stim" data-layout={isBillboard(data.stim_width, data.stim_height) ? 'single' : 'grid'} aria-label={data.stim_name}>
       <header>
         <h2 part="stim-heading">{data.stim_name}</h2>
         <DownloadMenu stim={stim} items={[{ kind: 'feature-data', label: 'Download Feature Report' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />

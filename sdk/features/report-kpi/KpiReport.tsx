@@ -7,26 +7,10 @@ import type { StimKey } from '../../core/reports/keys';
 import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
-  isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, SurvivalChart, survivalCaption, TableBox,
+  isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
 } from '../report-common';
 
-const Wrap = styled.div`
-  display: grid;
-  gap: ${tokens.space5};
-  min-width: 0;
-`;
-const Page = styled.article`
-  display: grid;
-  gap: ${tokens.space4};
-  border-top: 1px solid ${tokens.border};
-  padding-top: ${tokens.space4};
-  min-width: 0;
-  > header { display: flex; flex-wrap: wrap; justify-content: space-between; gap: ${tokens.space3}; align-items: center; }
-  h2 { margin: 0; font-size: 1.3em; overflow-wrap: anywhere; }
-  .columns { display: grid; gap: ${tokens.space4}; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
-  &[data-layout='single'] .columns { grid-template-columns: minmax(0, 1fr); }
-  @media (max-width: 800px) { .columns { grid-template-columns: minmax(0, 1fr); } }
-  figure { margin: 0; min-width: 0; }
+const Page = styled(StimPage)`
   figcaption { color: ${tokens.muted}; margin-top: ${tokens.space2}; }
   figure[data-image-class='tall'] img { max-height: 600px; }
   .note { color: ${tokens.muted}; margin: ${tokens.space2} 0 0; }
@@ -61,13 +45,13 @@ export interface KpiReportProps {
 export function KpiReport({ stims }: KpiReportProps) {
   const [normType, setNormType] = useState<NormTypeId>(1);
   return (
-    <Wrap part="kpi-report">
+    <StimPages part="kpi-report">
       <div style={{ maxWidth: 320 }}>
         <Select label="Norm" value={String(normType)} onChange={(v) => setNormType(Number(v) as NormTypeId)}
           options={NORM_IDS.map((id) => ({ value: String(id), label: NORM_TYPES[id] }))} />
       </div>
       {stims.map((k) => <KpiStim key={k} stim={k} normType={normType} />)}
-    </Wrap>
+    </StimPages>
   );
 }
 
