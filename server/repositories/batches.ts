@@ -2,9 +2,8 @@
 // acting company), the batch list, a batch's stims, the vendor's all-stims list, batch stims for
 // the AOI editor and the files of the company's studies. Reports of a batch stim are the study
 // reports' queries (repositories/reports.ts) over the batch's backing study.
-import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { aoi } from '../db/schema/index.js';
 import { rows } from './sql.js';
 import { escapeLike } from './studies.js';
 
@@ -234,43 +233,7 @@ export async function companyFiles(db: Db, companyId: number, onlyBatches: boole
   return r.map((x) => ({ ...x, id: Number(x.id) }));
 }
 
-// ---- AOIs of a batch stim's stim -----------------------------------------------------------------------
-
-export interface AoiRow {
-  id: number;
-  tag: string;
-  shape: 'rect' | 'polygon';
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  points: [number, number][] | null;
-}
-
-export async function stimAoiRows(db: Db, stimId: number): Promise<AoiRow[]> {
-  const r = await db.select().from(aoi).where(eq(aoi.stimId, stimId)).orderBy(asc(aoi.id));
-  return r.map((a) => ({
-    id: a.id, tag: a.tag, shape: a.shape === 'polygon' ? 'polygon' : 'rect', x: a.x, y: a.y, width: a.width, height: a.height,
-    points: Array.isArray(a.points) ? (a.points as [number, number][]).map((p) => [Number(p[0]), Number(p[1])] as [number, number]) : null,
-  }));
-}
-
-/**
- * Replaces a stim's AOIs (inside a transaction): ids of this stim are updated in place, the other
- * AOIs of the stim deleted (their exposure_aoi rows cascade), the rest inserted.
- */
-export async function replaceStimAois(db: Db, stimId: number, input: (Omit<AoiRow, 'id' | 'points'> & { id?: number | null; points?: [number, number][] | null })[]): Promise<void> {
-  const existing = new Set((await db.select({ id: aoi.id }).from(aoi).where(eq(aoi.stimId, stimId))).map((r) => r.id));
-  const kept = input.filter((a) => a.id && existing.has(a.id));
-  const keptIds = kept.map((a) => a.id!);
-  await db.delete(aoi).where(keptIds.length ? and(eq(aoi.stimId, stimId), notInArray(aoi.id, keptIds)) : eq(aoi.stimId, stimId));
-  const values = (a: (typeof input)[number]) => ({
-    tag: a.tag, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.shape === 'polygon' ? a.points ?? null : null,
-  });
-  for (const a of kept) await db.update(aoi).set(values(a)).where(eq(aoi.id, a.id!));
-  const fresh = input.filter((a) => !(a.id && existing.has(a.id)));
-  if (fresh.length) await db.insert(aoi).values(fresh.map((a) => ({ stimId, ...values(a) })));
-}
+// ---- AOIs of a batch stim's stim (the rows themselves: repositories/aoi.ts) ----------------------------
 
 /** Studies with exposures of the stim (their summaries are rebuilt after an AOI change). */
 export async function studiesWithStim(db: Db, stimId: number): Promise<number[]> {

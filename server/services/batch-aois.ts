@@ -3,7 +3,8 @@
 // samples (recomputeStudy, the code `npm run recompute` runs) by the job recompute-batch-aois.
 import type { Db } from '../db/client.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
-import { replaceStimAois, studiesWithStim, type AoiRow } from '../repositories/batches.js';
+import { studiesWithStim } from '../repositories/batches.js';
+import { replaceAois, type AoiRow } from '../repositories/aoi.js';
 import { recomputeStudy } from './recompute.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 
@@ -12,7 +13,7 @@ export type AoiInput = Omit<AoiRow, 'id' | 'points'> & { id?: number | null; poi
 export async function saveBatchStimAois(db: Db, stimId: number, aois: AoiInput[]): Promise<{ studies: number[] }> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await replaceStimAois(tx, stimId, aois);
+    await replaceAois(tx, stimId, aois.map((a) => ({ ...a, points: a.points ?? null })));
     return { studies: await studiesWithStim(tx, stimId) };
   });
 }

@@ -6,6 +6,7 @@ import * as contract from '../../../contract/batches.js';
 import { notFound } from '../../errors.js';
 import { publicBase, publicUrl } from '../../storage/index.js';
 import * as repo from '../../repositories/batches.js';
+import { listAois } from '../../repositories/aoi.js';
 import { saveBatchStimAois } from '../../services/batch-aois.js';
 import { recomputeBatchAoisJob } from '../../jobs/recompute-batch-aois.js';
 import { route, toId } from '../common.js';
@@ -27,7 +28,7 @@ export default async function tpStimuli(app: FastifyInstance) {
     return {
       id: s.batchStimId, stim_id: s.stimId, name: s.name, stim_type: s.stimType,
       source: publicUrl(app, s.source), width: s.width, height: s.height, heatmap_url: heatmap,
-      aois: await repo.stimAoiRows(db, s.stimId), job_id: jobId,
+      aois: await listAois(db, s.stimId), job_id: jobId,
     };
   }
 
