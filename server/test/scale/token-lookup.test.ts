@@ -1,7 +1,7 @@
 // Issue 21 item 3: the per-request token lookup is one prepared query that also answers whether
 // the company a super user asks for (X-Company-Id) exists. What it decides must not change:
 // live token → its user; expired or revoked → 401; a super user acts for an existing company
-// only; anyone else sending the header → 403. The query is run once per request.
+// only (a malformed id is 400); anyone else sending the header → 403. The query is run once per request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -49,13 +49,16 @@ describe('token and acting company in one query (issue 21 item 3)', () => {
     expect(await findTokenUser(database.db, 'no-such-token', other)).toBeNull();
   });
 
-  it('a super user acts for an existing company, and gets 403 for an unknown or malformed one', async () => {
+  it('a super user acts for an existing company, gets 403 for an unknown one and 400 for a malformed one (issue 10 item 5)', async () => {
     expect(names(await list(superToken))).toEqual(['Home study']);
     expect(names(await list(superToken, String(other)))).toEqual(['Other company study']);
-    for (const bad of ['2000000000', '0', '-1', 'abc', '99999999999']) {
+    const unknown = await list(superToken, '2000000000');
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json().message).toBe('Unknown company');
+    for (const bad of ['0', '-1', 'abc', '99999999999', '0x2', '']) {
       const res = await list(superToken, bad);
-      expect(res.statusCode, bad).toBe(403);
-      expect(res.json().message, bad).toBe('Unknown company');
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors, bad).toHaveProperty('X-Company-Id');
     }
   });
 
