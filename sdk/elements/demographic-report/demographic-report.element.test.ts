@@ -1,9 +1,11 @@
 import { expect } from '@open-wc/testing';
 import './demographic-report.element';
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
+import { summaryData } from '../../core/api/demographics';
 import { $, $$, mount, resetPage, stubHttp, waitFor, describe, it, beforeEach, afterEach } from '../test-utils';
 
 const g = (id: number, name: string, count: number) => ({ id, name, count });
+// The answer's wire form (the legacy client's shape) built from one list per kind.
 const SUMMARY = {
   gender_group: [g(1, 'Female', 40), g(2, 'Male', 35)],
   age_group: [g(1, '18-24', 20), g(2, '25-34', 55)],
@@ -16,7 +18,7 @@ const SUMMARY = {
 function api() {
   return stubHttp((req) => {
     if (/_list$/.test(req.url)) return { data: { success: true, data: [] } };
-    if (req.url.endsWith('/participant_demographic_summary')) return { data: { success: true, data: SUMMARY, study_id: 9, study_name: 'Spring', total: 75 } };
+    if (req.url.endsWith('/participant_demographic_summary')) return { data: { success: true, data: summaryData(SUMMARY), study_id: 9, study_name: 'Spring', total: 75 } };
     return { status: 404, data: {} };
   });
 }
