@@ -133,7 +133,7 @@ describe('reports (issue 14)', () => {
     await page.getByRole('button', { name: 'Generate Report' }).click();
     await page.waitForURL((u) => u.search === '?report_type=demographics');
     await waitForText(page, 'Demographic Report');
-    await page.locator('gaze-demographics').waitFor();
+    await page.locator('gaze-demographic-report').waitFor();
     await context.close();
   });
 
