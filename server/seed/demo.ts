@@ -412,7 +412,7 @@ class Planner {
     // A live study's fieldwork is still open whenever the demo is seeded: the overview moves a study
     // whose fieldwork has ended on to analysis (domain/study-phase.ts), which a LIVE badge would contradict.
     const proposedEnd = phaseId === 3
-      ? new Date(Math.max(Date.now(), proposedStart.getTime()) + rng.int(14, 42) * 86_400_000)
+      ? new Date(Math.max(seedDay(), proposedStart.getTime()) + rng.int(14, 42) * 86_400_000)
       : new Date(proposedStart.getTime() + rng.int(14, 28) * 86_400_000);
     const picked = rng.pick([100, 150, 200, 250, 300, 400, 500, 600, 800, 1000]);
 
@@ -582,7 +582,7 @@ class Planner {
       this.studies.push({
         company: 'adscope', name: `Batch ${label} — ${name ?? 'TBD'}`, brand: batchBrands[b], studyTypeId: 1, mediaId: 1,
         environmentId: 1, languageId: 1, locationId: 1, phaseId: completed ? 5 : live ? 3 : 1, live, completed,
-        participantsRequested: 200 + b * 50, start, end, proposedStart: start ?? day('2025-12-01'), proposedEnd: end ?? (live ? new Date(Date.now() + 30 * 86_400_000) : day('2025-12-15')),
+        participantsRequested: 200 + b * 50, start, end, proposedStart: start ?? day('2025-12-01'), proposedEnd: end ?? (live ? new Date(seedDay() + 30 * 86_400_000) : day('2025-12-15')),
         signoff: day('2025-02-03', b * 21), debrief: day('2025-04-01', b * 21), preAssign: null, demographicSurveyUrl: null,
         brief: 'In-the-wild measurement of ads discovered by the monitor.', objective: 'Benchmark attention to live creatives.',
         methodology: 'Passive measurement on cached pages', decision: 'Vendor reporting', notes: '', duration: '6 minutes',
@@ -632,6 +632,9 @@ function cachedHtml(name: string, original: string): string {
 }
 
 /** The whole demo, planned without touching the database. */
+/** Midnight UTC of the seeding day: two seeds on one day (the reseed tests) get identical rows. */
+const seedDay = (): number => Date.parse(new Date().toISOString().slice(0, 10));
+
 export function planDemo() {
   const p = new Planner(seeded(20251101));
   // Acme: 64 studies; phases cycle so every phase, live and completed state is well represented.
