@@ -62,7 +62,7 @@ export const BatchListBody = Type.Object({
 export type BatchListBody = Static<typeof BatchListBody>;
 
 export const BatchRow = Type.Object({
-  name: Nullable(Type.String({ description: 'null when the batch has no name yet (shown as TBD)' })),
+  name: Type.String({ description: "'' when the batch has no name yet (shown as TBD; the legacy client reads a string)" }),
   batch_id: Type.String({ description: 'The batch label shown to people' }),
   internal_batch_id: Type.String(),
   internal_vendor_id: Type.String(),

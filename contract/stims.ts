@@ -61,7 +61,7 @@ export const StimListItem = Type.Object({
   height: Nullable(Int4()),
   type: StimType,
   type_name: Type.String({ description: 'Script, VAST URL, VAST XML, Image or Video' }),
-  source: Nullable(Type.String({ description: 'Signed URL of the file (image and video stims), the VAST URL, or null' })),
+  source: Nullable(Type.String({ description: 'Signed URL of the file (image and video stims), the VAST URL, else (script, VAST XML) the signed preview page on the files origin; null only for a file stim whose upload has not finished' })),
   low_quality_source: Nullable(Type.String({ description: 'Signed URL of a small preview image, when one was made' })),
   study_id: Nullable(Id()),
   aoi_count: Int4(),

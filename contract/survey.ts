@@ -23,29 +23,19 @@ export const SurveyQuestion = Type.Object({
   question_system: Type.Union([Type.Literal('ex'), Type.Literal('lu')]),
   formatted_type: Type.String(),
 });
-export const SurveyOverviewResponse = wrapped(Type.Object({
-  ex_preassign_questions: Type.Array(SurveyQuestion),
-  lu_preassign_questions: Type.Array(SurveyQuestion),
-  ex_questions: Type.Array(SurveyQuestion),
-  lu_questions: Type.Array(SurveyQuestion),
-}));
-export type SurveyOverviewResponse = Static<typeof SurveyOverviewResponse>;
-
 /**
- * The legacy client's form of the overview (it maps `data[]` to {survey_title, survey_question}):
- * its `data` is an array where the spec's is an object, so one answer cannot be both. The spec's
- * form stays the default; `?form=legacy` answers this one (docs/decisions.md).
+ * The question groups (D3-264: the spec's `data.data` read as axios does, `response.data.data`, as
+ * its graph and demographic data are): screening questions, then study questions. This is also
+ * exactly what the legacy client maps (`data[]` {survey_title, survey_question}), so one shape
+ * answers both (docs/decisions.md).
  */
-export const LegacySurveyOverviewResponse = Ok({
-  data: Type.Array(Type.Object({
-    survey_title: Type.String({ description: "'Screening questions' or 'Study questions'" }),
-    survey_question: Type.Array(SurveyQuestion),
-  })),
+export const SURVEY_GROUP_TITLES = ['Screening questions', 'Study questions'] as const;
+export const SurveyGroup = Type.Object({
+  survey_title: Type.Union([Type.Literal(SURVEY_GROUP_TITLES[0]), Type.Literal(SURVEY_GROUP_TITLES[1])]),
+  survey_question: Type.Array(SurveyQuestion, { description: 'Question system ex first, then lu' }),
 });
-export type LegacySurveyOverviewResponse = Static<typeof LegacySurveyOverviewResponse>;
-export const SurveyOverviewQuery = Type.Object({
-  form: Type.Optional(Type.Literal('legacy', { description: "'legacy': the legacy client's data[] {survey_title, survey_question}" })),
-});
+export const SurveyOverviewResponse = Ok({ data: Type.Array(SurveyGroup) });
+export type SurveyOverviewResponse = Static<typeof SurveyOverviewResponse>;
 
 export const AnswerAggregateResponse = wrapped(Type.Object({
   answer_data: Type.Array(Type.Object({ text: Type.String(), count: Int4() })),
@@ -89,8 +79,7 @@ export const overview = defineOperation({
   ...survey, operationId: 'getSurveyOverview', path: '/v1.0/studies/:id/survey/overview',
   summary: "A study's questions: screening (preassign) and study questions of each question system",
   params: StudyParams,
-  querystring: SurveyOverviewQuery,
-  response: { 200: Type.Union([SurveyOverviewResponse, LegacySurveyOverviewResponse]) },
+  response: { 200: SurveyOverviewResponse },
 });
 
 export const aggregate = defineOperation({

@@ -50,7 +50,8 @@ export interface BatchListQuery {
 }
 
 export interface BatchListItem {
-  name: string | null;
+  /** '' when the batch has no name yet. */
+  name: string;
   batch_id: string;
   internal_batch_id: string;
   internal_vendor_id: string;
@@ -89,7 +90,7 @@ export async function listBatches(db: Db, q: BatchListQuery) {
       (count(*) filter (where ${condition}))::int as matching
     from batch b where b.company_id = ${q.companyId}`);
   const r = await rows<BatchListItem>(db, sql`
-    select b.name, b.batch_label as batch_id, b.internal_id as internal_batch_id, v.internal_id as internal_vendor_id,
+    select coalesce(b.name, '') as name, b.batch_label as batch_id, b.internal_id as internal_batch_id, v.internal_id as internal_vendor_id,
       v.name as vendor_name, b.estimated_batch_size, b.live, b.completed, b.data_collection_start, b.data_collection_end,
       b.report_generated_date, (select count(*) from batch_stim bs where bs.batch_id = b.id)::int as stim_count
     from batch b join vendor v on v.id = b.vendor_id

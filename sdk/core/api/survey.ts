@@ -16,7 +16,7 @@ export interface QuestionRef {
 
 const question = (q: QuestionRef, part: string) => `/studies/${q.studyId}/survey/${q.system}/${q.questionId}/${part}`;
 
-/** The spec's form (the question groups); the legacy `?form=legacy` is for the legacy client only. */
+/** The question groups (one shape for the spec and the legacy client). */
 export const fetchSurveyOverview = (api: ApiConfig, studyId: number) =>
   request<SurveyOverviewResponse>(api, { method: 'POST', url: `/studies/${studyId}/survey/overview`, data: {} });
 

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { answerBars, answerTooltip, firstQuestion, formatType, questionCsv, questionCsvName, questionMenu } from './questions';
 
 const q = (id: number, system: 'ex' | 'lu', name: string, type = 'single_choice') => ({ question_id: id, question_system: system, name, formatted_type: type });
-const none = { ex_preassign_questions: [], lu_preassign_questions: [], ex_questions: [], lu_questions: [] };
+type Q = ReturnType<typeof q>;
+/** The overview's groups as the server sends them: screening questions, then study questions. */
+const groups = (screening: Q[], study: Q[]) => [
+  { survey_title: 'Screening questions' as const, survey_question: screening },
+  { survey_title: 'Study questions' as const, survey_question: study },
+];
 
 describe('question report rules', () => {
-  it('D3-248 D3-249 screening (ex then lu) before study questions; labels "Type: name" without HTML; empty groups left out', () => {
-    const menu = questionMenu({ ...none, lu_preassign_questions: [q(2, 'lu', 'B')], ex_preassign_questions: [q(1, 'ex', '<p>A &amp; <i>a</i></p>', 'brand_recall')] });
+  it('D3-248 D3-249 the server\'s groups in its order; labels "Type: name" without HTML; empty groups left out', () => {
+    const menu = questionMenu(groups([q(1, 'ex', '<p>A &amp; <i>a</i></p>', 'brand_recall'), q(2, 'lu', 'B')], []));
     expect(menu).toHaveLength(1);
     expect(menu[0].label).toBe('Screening questions');
     expect(menu[0].items.map((i) => [i.value, i.label])).toEqual([['ex:1', 'Brand recall: A & a'], ['lu:2', 'Single choice: B']]);
@@ -14,9 +19,9 @@ describe('question report rules', () => {
   });
 
   it('D3-258 the first screening question, else the first study question, else none', () => {
-    expect(firstQuestion({ ...none, lu_questions: [q(4, 'lu', 'x')], ex_questions: [q(3, 'ex', 'y')] })!.question_id).toBe(3);
-    expect(firstQuestion({ ...none, ex_questions: [q(3, 'ex', 'y')], lu_preassign_questions: [q(9, 'lu', 'z')] })!.question_id).toBe(9);
-    expect(firstQuestion(none)).toBeNull();
+    expect(firstQuestion(groups([], [q(3, 'ex', 'y'), q(4, 'lu', 'x')]))!.question_id).toBe(3);
+    expect(firstQuestion(groups([q(9, 'lu', 'z')], [q(3, 'ex', 'y')]))!.question_id).toBe(9);
+    expect(firstQuestion(groups([], []))).toBeNull();
     expect(firstQuestion(undefined)).toBeNull();
   });
 

@@ -21,8 +21,8 @@ export const NO_DATA = 'No data available';
 /** The results panel's width (D3-263). */
 export const RESULTS_WIDTH = 720;
 
-export type SurveyGroups = SurveyOverviewResponse['data']['data'];
-export type Question = SurveyGroups['ex_questions'][number];
+export type SurveyGroups = SurveyOverviewResponse['data'];
+export type Question = SurveyGroups[number]['survey_question'][number];
 export type AnswerAggregate = AnswerAggregateResponse['data']['data'];
 export type ParticipantAnswers = ParticipantAnswersResponse['data']['data'];
 
@@ -33,7 +33,7 @@ export interface MenuItem {
   question: Question;
 }
 export interface MenuGroup {
-  label: 'Screening questions' | 'Study questions';
+  label: SurveyGroups[number]['survey_title'];
   items: MenuItem[];
 }
 
@@ -57,14 +57,12 @@ const item = (q: Question): MenuItem => {
   return { value: questionValue(q), label: `${type ? `${type}: ` : ''}${plainText(q.name)}`, question: q };
 };
 
-/** Screening questions (ex then lu pre-assign), then study questions (ex then lu); empty groups left out (D3-248, D3-249). */
+/** The server's groups in its order (screening questions, then study questions); empty groups left out (D3-248, D3-249). */
 export function questionMenu(groups: SurveyGroups | undefined): MenuGroup[] {
   if (!groups) return [];
-  const out: MenuGroup[] = [
-    { label: 'Screening questions', items: [...groups.ex_preassign_questions, ...groups.lu_preassign_questions].map(item) },
-    { label: 'Study questions', items: [...groups.ex_questions, ...groups.lu_questions].map(item) },
-  ];
-  return out.filter((g) => g.items.length > 0);
+  return groups
+    .map((g) => ({ label: g.survey_title, items: g.survey_question.map(item) }))
+    .filter((g) => g.items.length > 0);
 }
 
 /** The first screening question, else the first study question, else null (D3-258: results then show the error state). */

@@ -17,7 +17,7 @@ function api() {
   return stubHttp((req) => {
     if (req.url.endsWith('/batch/list')) {
       const b = req.body as { page_num: number; results_per_page: number; order_by: string };
-      return { data: { success: true, data: [row(1), row(2, { name: null, live: false, completed: true })], page_num: b.page_num, total_page_num: 3, results_per_page: b.results_per_page, order_by: b.order_by, total_count: 52, total_live: 5, total_completed: 3 } };
+      return { data: { success: true, data: [row(1), row(2, { name: '', live: false, completed: true })], page_num: b.page_num, total_page_num: 3, results_per_page: b.results_per_page, order_by: b.order_by, total_count: 52, total_live: 5, total_completed: 3 } };
     }
     return { status: 404, data: {} };
   });

@@ -5,13 +5,13 @@ import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download'
 import { $, $$, deferred, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, beforeEach, afterEach, type StubResponse } from '../test-utils';
 
 const q = (id: number, system: 'ex' | 'lu', name: string, type = 'single_choice') => ({ question_id: id, question_system: system, name, formatted_type: type });
-const GROUPS = {
-  ex_preassign_questions: [],
-  lu_preassign_questions: [q(5, 'lu', 'How often do you <b>shop</b> online?')],
-  ex_questions: [q(7, 'ex', 'Noticed ads?')],
-  lu_questions: [q(8, 'lu', 'Which brands do you remember?', 'multiple_choice')],
-};
-const overview = (groups = GROUPS) => ({ data: { success: true, data: { data: groups } } });
+type Q = ReturnType<typeof q>;
+const SCREENING = [q(5, 'lu', 'How often do you <b>shop</b> online?')];
+const STUDY = [q(7, 'ex', 'Noticed ads?'), q(8, 'lu', 'Which brands do you remember?', 'multiple_choice')];
+/** The overview as the server sends it: data[] {survey_title, survey_question}. */
+const overview = (screening: Q[] = SCREENING, study: Q[] = STUDY) => ({
+  data: { success: true, data: [{ survey_title: 'Screening questions', survey_question: screening }, { survey_title: 'Study questions', survey_question: study }] },
+});
 const aggregate = (id: number, answers: [string, number][], total: number) => ({
   data: { success: true, data: { data: { question_id: id, total_user_count: total, answer_data: answers.map(([text, count]) => ({ text, count })) } } },
 });
@@ -77,13 +77,13 @@ describe('<gaze-question-report>', () => {
   });
 
   it('D3-258 without screening questions the first study question is chosen; with none at all, the no-data image', async () => {
-    stubHttp((r) => (r.url.endsWith('/overview') ? overview({ ...GROUPS, lu_preassign_questions: [] }) : answers(r.url, r.body as object)));
+    stubHttp((r) => (r.url.endsWith('/overview') ? overview([], STUDY) : answers(r.url, r.body as object)));
     const el = await mount('gaze-question-report', { 'study-id': '9' });
     await waitFor(() => menu(el)?.value === 'ex:7', 'first study question');
     resetPage('/v1.0');
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', 'tok');
-    stubHttp(() => overview({ ex_preassign_questions: [], lu_preassign_questions: [], ex_questions: [], lu_questions: [] }));
+    stubHttp(() => overview([], []));
     const empty = await mount('gaze-question-report', { 'study-id': '9' });
     const img = await waitFor(() => $(empty, '[part="no-data"]') as HTMLImageElement | null, 'no-data image');
     expect(img.alt).to.equal('No data available');

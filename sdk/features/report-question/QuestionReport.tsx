@@ -56,7 +56,7 @@ export function QuestionReport({ studyId }: QuestionReportProps) {
   const api = useApi();
   const menuId = useId();
   const overview = useResource(surveyOverview, studyId, { enabled: studyId > 0 });
-  const groups = overview.data?.data.data;
+  const groups = overview.data?.data;
   // The chosen question lives in the element: leaving the report resets it (D3-260).
   const [chosen, setChosen] = useState<string | null>(null);
   const [limit, setLimit] = useState(true);

@@ -58,11 +58,18 @@ async function listQuery(app: FastifyInstance, body: StimListBody, companyId: nu
   };
 }
 
+/** Script and VAST stims: their signed preview page on the files origin (null for file stims). */
+function previewUrl(app: FastifyInstance, s: { id: number; stimType: string }): string | null {
+  if (!(TAG_TYPES as readonly string[]).includes(s.stimType)) return null;
+  return `${app.config.filesOrigin ?? ''}${app.signer.sign(previewPath(s.id), PREVIEW_TTL)}`;
+}
+
 function listItem(app: FastifyInstance, r: repo.StimRow): StimListItem {
   return {
     id: r.id, name: r.name, media: r.media, media_id: r.mediaId, brand: r.brand, brand_id: r.brandId,
     width: r.width, height: r.height, type: r.stimType as StimTypeCode, type_name: r.typeName,
-    source: publicUrl(app, r.source), low_quality_source: publicUrl(app, r.lowQualitySource),
+    // A stim without a file (script, VAST XML) answers its preview page: the legacy client reads a string.
+    source: publicUrl(app, r.source) ?? previewUrl(app, r), low_quality_source: publicUrl(app, r.lowQualitySource),
     study_id: r.studyId, aoi_count: r.aoiCount,
   };
 }
@@ -80,8 +87,7 @@ async function answerList(app: FastifyInstance, q: repo.StimListQuery, orderBy: 
 }
 
 export async function stimDetails(app: FastifyInstance, s: repo.StimFull): Promise<StimDetails> {
-  const tagType = (TAG_TYPES as readonly string[]).includes(s.stimType);
-  const preview = tagType ? `${app.config.filesOrigin ?? ''}${app.signer.sign(previewPath(s.id), PREVIEW_TTL)}` : null;
+  const preview = previewUrl(app, s);
   return {
     id: s.id, stim_id: s.id, name: s.name, stim_type: s.stimType as StimTypeCode, type: s.stimType as StimTypeCode,
     type_name: s.typeName, ad_asset_type_id: s.adAssetTypeId, ad_type_group_id: s.adTypeGroupId, ad_group_type_id: s.adTypeGroupId,

@@ -32,24 +32,20 @@ export default async function surveyRoutes(app: FastifyInstance) {
 
   route(app, contract.overview, async (request) => {
     const s = await study(request, toId(request.params.id));
-    const groups: contract.SurveyOverviewResponse['data']['data'] = { ex_preassign_questions: [], lu_preassign_questions: [], ex_questions: [], lu_questions: [] };
-    for (const q of await survey.studyQuestions(db, s.id)) {
-      const system = q.questionSystem === 'ex' ? 'ex' : 'lu';
-      groups[`${system}_${q.screening ? 'preassign_questions' : 'questions'}`].push({
-        name: stripHtml(q.name), question_id: q.questionId, question_system: system, formatted_type: q.formattedType,
-      });
-    }
-    if (request.query.form === 'legacy') {
-      // The legacy client's list of surveys: the screening questions, then the study questions.
-      return {
-        success: true as const,
-        data: [
-          { survey_title: 'Screening questions', survey_question: [...groups.ex_preassign_questions, ...groups.lu_preassign_questions] },
-          { survey_title: 'Study questions', survey_question: [...groups.ex_questions, ...groups.lu_questions] },
-        ],
-      };
-    }
-    return { success: true as const, data: { data: groups } };
+    const questions = (await survey.studyQuestions(db, s.id)).map((q) => ({
+      screening: q.screening,
+      question: { name: stripHtml(q.name), question_id: q.questionId, question_system: q.questionSystem === 'ex' ? 'ex' as const : 'lu' as const, formatted_type: q.formattedType },
+    }));
+    // Each group lists system ex before lu, each system in the repository's order.
+    const group = (screening: boolean) => (['ex', 'lu'] as const).flatMap((system) =>
+      questions.filter((q) => q.screening === screening && q.question.question_system === system).map((q) => q.question));
+    return {
+      success: true as const,
+      data: [
+        { survey_title: contract.SURVEY_GROUP_TITLES[0], survey_question: group(true) },
+        { survey_title: contract.SURVEY_GROUP_TITLES[1], survey_question: group(false) },
+      ],
+    };
   });
 
   route(app, contract.aggregate, async (request) => {

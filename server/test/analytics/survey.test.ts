@@ -60,28 +60,16 @@ const post_ = (url: string, payload: unknown = {}, headers: Record<string, strin
   app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/${url}`, headers, payload: payload as object });
 
 describe('question report (D3-264 – D3-267)', () => {
-  it('D3-264 overview groups screening and study questions by system, names without HTML', async () => {
+  it('D3-264 overview: data[] the question groups (screening, then study; system ex before lu), names without HTML — the legacy client\'s {survey_title, survey_question} too', async () => {
     const res = await post_('survey/overview');
     expect(res.statusCode).toBe(200);
-    const d = res.json().data.data;
-    expect(d.lu_preassign_questions).toEqual([{ name: 'How often do you shop online?', question_id: screening.questions[0].id, question_system: 'lu', formatted_type: 'single_choice' }]);
-    expect(d.ex_preassign_questions).toEqual([]);
-    expect(d.lu_questions.map((q: { name: string }) => q.name)).toEqual(['Which brands do you remember?', 'Any brand you recall?', 'Feel']);
-    expect(d.ex_questions).toEqual([{ name: 'Noticed ads?', question_id: partner.questions[0].id, question_system: 'ex', formatted_type: 'single_choice' }]);
+    const d = res.json().data;
+    expect(d.map((g: { survey_title: string }) => g.survey_title)).toEqual(['Screening questions', 'Study questions']);
+    expect(d[0].survey_question).toEqual([{ name: 'How often do you shop online?', question_id: screening.questions[0].id, question_system: 'lu', formatted_type: 'single_choice' }]);
+    expect(d[1].survey_question[0]).toEqual({ name: 'Noticed ads?', question_id: partner.questions[0].id, question_system: 'ex', formatted_type: 'single_choice' });
+    expect(d[1].survey_question.slice(1).map((q: { name: string }) => q.name)).toEqual(['Which brands do you remember?', 'Any brand you recall?', 'Feel']);
     expect((await post_('stims/overview')).json().has_survey).toBe(true);
     expect((await post_('survey/overview', {}, other.headers)).statusCode).toBe(404);
-  });
-
-  it('D3-264 legacy form: ?form=legacy answers data[] {survey_title, survey_question}; the default stays the spec\'s', async () => {
-    const spec = (await post_('survey/overview')).json().data.data;
-    const res = await app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/survey/overview?form=legacy`, headers: t.headers });
-    expect(res.statusCode).toBe(200);
-    const d = res.json().data;
-    expect(d.map((s: { survey_title: string }) => s.survey_title)).toEqual(['Screening questions', 'Study questions']);
-    expect(d[0].survey_question).toEqual([...spec.ex_preassign_questions, ...spec.lu_preassign_questions]);
-    expect(d[1].survey_question).toEqual([...spec.ex_questions, ...spec.lu_questions]);
-    const bad = await app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/survey/overview?form=old`, headers: t.headers });
-    expect(bad.statusCode).toBe(400);
   });
 
   it('D3-265 aggregate counts respondents per answer; limit_to_eyetracking narrows them', async () => {

@@ -77,6 +77,9 @@ describe('D2-191 D2-192 D2-168 create script and VAST stims', () => {
     expect(d).toMatchObject({ id, name: 'Rich MPU', stim_type: 's', ad_type_group_id: chain.group, ad_group_type_id: chain.group, brand_id: brand, media: 'Digital' });
     expect(d.preview_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/preview\/stims\/\d+\?expires=\d+&sig=/);
     expect(d.preview_url.startsWith(app.config.filesOrigin!)).toBe(true);
+    // The library row's source is that preview page (the legacy client reads a string there).
+    const row = (await post('/v1.0/stims', { filter_name: 'Rich MPU' })).json().data.find((r: { id: number }) => r.id === id);
+    expect(row.source.split('?')[0]).toBe(d.preview_url.split('?')[0]);
   });
 
   it('tells VAST XML from a VAST URL whatever type was sent, and finds the media file', async () => {
