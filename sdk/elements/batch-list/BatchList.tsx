@@ -1,9 +1,10 @@
 import { useReducer } from 'react';
 import styled from 'styled-components';
 import { useResource } from '../../core/resource/hooks';
-import { batchList, DEFAULT_BATCH_QUERY, listReducer, type ListAction } from '../../core/batches/batches';
+import { ListPaging } from '../../features/list-paging';
+import { batchList, DEFAULT_BATCH_QUERY, listReducer } from '../../core/batches/batches';
 import type { BatchListQuery, BatchRow } from '../../core/api/batches';
-import { ErrorText, formatDate, Link, PageSizeSelect, Pagination, SearchBox, DataTable, orderByFromSort, sortFromOrderBy, tokens, type DataColumn } from '../../ui';
+import { ErrorText, formatDate, Link, SearchBox, DataTable, orderByFromSort, sortFromOrderBy, tokens, type DataColumn } from '../../ui';
 
 const Wrap = styled.section`
   display: grid;
@@ -29,14 +30,6 @@ const Counts = styled.p`
   flex-wrap: wrap;
   strong { font-size: 1.1em; }
 `;
-const Controls = styled.div`
-  display: flex;
-  gap: 16px;
-  align-items: center;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  select { font: inherit; }
-`;
 
 /** A tick or a cross, read out as Yes / No (flags are display only, D3-127). */
 export function Flag({ on }: { on: boolean }) {
@@ -58,15 +51,6 @@ const columns: DataColumn<BatchRow>[] = [
   { key: 'report_generated_date', header: 'Report Generated', sortable: true, render: (r) => formatDate(r.report_generated_date) },
 ];
 
-function Paging({ query, change, totalPages, where }: { query: BatchListQuery; change: (a: ListAction) => void; totalPages: number; where: string }) {
-  return (
-    <Controls part="controls" data-where={where}>
-      <PageSizeSelect value={query.results_per_page} onChange={(size) => change({ type: 'pageSize', size: size as 10 | 25 | 50 | 100 })} />
-      <Pagination page={query.page_num} totalPages={totalPages} onChange={(page) => change({ type: 'page', page })} label={`Pages (${where})`} />
-    </Controls>
-  );
-}
-
 export function BatchList() {
   const [query, change] = useReducer(listReducer<BatchListQuery>, DEFAULT_BATCH_QUERY);
   const list = useResource(batchList, query, { keepPrevious: true });
@@ -84,7 +68,7 @@ export function BatchList() {
         <Link href="/my_batches/files" part="files-link">Batch files</Link>
       </Toolbar>
       {list.status === 'error' ? <ErrorText>{list.error}</ErrorText> : null}
-      <Paging query={query} change={change} totalPages={totalPages} where="top" />
+      <ListPaging query={query} change={change} totalPages={totalPages} where="top" />
       <div className="gz-scroll">
         <DataTable
           caption="Batches"
@@ -96,7 +80,7 @@ export function BatchList() {
           empty={data ? 'No batches found' : 'Loading…'}
         />
       </div>
-      <Paging query={query} change={change} totalPages={totalPages} where="bottom" />
+      <ListPaging query={query} change={change} totalPages={totalPages} where="bottom" />
     </Wrap>
   );
 }

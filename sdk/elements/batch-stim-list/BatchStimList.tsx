@@ -1,9 +1,10 @@
 import { useReducer } from 'react';
 import styled from 'styled-components';
 import { useResource } from '../../core/resource/hooks';
-import { DEFAULT_VENDOR_STIM_QUERY, listReducer, vendorStims, type ListAction } from '../../core/batches/batches';
+import { ListPaging } from '../../features/list-paging';
+import { DEFAULT_VENDOR_STIM_QUERY, listReducer, vendorStims } from '../../core/batches/batches';
 import type { VendorStimListResponse, VendorStimQuery } from '../../core/api/batches';
-import { ErrorText, formatDate, Link, PageSizeSelect, Pagination, SearchBox, Select, DataTable, orderByFromSort, sortFromOrderBy, Tooltip, tokens, type DataColumn } from '../../ui';
+import { ErrorText, formatDate, Link, SearchBox, Select, DataTable, orderByFromSort, sortFromOrderBy, Tooltip, tokens, type DataColumn } from '../../ui';
 
 type Row = VendorStimListResponse['data'][number];
 
@@ -20,14 +21,6 @@ const Toolbar = styled.div`
   gap: 12px;
   flex-wrap: wrap;
   align-items: flex-end;
-`;
-const Controls = styled.div`
-  display: flex;
-  gap: 16px;
-  align-items: center;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  select { font: inherit; }
 `;
 
 export const STIM_TYPES = [
@@ -48,15 +41,6 @@ const columns: DataColumn<Row>[] = [
   },
 ];
 
-function Paging({ query, change, totalPages, where }: { query: VendorStimQuery; change: (a: ListAction) => void; totalPages: number; where: string }) {
-  return (
-    <Controls part="controls" data-where={where}>
-      <PageSizeSelect value={query.results_per_page} onChange={(size) => change({ type: 'pageSize', size: size as 10 | 25 | 50 | 100 })} />
-      <Pagination page={query.page_num} totalPages={totalPages} onChange={(page) => change({ type: 'page', page })} label={`Pages (${where})`} />
-    </Controls>
-  );
-}
-
 export function BatchStimList() {
   const [query, change] = useReducer(listReducer<VendorStimQuery>, DEFAULT_VENDOR_STIM_QUERY);
   const list = useResource(vendorStims, query, { keepPrevious: true });
@@ -68,7 +52,7 @@ export function BatchStimList() {
         <Select label="Stim Type" value={query.filter_stimtype || 'All'} options={STIM_TYPES} onChange={(v) => change({ type: 'stimType', stimType: v })} />
       </Toolbar>
       {list.status === 'error' ? <ErrorText>{list.error}</ErrorText> : null}
-      <Paging query={query} change={change} totalPages={totalPages} where="top" />
+      <ListPaging query={query} change={change} totalPages={totalPages} where="top" />
       <div className="gz-scroll">
         <DataTable
           caption="Discovered stims"
@@ -80,7 +64,7 @@ export function BatchStimList() {
           empty={list.data ? 'No stims found' : 'Loading…'}
         />
       </div>
-      <Paging query={query} change={change} totalPages={totalPages} where="bottom" />
+      <ListPaging query={query} change={change} totalPages={totalPages} where="bottom" />
     </Wrap>
   );
 }

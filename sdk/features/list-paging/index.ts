@@ -1,0 +1,1 @@
+export { ListPaging, type ListPagingProps } from './ListPaging';
