@@ -117,8 +117,9 @@ describe('stims (issue 13)', () => {
         const tree = await api(token, `/studies/${s.study_id}/stims/overview`, { body: {} });
         const placed: Placed[] = tree.body.data.flatMap((c: { cell_id: number; step_list: { step_id: number; stimulus_list: Omit<Placed, 'cell_id' | 'step_id'>[] }[] }) =>
           c.step_list.flatMap((st) => st.stimulus_list.map((x) => ({ ...x, cell_id: c.cell_id, step_id: st.step_id }))));
-        // The last image stim: the reports spec takes the first one.
-        for (const p of placed.filter((x) => x.stimulus_type === 'i' && !x.stimulus_name.includes('|')).reverse()) {
+        // The last image stim, never the stim the reports spec reads (the first image or script one).
+        const reports = placed.find((x) => ['i', 's'].includes(x.stimulus_type) && !x.stimulus_name.includes('|'));
+        for (const p of placed.filter((x) => x.stimulus_type === 'i' && !x.stimulus_name.includes('|') && x.stimulus_id !== reports?.stimulus_id).reverse()) {
           const fa = await api(token, `/studies/${s.study_id}/cell/${p.cell_id}/step/${p.step_id}/stimuli/${p.stimulus_id}/feature_analysis`, { body: {} });
           const measured = fa.body.stim_data as StimData | undefined;
           if (fa.status === 200 && fa.body.feature_data?.length && measured && measured.base_size > 0 && measured.panelist_viewed_percent > 0) {
