@@ -57,6 +57,7 @@ export interface StudyContext {
   panels: number[];
   steps: Map<number, StudyStep>;
   stims: Map<number, StudyStim>;
+  /** AOIs when the context was loaded (the simulator aims gaze at them); ingestion reads them afresh. */
   aois: Map<number, AoiShape[]>;
   questions: Map<number, StudyQuestion>;
 }

@@ -29,11 +29,14 @@ export async function listAois(db: Db, stimId: number): Promise<AoiRow[]> {
 export type AoiInput = Omit<AoiRow, 'id'> & { id?: number | null };
 
 /**
- * Replaces the stim's AOIs (call inside a transaction): ids of this stim are updated in place
- * (their exposure_aoi rows stay until the recompute rewrites them), others deleted (their rows
- * cascade), the rest inserted. An id of another stim is treated as new.
+ * Replaces the stim's AOIs (call inside a transaction; it locks the stim): ids of this stim are
+ * updated in place (their exposure_aoi rows stay until the recompute rewrites them), others
+ * deleted (their rows cascade), the rest inserted. An id of another stim is treated as new.
  */
 export async function replaceAois(db: Db, stimId: number, input: AoiInput[]): Promise<void> {
+  // Waits for sessions of this stim being stored (they share-lock it: lockAoisForStims), and
+  // makes those that start now wait for the new AOIs.
+  await db.select({ id: stim.id }).from(stim).where(eq(stim.id, stimId)).for('no key update');
   const existing = new Set((await db.select({ id: aoi.id }).from(aoi).where(eq(aoi.stimId, stimId))).map((r) => r.id));
   const kept = input.filter((a) => a.id && existing.has(a.id));
   const keptIds = kept.map((a) => a.id!);

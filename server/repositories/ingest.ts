@@ -248,6 +248,19 @@ export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<n
   return out;
 }
 
+/**
+ * The stims' AOIs as they are now, for a session being stored (call inside its transaction):
+ * the stims are share-locked first, so an AOI save of one of them (replaceAois locks the stim)
+ * either waits until this session is committed, and its recompute then sees the session's
+ * exposures, or commits first, and the session is summarized with the saved AOIs.
+ */
+export async function lockAoisForStims(db: Db, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
+  const ids = [...new Set(stimIds)].sort((a, b) => a - b);
+  if (!ids.length) return new Map();
+  await db.select({ id: stim.id }).from(stim).where(inArray(stim.id, ids)).orderBy(asc(stim.id)).for('share');
+  return loadAoisForStims(db, ids);
+}
+
 export interface RecomputedExposure {
   id: number;
   summary: ExposureSummary;

@@ -7,7 +7,7 @@ import { invalidField } from '../domain/errors.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import {
   findParticipantBySession, insertAnswers, insertExposureAois, insertExposures, insertGaze, insertParticipant,
-  loadStudyContext, type NewAnswer, type NewExposure, type NewExposureAoi, type NewGaze, type StudyContext,
+  loadStudyContext, lockAoisForStims, type NewAnswer, type NewExposure, type NewExposureAoi, type NewGaze, type StudyContext,
 } from '../repositories/ingest.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
@@ -78,6 +78,10 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
       });
       if (participantId === null) throw new DuplicateSession();
 
+      // The AOIs now, not the context's: a context loaded before an AOI save (the demo seeding
+      // keeps one per study) would store this session's per-AOI rows for the old AOIs after the
+      // save's recompute has run, and nothing would ever recompute them.
+      const aois = await lockAoisForStims(tx, body.steps.flatMap((s) => s.stims.map((e) => e.stim_id)));
       let exposures = 0;
       for (const [si, s] of body.steps.entries()) {
         // checkSession refused unordered samples, so the stored order is the sent one; the summaries
@@ -97,7 +101,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
           const r = summarizeExposure({
             stimType: sm.stimType, naturalWidth: sm.width, naturalHeight: sm.height,
             rect: { x: e.x, y: e.y, width: e.width, height: e.height }, intervals: e.viewability, samples,
-            hasEyetracking: p.has_eyetracking, aois: ctx.aois.get(sm.id) ?? [],
+            hasEyetracking: p.has_eyetracking, aois: aois.get(sm.id) ?? [],
           }, config);
           rows.push({
             studyId: ctx.studyId, participantId, cellId: p.cell_id, stepId: s.step_id, stimId: e.stim_id,

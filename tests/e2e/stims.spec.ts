@@ -102,12 +102,12 @@ describe('stims (issue 13)', () => {
     await context.close();
   });
 
-  // Skipped at the end of the session (see the session note): on the merged main the save of the
-  // chosen demo stim answers without a recompute job ('AOIs saved.'), so the stim the spec picks
-  // has no exposures counted by the AOI save although its feature report has data. To investigate.
-  it('D2-220..D2-222 AOIs drawn on a demo stim with data change its feature report', { skip: 'the picked stim saves without a recompute job on merged main: under investigation' }, async () => {
-    // A completed study of the researcher with a measured image stim (respondents seed in the background).
+  it('D2-220..D2-222 AOIs drawn on a demo stim with data change its feature report', async () => {
+    // A completed study of the researcher with a measured image stim (respondents seed in the
+    // background). "Measured" is read from the stim's numbers, not its feature list: feature_data
+    // has a row per AOI tag of the stim even before any respondent was stored.
     interface Placed { cell_id: number; step_id: number; stimulus_id: number; stimulus_name: string; stimulus_type: string }
+    interface StimData { base_size: number; panelist_viewed_percent: number }
     let study = 0;
     let target: Placed | undefined;
     const deadline = Date.now() + 10 * 60_000;
@@ -117,10 +117,16 @@ describe('stims (issue 13)', () => {
         const tree = await api(token, `/studies/${s.study_id}/stims/overview`, { body: {} });
         const placed: Placed[] = tree.body.data.flatMap((c: { cell_id: number; step_list: { step_id: number; stimulus_list: Omit<Placed, 'cell_id' | 'step_id'>[] }[] }) =>
           c.step_list.flatMap((st) => st.stimulus_list.map((x) => ({ ...x, cell_id: c.cell_id, step_id: st.step_id }))));
-        // The last image stim: the reports spec takes the first one.
-        for (const p of placed.filter((x) => x.stimulus_type === 'i' && !x.stimulus_name.includes('|')).reverse()) {
+        // The last image stim, never the stim the reports spec reads (the first image or script one).
+        const reports = placed.find((x) => ['i', 's'].includes(x.stimulus_type) && !x.stimulus_name.includes('|'));
+        for (const p of placed.filter((x) => x.stimulus_type === 'i' && !x.stimulus_name.includes('|') && x.stimulus_id !== reports?.stimulus_id).reverse()) {
           const fa = await api(token, `/studies/${s.study_id}/cell/${p.cell_id}/step/${p.step_id}/stimuli/${p.stimulus_id}/feature_analysis`, { body: {} });
-          if (fa.status === 200 && fa.body.feature_data?.length) { study = s.study_id; target = p; break; }
+          const measured = fa.body.stim_data as StimData | undefined;
+          if (fa.status === 200 && fa.body.feature_data?.length && measured && measured.base_size > 0 && measured.panelist_viewed_percent > 0) {
+            study = s.study_id;
+            target = p;
+            break;
+          }
         }
         if (target) break;
       }
@@ -128,8 +134,14 @@ describe('stims (issue 13)', () => {
     }
     assert.ok(target, 'a completed demo study with a measured image stim');
     const faPath = `/studies/${study}/cell/${target.cell_id}/step/${target.step_id}/stimuli/${target.stimulus_id}/feature_analysis`;
-    const before = (await api(token, faPath, { body: {} })).body.feature_data as { feature_name: string; panelist_viewed_percent: number }[];
+    type Feature = { feature_name: string; panelist_viewed_percent: number; avg_feature_dwell_time: number | null };
+    const readFeatures = async () => {
+      const fa = (await api(token, faPath, { body: {} })).body;
+      return { base: (fa.stim_data as StimData).base_size, features: fa.feature_data as Feature[] };
+    };
+    const { base: baseBefore, features: before } = await readFeatures();
     const TAG = `Whole ad ${RUN}`;
+    assert.ok(before.length > 0);
     assert.ok(!before.some((f) => f.feature_name === TAG));
 
     const { page, context, errors } = await freshPage(browser());
@@ -150,18 +162,35 @@ describe('stims (issue 13)', () => {
     await tag.waitFor();
     await tag.fill(TAG);
     await page.getByRole('button', { name: `${TAG} (rectangle)`, exact: true }).waitFor();
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/v1.0/analysis/stimuli/${target!.stimulus_id}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const jobId = ((await (await saved).json()) as { job_id: number | null }).job_id;
+    assert.equal(typeof jobId, 'number', 'the save of a measured stim queues the recompute');
     await waitForText(page, 'AOIs saved. The feature metrics are being recomputed.');
 
-    // The recompute runs on the job queue; the API shows the new feature when it is done.
-    let after: typeof before = [];
-    await until(async () => {
-      after = (await api(token, faPath, { body: {} })).body.feature_data;
-      return after.some((f) => f.feature_name === TAG);
-    }, 'the recomputed feature');
-    const whole = after.find((f) => f.feature_name === TAG)!;
+    // The recompute runs on the job queue (every exposure of the stim, in every study): the
+    // feature list names the new tag at once, its numbers are there when the job is done.
+    const jobDeadline = Date.now() + 5 * 60_000;
+    let job: { state: string; error?: string } = { state: 'created' };
+    while (!['completed', 'failed', 'cancelled'].includes(job.state) && Date.now() < jobDeadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      job = (await api(token, `/jobs/${jobId}`)).body.data;
+    }
+    assert.equal(job.state, 'completed', `the recompute job ${jobId}: ${job.error ?? job.state}`);
+    const { base: baseAfter, features: after } = await readFeatures();
+    const whole = after.find((f) => f.feature_name === TAG);
+    assert.ok(whole, 'the recomputed feature');
+    const others = after.filter((f) => f.feature_name !== TAG);
+    assert.deepEqual(others.map((f) => f.feature_name).sort(), before.map((f) => f.feature_name).sort(), 'the other AOIs are kept');
     assert.ok(whole.panelist_viewed_percent > 0, 'respondents looked at the whole ad');
-    assert.ok(whole.panelist_viewed_percent >= Math.max(...before.map((f) => f.panelist_viewed_percent)) - 1e-9, 'the whole ad is seen at least as often as any part of it');
+    assert.ok(whole.panelist_viewed_percent >= Math.max(...others.map((f) => f.panelist_viewed_percent)) - 1e-9, 'the whole ad is seen at least as often as any part of it');
+    // Respondents may still be stored for this study meanwhile; with the same ones, the recompute
+    // gives the other AOIs exactly the numbers they had.
+    if (baseAfter === baseBefore) {
+      const numbers = (list: Feature[]) => list.map(({ feature_name, panelist_viewed_percent, avg_feature_dwell_time }) => ({ feature_name, panelist_viewed_percent, avg_feature_dwell_time }))
+        .sort((a, b) => a.feature_name.localeCompare(b.feature_name));
+      assert.deepEqual(numbers(others), numbers(before));
+    }
 
     // The feature report shows it.
     const key = `${target.cell_id}:${target.step_id}:${study}:${target.stimulus_id}`;

@@ -1,6 +1,7 @@
 // AOI editor API (spec document 2 §2.8, D2-222, D2-223) and the recompute a save queues: the
 // feature report follows the new AOIs without re-ingesting, with exactly the numbers ingestion
-// gives when the same AOIs were there from the start (known answer).
+// gives when the same AOIs were there from the start (known answer), and a session stored after
+// the save with a context loaded before it still gets the saved AOIs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
 import { seedReference } from '../../seed/reference.js';
 import { ingestSession, type SessionBody } from '../../services/ingest.js';
+import { loadStudyContext } from '../../repositories/ingest.js';
 import { aoi } from '../../db/schema/index.js';
 import { createUser, signIn, authHeaders, createCompany } from '../fixtures.js';
 import { buildStudy, track, type AnalyticsStudy } from '../analytics/study-fixture.js';
@@ -153,5 +155,28 @@ describe('AOI save → recomputed feature metrics (known answer)', () => {
       await fresh.app.close();
       await fresh.database.close();
     }
+  });
+});
+
+describe('AOI save while sessions are still being stored', () => {
+  it('a session stored after the save, with a study context loaded before it, gets the saved AOIs', async () => {
+    // The demo seeding loads a study's context once and stores all its respondents with it: a
+    // save in between must not leave the later respondents with the old AOIs (the recompute has
+    // already run, so nothing would ever add the new one).
+    const context = (await loadStudyContext(database.db, s.studyId))!;
+    const current = (await app.inject({ method: 'GET', url: `/v1.0/analysis/stimuli/${s.mpuId}`, headers: h })).json().data.aois;
+    const res = await app.inject({ method: 'POST', url: `/v1.0/analysis/stimuli/${s.mpuId}`, headers: h, payload: { aois: [
+      ...current, { tag: 'Whole', shape: 'rect', x: 0, y: 0, width: 600, height: 500 },
+    ] } });
+    expect(res.statusCode).toBe(200);
+    expect((await waitForJob(res.json().job_id)).progress).toMatchObject({ done: 4, total: 4 });
+    for (let i = 4; i < 6; i++) await ingestSession(database.db, body(i), { context });
+
+    const whole = (await exposureAois()).filter((r) => r.tag === 'Whole');
+    expect(whole).toHaveLength(6);
+    expect(new Set(whole.map((r) => r.dwell_ms))).toHaveLength(1);
+    const f = await features();
+    expect(f.Whole).toEqual({ panelist_viewed_percent: 100, avg_feature_dwell_time: 0.7, view_order: 1 });
+    expect(f.Hero).toEqual({ panelist_viewed_percent: 100, avg_feature_dwell_time: 0.3, view_order: 2 });
   });
 });
