@@ -9,6 +9,7 @@ import { Type, type Static } from 'typebox';
 import {
   areaTag, BATCH_ROLES, defineOperation, Id, IdParam, Int4, IntLike, Nullable, Ok, PageNum, PageSize, SIGNED_IN, Text,
 } from './common.js';
+import { AoiEditorResponse, SaveAoisBody, SaveAoisResponse } from './aoi.js';
 import { DataTypes, GraphTypeId, NormMetrics, StimMetrics } from './reports.js';
 
 declare module './common.js' {
@@ -293,39 +294,10 @@ export type VendorStimListResponse = Static<typeof VendorStimListResponse>;
 
 // ---- AOIs of batch stims (same shapes as the stim AOI editor's /analysis/stimuli) ----------------
 
-const AOI_COORD = 100_000;
-export const TpAoi = Type.Object({
-  id: Type.Optional(Nullable(Id())),
-  tag: Text(100, { minLength: 1 }),
-  shape: Type.Union([Type.Literal('rect'), Type.Literal('polygon')]),
-  x: Type.Number({ minimum: -AOI_COORD, maximum: AOI_COORD }),
-  y: Type.Number({ minimum: -AOI_COORD, maximum: AOI_COORD }),
-  width: Type.Number({ minimum: 0, maximum: AOI_COORD }),
-  height: Type.Number({ minimum: 0, maximum: AOI_COORD }),
-  points: Type.Optional(Nullable(Type.Array(
-    Type.Tuple([Type.Number({ minimum: -AOI_COORD, maximum: AOI_COORD }), Type.Number({ minimum: -AOI_COORD, maximum: AOI_COORD })]),
-    { maxItems: 100 },
-  ))),
-});
-export type TpAoi = Static<typeof TpAoi>;
-export const TpAoiData = Type.Object({
-  id: Id({ description: 'The batch stim id the editor was opened with' }),
-  stim_id: Id(),
-  name: Type.String(),
-  stim_type: Type.String(),
-  source: Nullable(Type.String()),
-  width: Nullable(Int4()),
-  height: Nullable(Int4()),
-  heatmap_url: Nullable(Type.String()),
-  aois: Type.Array(TpAoi),
-  job_id: Nullable(Id()),
-});
-export const TpAoiResponse = Ok({ data: TpAoiData });
-export type TpAoiResponse = Static<typeof TpAoiResponse>;
-export const TpSaveBody = Type.Object({ aois: Type.Array(TpAoi, { maxItems: 100 }) });
-export type TpSaveBody = Static<typeof TpSaveBody>;
-export const TpSaveResponse = Ok({ data: TpAoiData, job_id: Nullable(Id()) });
-export type TpSaveResponse = Static<typeof TpSaveResponse>;
+// The AOI editor's schemas are the stims area's (contract/aoi.ts): one editor, two id families.
+export const TpAoiResponse = AoiEditorResponse;
+export const TpSaveBody = SaveAoisBody;
+export const TpSaveResponse = SaveAoisResponse;
 export const TpParams = Type.Object({ id: IdParam({ description: 'Batch stim id (internal_stim_id)' }) });
 
 // ---- files ---------------------------------------------------------------------------------------

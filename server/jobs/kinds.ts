@@ -5,7 +5,6 @@ import { seedRespondentsJob } from '../seed/respondents.js';
 import { mailNotificationJob } from './mail.js';
 import { cachePageJob } from './cache-page.js';
 import { recomputeAoisJob } from './recompute-aois.js';
-import { recomputeBatchAoisJob } from './recompute-batch-aois.js';
 import { housekeepingJob } from './housekeeping.js';
 import { exportParticipantsJob } from './export-participants.js';
 
@@ -14,7 +13,6 @@ export const jobKinds: readonly JobKind<never>[] = [
   mailNotificationJob,
   cachePageJob,
   recomputeAoisJob,
-  recomputeBatchAoisJob,
   housekeepingJob,
   exportParticipantsJob,
 ];

@@ -234,10 +234,3 @@ export async function companyFiles(db: Db, companyId: number, onlyBatches: boole
   return r.map((x) => ({ ...x, id: Number(x.id) }));
 }
 
-// ---- AOIs of a batch stim's stim (the rows themselves: repositories/aoi.ts) ----------------------------
-
-/** Studies with exposures of the stim (their summaries are rebuilt after an AOI change). */
-export async function studiesWithStim(db: Db, stimId: number): Promise<number[]> {
-  const r = await rows<{ id: number }>(db, sql`select distinct study_id as id from exposure where stim_id = ${stimId} order by 1`);
-  return r.map((x) => Number(x.id));
-}

@@ -1,7 +1,6 @@
 // The AOI editor's calls for study stims (contract/aoi.ts): read a stim with its AOIs, save them
 // (one transaction) and queue the recompute of the stim's per-AOI summaries; the tag vocabulary.
-// The batches area serves /analysis/tpstimuli with the same schemas and may reuse
-// aoiEditorData() and the recompute-aois job.
+// The batches area serves /analysis/tpstimuli through aoiEditorData() and the same save and job.
 import type { FastifyInstance } from 'fastify';
 import type { AoiEditorData } from '../../../contract/aoi.js';
 import { companyTags, latestPlacement, listAois, type AoiInput } from '../../repositories/aoi.js';

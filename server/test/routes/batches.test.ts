@@ -12,6 +12,7 @@ import { issueToken } from '../../repositories/tokens.js';
 import { seedReference } from '../../seed/reference.js';
 import { simulateStudy } from '../../seed/respondents.js';
 import { addAoi, createStim } from '../analytics/report-fixtures.js';
+import { until } from '../jobs/helpers.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -250,5 +251,29 @@ describe('AOIs of batch stims (/analysis/tpstimuli)', () => {
     expect(saved.json().data.aois).toHaveLength(1);
     expect(saved.json().job_id).toBeGreaterThan(0);
     expect((await app.inject({ method: 'GET', url, headers: h(foreignVendorUser) })).statusCode).toBe(404);
+
+    // The job is the stims area's recompute-aois; once done, the batch feature report has the new
+    // AOI with the same numbers as the study engine's feature report of that stim.
+    const jobId = saved.json().job_id as number;
+    const job = await until(`job ${jobId}`, async () => {
+      const j = (await app.inject({ method: 'GET', url: `/v1.0/jobs/${jobId}`, headers: h(vendorUser) })).json().data;
+      if (j.state === 'failed') throw new Error(j.error);
+      return j.state === 'completed' ? j : undefined;
+    });
+    expect(job.name).toBe('recompute-aois');
+    const f = (await post('/v1.0/batch/report-feature-data', vendorUser, { ...ref(), internal_stim_id: ids.batchStims[1] })).json();
+    const product = f.data[0].feature_data.find((x: { feature_name: string }) => x.feature_name === 'product');
+    const refs = [{ cell_id: ids.cellId, step_id: ids.steps[1], stim_id: ids.stims[1] }];
+    const study = (await post(`/v1.0/studies/${ids.studyId}/compare_report/feature_attention`, superUser, { data: refs })).json();
+    expect(study.data[0].feature_data.product.panelist_viewed_percent).toBeGreaterThan(0);
+    expect(product.participant_viewed_percent).toEqual(study.data[0].feature_data.product.panelist_viewed_percent);
+    expect(product.avg_feature_dwell_time).toEqual(study.data[0].feature_data.product.avg_feature_dwell_time);
+  });
+
+  it('refuses what the stim AOI editor refuses (one rule set): a polygon of two points', async () => {
+    const url = `/v1.0/analysis/tpstimuli/${ids.batchStims[1]}`;
+    const bad = await app.inject({ method: 'POST', url, headers: h(vendorUser), payload: { aois: [{ tag: 'x', shape: 'polygon', x: 0, y: 0, width: 1, height: 1, points: [[0, 0], [5, 5]] }] } });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('a polygon needs at least 3 points');
   });
 });
