@@ -95,3 +95,28 @@ describe('batches as the vendor (issue 18)', () => {
     assert.equal((await api(vendor, '/studies/overview')).status, 200);
   });
 });
+
+describe('batches on a 360 px phone (issue 18)', () => {
+  it('My Batches, a batch overview and the stim list do not scroll sideways; tables scroll in their own box', async () => {
+    const token = await apiToken('vendor');
+    const b = (await api<BatchPage>(token, '/batch/list', { body: {} })).body.data[0];
+    const { context, page, errors } = await freshPage(browser());
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, 'vendor');
+    const pages: [string, string][] = [
+      // A loaded row has a link (or a button): the loading row has neither.
+      ['/my_batches', 'gaze-batch-list tbody tr a'],
+      [`/my_batches/batch_overview/${b.internal_batch_id}&${b.internal_vendor_id}`, 'gaze-batch-overview tbody tr button'],
+      ['/batch_stim_list', 'gaze-batch-stim-list tbody tr a'],
+    ];
+    for (const [path, rows] of pages) {
+      await page.goto(path);
+      await page.locator(rows).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `${path}: no sideways scroll (overflow ${overflow} px)`);
+      await page.screenshot({ path: `tmp/screens/batches-360${path.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
