@@ -44,3 +44,23 @@ export function downloadCsv(csv: string | null, fileName: string, record?: Downl
   }
   return true;
 }
+
+/**
+ * Fetches a report visual (its signed URL, as the <img> shows it) and saves it as `fileName`;
+ * with `record`, posts it to My Downloads as kind 'visual'. Rejects when the fetch fails.
+ */
+export async function downloadVisual(url: string, fileName: string, record?: DownloadRecordTarget): Promise<void> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`The visual answered ${res.status}`);
+  const blob = await res.blob();
+  saver(blob, fileName);
+  if (record) {
+    recordDownload(record.api, { name: fileName, kind: 'visual', study_id: record.studyId || null, size: blob.size }).catch(() => undefined);
+  }
+}
+
+/** 'Heatmap', 'Spring Sale MPU 300x250' → 'heatmap-spring-sale-mpu-300x250.png'. */
+export function visualFileName(visual: string, stimName: string): string {
+  const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${[slug(visual), slug(stimName)].filter(Boolean).join('-') || 'visual'}.png`;
+}

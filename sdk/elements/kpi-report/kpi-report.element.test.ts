@@ -149,6 +149,31 @@ describe('<gaze-kpi-report>', () => {
     expect(http.requests.some((r) => r.url === '/v1.0/studies/9/cell/1/step/11/stimuli/101/report')).to.equal(true);
   });
 
+  it('issue 19 a loaded heatmap offers Download image: the PNG is saved under its name and recorded in My Downloads as a visual', async () => {
+    setImagePreload(() => Promise.resolve());
+    const png = new Blob([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], { type: 'image/png' });
+    const realFetch = window.fetch;
+    const fetched: string[] = [];
+    window.fetch = (async (url: RequestInfo | URL) => { fetched.push(String(url)); return new Response(png, { status: 200 }); }) as typeof fetch;
+    const saved: { name: string; size: number }[] = [];
+    setCsvSaver((blob, name) => { saved.push({ name, size: blob.size }); });
+    try {
+      const ok = reportAnswers();
+      const http = stubHttp((req) => (req.url === '/v1.0/downloads' ? { status: 200, data: { success: true } } : ok(req)));
+      const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });
+      const button = await waitFor(() => pages(el)[0]?.querySelector('[part="visual-download"]') as HTMLButtonElement | null, 'Download image');
+      expect(button.textContent).to.equal('Download image');
+      expect(button.getAttribute('aria-label')).to.equal('Download image: Heatmap of Big Ad');
+      button.click();
+      await waitFor(() => http.requests.some((r) => r.url === '/v1.0/downloads'), 'download recorded');
+      expect(fetched).to.deep.equal(['/v/heat.png']);
+      expect(saved).to.deep.equal([{ name: 'heatmap-big-ad.png', size: 7 }]);
+      expect(http.requests.find((r) => r.url === '/v1.0/downloads')!.body).to.deep.equal({ name: 'heatmap-big-ad.png', kind: 'visual', study_id: 9, size: 7 });
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
   it('D3-238 a failed load says "Somethign went wrong" (spelt so) and the other stims still show', async () => {
     const ok = reportAnswers();
     stubHttp((req) => (req.url.includes('/stimuli/102/kpi_analysis') ? { status: 500, data: { success: false, message: 'x' } } : ok(req)));

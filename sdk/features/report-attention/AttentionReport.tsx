@@ -6,6 +6,7 @@ import {
   compareGraph, featureAttention, NORM_TYPES, overallAttention, stimTree, visualData, type GraphTypeId, type NormTypeId,
 } from '../../core/reports/reports';
 import { treeStims, type StimKey } from '../../core/reports/keys';
+import { visualFileName } from '../../core/demographics/download';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
@@ -208,7 +209,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         onRetry={visuals.refetch}
         controls={<Select label="Visual" value={visual} onChange={(v) => setVisual(v as VisualFilter)} options={VISUAL_FILTERS.map((f) => ({ ...f }))} />}
       >
-        {visuals.data ? <VisualGallery items={visuals.data.data} filter={visual} /> : null}
+        {visuals.data ? <VisualGallery items={visuals.data.data} filter={visual} studyId={studyId} /> : null}
       </ReportSection>
     </Wrap>
   );
@@ -230,16 +231,19 @@ function KpiTable({ data }: { data: OverallAttentionResponse }) {
   );
 }
 
-function VisualGallery({ items, filter }: { items: VisualData[]; filter: VisualFilter }) {
+function VisualGallery({ items, filter, studyId }: { items: VisualData[]; filter: VisualFilter; studyId: number }) {
   const label = VISUAL_FILTERS.find((f) => f.value === filter)!.label;
   return (
     <Gallery part="gallery">
-      {items.map((v) => (
-        <figure key={`${v.cell_id}:${v.step_id}:${v.stim_id}`} className={v.stim_width / v.stim_height > 2 ? 'wide' : undefined}>
-          <figcaption><StimName name={v.stim_name} /></figcaption>
-          <ReportImage src={v[filter]} alt={`${label} of ${v.stim_name}`} video={v.stim_type === 'video' && filter === 'original_url'} />
-        </figure>
-      ))}
+      {items.map((v) => {
+        const video = v.stim_type === 'video' && filter === 'original_url';
+        return (
+          <figure key={`${v.cell_id}:${v.step_id}:${v.stim_id}`} className={v.stim_width / v.stim_height > 2 ? 'wide' : undefined}>
+            <figcaption><StimName name={v.stim_name} /></figcaption>
+            <ReportImage src={v[filter]} alt={`${label} of ${v.stim_name}`} video={video} download={video ? undefined : { fileName: visualFileName(label, v.stim_name), studyId }} />
+          </figure>
+        );
+      })}
     </Gallery>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Spinner, tokens } from '../../ui';
+import { Button, Spinner, Toast, tokens, TOAST_DURATION_ERROR } from '../../ui';
+import { useApi } from '../../core/resource/hooks';
+import { downloadVisual } from '../../core/demographics/download';
+import { DOWNLOAD_ERROR } from '../../core/reports/downloads';
 import { PLACEHOLDER_IMAGE, VISUAL_ERROR_IMAGE } from './images';
 import { VISUAL_TIMEOUT_MS } from './format';
 import { preloadImage, startTimer } from './timers';
@@ -11,6 +14,8 @@ const Frame = styled.div`
   position: relative;
   min-height: 80px;
   display: flex;
+  flex-direction: column;
+  gap: 4px;
   align-items: center;
   justify-content: center;
   img, video { display: block; max-width: 100%; height: auto; }
@@ -23,6 +28,11 @@ export interface ReportImageProps {
   /** A video plays with its controls (D3-224). */
   video?: boolean;
   part?: string;
+  /**
+   * Offer 'Download image' once the image has loaded: saved under this file name and recorded in
+   * My Downloads (kind visual) for the study.
+   */
+  download?: { fileName: string; studyId?: number | null };
 }
 
 /**
@@ -30,7 +40,9 @@ export interface ReportImageProps {
  * the error image when that takes longer than 3 s, the placeholder when the media is broken or
  * missing. A new `src` starts over.
  */
-export function ReportImage({ src, alt, video = false, part = 'visual' }: ReportImageProps) {
+export function ReportImage({ src, alt, video = false, part = 'visual', download }: ReportImageProps) {
+  const api = useApi();
+  const [failed, setFailed] = useState(false);
   const [state, setState] = useState<VisualState>(src ? 'loading' : 'broken');
   // The settle function of the current src (the video's events call it too).
   const settleRef = useRef<(next: VisualState) => void>(() => {});
@@ -76,6 +88,17 @@ export function ReportImage({ src, alt, video = false, part = 'visual' }: Report
     <Frame part={part} data-state={state}>
       {state === 'loading' ? <Spinner $size={32} /> : null}
       {state === 'loaded' ? <img src={src!} alt={alt} /> : null}
+      {state === 'loaded' && download ? (
+        <Button
+          $variant="link"
+          part="visual-download"
+          aria-label={`Download image: ${alt}`}
+          onClick={() => downloadVisual(src!, download.fileName, { api, studyId: download.studyId }).catch(() => setFailed(true))}
+        >
+          Download image
+        </Button>
+      ) : null}
+      {failed ? <Toast kind="error" text={DOWNLOAD_ERROR} duration={TOAST_DURATION_ERROR} onClose={() => setFailed(false)} /> : null}
       {state === 'timeout' ? <img src={VISUAL_ERROR_IMAGE} alt={`${alt}: could not be loaded`} data-kind="error-image" /> : null}
       {state === 'broken' ? <img src={PLACEHOLDER_IMAGE} alt={`${alt}: no preview`} data-kind="placeholder" style={{ border: `1px solid ${tokens.border}` }} /> : null}
     </Frame>

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { ErrorText, Select, Spinner, tokens } from '../../ui';
 import { useResource } from '../../core/resource/hooks';
 import { featureAnalysis } from '../../core/reports/reports';
-import type { StimKey } from '../../core/reports/keys';
+import { parseStimKey, type StimKey } from '../../core/reports/keys';
+import { visualFileName } from '../../core/demographics/download';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
 import { DownloadMenu, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';
 
@@ -90,7 +91,12 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
             </div>
           )}
           <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="feature-visual">
-            <ReportImage src={data[shown.value]} alt={`${shown.label} of ${data.stim_name}`} video={video} />
+            <ReportImage
+              src={data[shown.value]}
+              alt={`${shown.label} of ${data.stim_name}`}
+              video={video}
+              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_name), studyId: parseStimKey(stim)?.studyId }}
+            />
           </figure>
         </section>
         <FeatureTable data={data} />

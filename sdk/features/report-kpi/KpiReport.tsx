@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { ErrorText, Select, Spinner, tokens } from '../../ui';
 import { useResource } from '../../core/resource/hooks';
 import { kpiAnalysis, NORM_TYPES, stimGraph, type GraphTypeId, type NormTypeId } from '../../core/reports/reports';
-import type { StimKey } from '../../core/reports/keys';
+import { parseStimKey, type StimKey } from '../../core/reports/keys';
+import { visualFileName } from '../../core/demographics/download';
 import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
@@ -106,7 +107,12 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
             </div>
           )}
           <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="kpi-visual">
-            <ReportImage src={data[shown.value]} alt={`${shown.label} of ${data.stim_name}`} video={video} />
+            <ReportImage
+              src={data[shown.value]}
+              alt={`${shown.label} of ${data.stim_name}`}
+              video={video}
+              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_name), studyId: parseStimKey(stim)?.studyId }}
+            />
             <figcaption>{shown.caption}</figcaption>
           </figure>
         </section>
