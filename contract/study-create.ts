@@ -143,17 +143,92 @@ export const EmbeddedPage = Type.Object({
   url: OptStr(600),
 });
 
-// Social fields (§3): stored with the study as submitted; the social kind validates them per
-// platform and ad type.
+// ---- social ad test (§2.5, §3 type-specific fields, §5 Social, §9) ----------------------------------
+
+/** The platforms of the social ad test and their in-context site codes (D3-074). */
+export const SOCIAL_PLATFORMS = ['fb', 'vk', 'in', 'sc', 'pin', 'tt'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export const SOCIAL_PLATFORM_NAMES: Record<SocialPlatform, string> = {
+  fb: 'Facebook', vk: 'VK', in: 'Instagram', sc: 'Snapchat', pin: 'Pinterest', tt: 'TikTok',
+};
+/**
+ * The ad types each platform offers. 'standard' is the feed ad (§5 'Facebook feed'; 'feed' is read
+ * as 'standard'); Snapchat, Pinterest and TikTok have one form each (Pinterest's pn_type picks
+ * standard or full width).
+ */
+export const SOCIAL_AD_TYPES = ['standard', 'story', 'watch'] as const;
+export type SocialAdType = (typeof SOCIAL_AD_TYPES)[number];
+export const SOCIAL_PLATFORM_AD_TYPES: Record<SocialPlatform, readonly SocialAdType[]> = {
+  fb: ['standard', 'story', 'watch'], vk: ['standard', 'story'], in: ['standard', 'story'],
+  sc: ['standard'], pin: ['standard'], tt: ['standard'],
+};
+/** D3-073: Facebook, standard. */
+export const SOCIAL_DEFAULT: { platform: SocialPlatform; adType: SocialAdType } = { platform: 'fb', adType: 'standard' };
+/** D3-077, D3-078: under the new social system Facebook and Instagram use these sites and Facebook 'watch' is not offered. */
+export const NEW_SOCIAL_SYSTEM_SITES: Partial<Record<SocialPlatform, string>> = { fb: 'rfb', in: 'rin' };
+/** §9: call-to-action options (fb_promoted_button_text, in_promoted_button_text, in_call_to_action, sc_cta). */
+export const CALL_TO_ACTIONS = ['Shop now', 'Learn more'] as const;
+export const CALL_TO_ACTION_DEFAULT = 'Learn more';
+/** §3, §9: Pinterest pn_type. */
+export const PINTEREST_TYPES = { s: 'Standard', m: 'Full width' } as const;
+/** D3-088: the Snapchat rating line after the stars. */
+export const SNAPCHAT_RATING_TEXT = '42K Ratings';
+
+/** The platform (and whether the new social system's site was named) of an in-context site code; null when not a social site. */
+export function socialSiteOf(code: string | undefined | null): { platform: SocialPlatform; newSystemSite: boolean } | null {
+  const c = (code ?? '').trim().toLowerCase();
+  if ((SOCIAL_PLATFORMS as readonly string[]).includes(c)) return { platform: c as SocialPlatform, newSystemSite: false };
+  const found = Object.entries(NEW_SOCIAL_SYSTEM_SITES).find(([, site]) => site === c);
+  return found ? { platform: found[0] as SocialPlatform, newSystemSite: true } : null;
+}
+/** An ad type value ('standard', 'story', 'watch'; 'feed' → 'standard'); null when none of them. */
+export function socialAdTypeOf(v: string | undefined | null): SocialAdType | null {
+  const c = (v ?? '').trim().toLowerCase();
+  if (c === 'feed') return 'standard';
+  return (SOCIAL_AD_TYPES as readonly string[]).includes(c) ? (c as SocialAdType) : null;
+}
+/** §2.5, §5: 'ends in mp4' — the sound toggle and Facebook watch's rule ('Must be an mp4'). */
+export const endsInMp4 = (url: string | null | undefined): boolean => /mp4$/i.test((url ?? '').trim());
+
+// Social fields (§3): only the chosen platform's are kept with the study (social_ad.details); VK
+// reuses the Facebook profile fields (D3-091).
 const SOCIAL_TEXT_FIELDS = [
   'fb_channel_name', 'fb_profile_src', 'fb_description', 'fb_promoted_domain', 'fb_promoted_description',
-  'fb_promoted_description2', 'fb_promoted_button_text', 'fb_call_to_action',
-  'in_channel_name', 'in_profile_src', 'in_description', 'in_promoted_button_text', 'in_call_to_action',
-  'sc_channel_name', 'sc_description', 'sc_profile_src', 'sc_cta', 'sc_promo_text', 'sc_promo_desc', 'sc_promo_top',
-  'pn_type', 'pn_stim_title', 'pn_profile_src', 'pn_stim_profile',
+  'fb_promoted_description2', 'fb_call_to_action',
+  'in_channel_name', 'in_profile_src', 'in_description',
+  'sc_channel_name', 'sc_description', 'sc_profile_src', 'sc_promo_text', 'sc_promo_desc', 'sc_promo_top',
+  'pn_stim_title', 'pn_profile_src', 'pn_stim_profile',
   'tt_profile_src', 'tt_profile_name', 'tt_desc', 'tt_song_name', 'tt_promo_text',
 ] as const;
-export type SocialTextField = (typeof SOCIAL_TEXT_FIELDS)[number];
+const SOCIAL_CTA_FIELDS = ['fb_promoted_button_text', 'in_promoted_button_text', 'in_call_to_action', 'sc_cta'] as const;
+export type SocialField = (typeof SOCIAL_TEXT_FIELDS)[number] | (typeof SOCIAL_CTA_FIELDS)[number] | 'pn_type' | 'sc_promo_rating';
+/** The type-specific fields of each platform (§3), the ones stored for a social study. */
+export const SOCIAL_PLATFORM_FIELDS: Record<SocialPlatform, readonly SocialField[]> = {
+  fb: ['fb_channel_name', 'fb_profile_src', 'fb_description', 'fb_promoted_domain', 'fb_promoted_description', 'fb_promoted_description2', 'fb_promoted_button_text', 'fb_call_to_action'],
+  vk: ['fb_profile_src', 'fb_channel_name', 'fb_description'],
+  in: ['in_channel_name', 'in_profile_src', 'in_description', 'in_promoted_button_text', 'in_call_to_action'],
+  sc: ['sc_channel_name', 'sc_description', 'sc_profile_src', 'sc_cta', 'sc_promo_text', 'sc_promo_desc', 'sc_promo_top', 'sc_promo_rating'],
+  pin: ['pn_type', 'pn_stim_title', 'pn_profile_src', 'pn_stim_profile'],
+  tt: ['tt_profile_src', 'tt_profile_name', 'tt_desc', 'tt_song_name', 'tt_promo_text'],
+};
+/** Promoted options exist for these platforms only (D3-079); promoted defaults to true. */
+export const PROMOTED_PLATFORMS: readonly SocialPlatform[] = ['fb', 'in'];
+
+const CtaValue = Type.Optional(Type.Union([...CALL_TO_ACTIONS.map((c) => Type.Literal(c)), Type.Literal(''), Type.Null()], {
+  description: `One of ${CALL_TO_ACTIONS.map((c) => `'${c}'`).join(', ')} (default '${CALL_TO_ACTION_DEFAULT}')`,
+}));
+const SocialBody = {
+  ad_type: Type.Optional(Type.Union([
+    ...SOCIAL_AD_TYPES.map((t) => Type.Literal(t)), Type.Literal('feed'), RefValue,
+  ], { description: "Social: 'standard' (feed), 'story' or 'watch' (Facebook), as a code or {code, description}; required ('Required, please choose an ad')" })),
+  is_new_social_system: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'Social: Facebook / Instagram run on the new system (sites rfb / rin; no Facebook watch)' })),
+  has_sound: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'Social: kept only when the ad URL ends in mp4' })),
+  promoted: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'Social (Facebook, Instagram): promoted options; default true' })),
+  sc_promo_rating: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 5 }), Str(12), Type.Null()], { description: 'Snapchat rating, a number 0–5 (default 0)' })),
+  pn_type: Type.Optional(Type.Union([Type.Literal('s'), Type.Literal('m'), Type.Literal(''), Type.Null()], { description: "Pinterest: 's' Standard, 'm' Full width" })),
+  ...Object.fromEntries(SOCIAL_CTA_FIELDS.map((f) => [f, CtaValue])) as Record<(typeof SOCIAL_CTA_FIELDS)[number], typeof CtaValue>,
+  ...Object.fromEntries(SOCIAL_TEXT_FIELDS.map((f) => [f, OptStr(600)])) as Record<(typeof SOCIAL_TEXT_FIELDS)[number], ReturnType<typeof OptStr>>,
+};
 
 export const CreateStudyBody = Type.Object({
   study_kind: Type.Optional(Type.Union(STUDY_KINDS.map((k) => Type.Literal(k)), {
@@ -192,12 +267,7 @@ export const CreateStudyBody = Type.Object({
   incontext_distraction_site: OptStr(600),
   stim_script: OptStr(3100),
   external_step_name: OptStr(800),
-  ad_type: OptRef,
-  is_new_social_system: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  has_sound: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  promoted: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  sc_promo_rating: Num(0, 5),
-  ...Object.fromEntries(SOCIAL_TEXT_FIELDS.map((f) => [f, OptStr(600)])) as Record<SocialTextField, ReturnType<typeof OptStr>>,
+  ...SocialBody,
   quick_step_list: Type.Optional(Type.Array(QuickStep, { maxItems: 50 })),
   quick_task_data: Type.Optional(QuickTaskData),
   embedded_page_list: Type.Optional(Type.Array(EmbeddedPage, { maxItems: 50 })),

@@ -1,9 +1,9 @@
 // SQL the study-creation service needs beyond what the board, stims, brands and study-management
 // repositories offer: the study row itself, ad types and screening groups by name, a stim placed
-// on a page step, a panel's type. Callers pass their transaction as `db`.
+// on a page step, a panel's type, the social ad test's ad. Callers pass their transaction as `db`.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { adType, adTypeGroup, panel, questionGroup, stepStim, study } from '../db/schema/index.js';
+import { adType, adTypeGroup, panel, questionGroup, socialAd, stepStim, study } from '../db/schema/index.js';
 
 export type NewStudy = Omit<typeof study.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -38,4 +38,12 @@ export async function placeStim(db: Db, stepId: number, stimId: number): Promise
 
 export async function setPanelType(db: Db, panelId: number, panelType: number): Promise<void> {
   await db.update(panel).set({ panelType }).where(eq(panel.id, panelId));
+}
+
+export type NewSocialAd = Omit<typeof socialAd.$inferInsert, 'id'>;
+
+/** The social ad test's in-context site, ad type and type-specific fields. */
+export async function insertSocialAd(db: Db, values: NewSocialAd): Promise<number> {
+  const [row] = await db.insert(socialAd).values(values).returning({ id: socialAd.id });
+  return row.id;
 }

@@ -44,6 +44,11 @@ export interface StudyPlan {
   pages: { url: string; stims: { url: string; brand: Ref; adType: Ref }[] }[];
   richMedia: { primary: string; distraction: string; script: string; brand: Ref; externalStepName: string } | null;
   video: { url: string; brand: Ref; site: Ref } | null;
+  /** The social ad test (D3-072…D3-102): the in-context site per platform and ad type, its own fields. */
+  social: {
+    platform: string; platformName: string; siteCode: string; adType: string; newSystem: boolean; promoted: boolean | null; hasSound: boolean | null;
+    url: string; brand: Ref | null; details: Record<string, string | number>;
+  } | null;
   embedded: string[];
   quickSteps: { url: string; insertParameter: string }[];
   formValues: unknown;
@@ -70,6 +75,13 @@ const BRAND_CATEGORY_FOR_NEW = 'Other';
 const VIDEO_FILE = /\.(mp4|webm|mov|m4v|ogv)(?:[?#]|$)/i;
 /** Media lookup ids (display, video) for stims made from a URL. */
 const MEDIA_OF_TYPE: Record<string, number> = { i: 1, v: 3 };
+/** Media lookup 'Social' for the social ad test's stim. */
+const MEDIA_SOCIAL = 2;
+/** The seeded ad formats (reference data) of a platform's ad type. */
+const SOCIAL_AD_FORMATS: Record<string, string> = {
+  'fb:standard': 'Facebook feed', 'fb:story': 'Facebook story', 'in:standard': 'Instagram feed', 'in:story': 'Instagram story',
+  'tt:standard': 'TikTok feed', 'sc:standard': 'Snapchat story',
+};
 
 async function lookup(db: Db, kind: string, ref: Ref): Promise<LookupRef | null> {
   if (ref.id !== undefined) {
@@ -110,8 +122,8 @@ function nameFromUrl(url: string): string {
   }
 }
 
-async function urlStim(db: Db, companyId: number, studyId: number, s: { url: string; brand: Ref; adType?: Ref }, field: string): Promise<number> {
-  const bId = await brandId(db, s.brand, `${field}.brand_id`);
+async function urlStim(db: Db, companyId: number, studyId: number, s: { url: string; brand: Ref | null; adType?: Ref; name?: string; mediaId?: number }, field: string): Promise<number> {
+  const bId = s.brand ? await brandId(db, s.brand, `${field}.brand_id`) : null;
   let ad: Awaited<ReturnType<typeof repo.findAdType>> = null;
   if (s.adType && (s.adType.id !== undefined || s.adType.name)) {
     ad = await repo.findAdType(db, s.adType.id !== undefined ? { id: s.adType.id } : { name: s.adType.name });
@@ -120,7 +132,7 @@ async function urlStim(db: Db, companyId: number, studyId: number, s: { url: str
   }
   const stimType = VIDEO_FILE.test(s.url) ? 'v' : 'i';
   return stims.insertStim(db, companyId, {
-    name: nameFromUrl(s.url), stimType, source: s.url, brandId: bId, mediaId: MEDIA_OF_TYPE[stimType], studyId,
+    name: s.name ?? nameFromUrl(s.url), stimType, source: s.url, brandId: bId, mediaId: s.mediaId ?? MEDIA_OF_TYPE[stimType], studyId,
     adTypeId: ad?.id ?? null, adTypeGroupId: ad?.groupId ?? null, adAssetTypeId: ad?.assetTypeId ?? null,
   });
 }
@@ -229,6 +241,25 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
       const stimId = plan.kind === 'vast'
         ? await tagStim(d, tx, studyId, { name: `${plan.name} - VAST ad`.slice(0, 200), type: 'va', tag: v.url, brandId: await brandId(tx, v.brand, 'brand_id') }, 'stim_url')
         : await urlStim(tx, d.companyId, studyId, { url: v.url, brand: v.brand }, 'stim_url');
+      for (const cellId of cellIds) await step(cellId, { step_type: 'stim', stim_id: stimId });
+    }
+
+    if (plan.kind === 'social' && plan.social) {
+      const so = plan.social;
+      const site = await lookup(tx, 'incontext_site', { code: so.siteCode });
+      if (!site) throw new InvalidInput({ incontext_site: 'unknown in-context site' });
+      // The ad's media as a study stim in the seeded social ad format when there is one (a missing
+      // format is reference data, not the user's error).
+      const format = SOCIAL_AD_FORMATS[`${so.platform}:${so.adType}`];
+      const known = format ? await repo.findAdType(tx, { name: format }) : null;
+      const stimId = await urlStim(tx, d.companyId, studyId, {
+        url: so.url, brand: so.brand, adType: known ? { id: known.id } : undefined, mediaId: MEDIA_SOCIAL,
+        name: `${so.platformName} ${so.adType === 'standard' ? 'feed' : so.adType} - ${nameFromUrl(so.url)}`.slice(0, 200),
+      }, 'stim_url');
+      await repo.insertSocialAd(tx, {
+        studyId, stimId, incontextSiteId: site.id, siteCode: so.siteCode, platform: so.platform, adType: so.adType,
+        isNewSocialSystem: so.newSystem, promoted: so.promoted, hasSound: so.hasSound, details: so.details,
+      });
       for (const cellId of cellIds) await step(cellId, { step_type: 'stim', stim_id: stimId });
     }
 

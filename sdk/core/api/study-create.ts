@@ -7,7 +7,11 @@ export type { CreateStudyBody, CreateStudyResponse, CreateStudySuccess, StudyKin
 export {
   CREATE_LIMITS, CREATE_MESSAGES, KIND_ROUTES, KIND_TYPE_CODE, THANK_YOU_TYPES, STUDY_KINDS, afterCreatePath, kindOfRoute,
   ADVANCED_FIELDS, ADVANCED_DATES, CREATE_DATE_FORMAT,
+  SOCIAL_PLATFORMS, SOCIAL_PLATFORM_NAMES, SOCIAL_AD_TYPES, SOCIAL_PLATFORM_AD_TYPES, SOCIAL_DEFAULT, SOCIAL_PLATFORM_FIELDS,
+  NEW_SOCIAL_SYSTEM_SITES, CALL_TO_ACTIONS, CALL_TO_ACTION_DEFAULT, PINTEREST_TYPES, SNAPCHAT_RATING_TEXT, PROMOTED_PLATFORMS,
+  socialSiteOf, socialAdTypeOf, endsInMp4,
 } from '../../../contract/study-create';
+export type { SocialPlatform, SocialAdType, SocialField } from '../../../contract/study-create';
 
 export const createStudy = (api: ApiConfig, body: CreateStudyBody) =>
   request<CreateStudyResponse>(api, { method: 'POST', url: '/studies/create', data: body });

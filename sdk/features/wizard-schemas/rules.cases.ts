@@ -11,6 +11,19 @@ const long = (n: number) => 'x'.repeat(n);
 const longUrl = (n: number) => `https://a.example.com/${'x'.repeat(n - 22)}`;
 const panel1 = { include_panel_details: '1' as const, panel_code: 'P', panel_success: 'https://p.example.com/ok', panel_screen: 'https://p.example.com/so', panel_quotafull: 'https://p.example.com/qf', panel_insert_param: 'pid' };
 
+/** Valid forms of the other platforms (the base form is Facebook standard). */
+const instagram = { incontext_site: { code: 'in', description: 'Instagram' }, in_channel_name: 'fizzwell', in_profile_src: 'https://c.example.com/in.png' };
+const snapchat = { incontext_site: { code: 'sc', description: 'Snapchat' }, sc_channel_name: 'Fizzwell', sc_cta: 'Learn more', sc_description: 'Drink', sc_promo_text: 'Lemon', sc_promo_desc: 'In stores' };
+const pinterest = { incontext_site: { code: 'pin', description: 'Pinterest' }, pn_type: 'm' as const, pn_profile_src: 'https://c.example.com/p.png', pn_stim_profile: 'Fizzwell', pn_stim_title: 'Lemon' };
+const tiktok = { incontext_site: { code: 'tt', description: 'TikTok' }, tt_profile_src: 'https://c.example.com/t.png', tt_profile_name: 'fizzwell', tt_desc: 'Fizz', tt_song_name: 'Pop', tt_promo_text: 'Shop' };
+/** Every platform's valid form, for the 'a valid form passes' tests. */
+export const SOCIAL_VALID_FORMS: Record<string, Partial<WizardValues>> = {
+  'fb standard': {}, 'fb story': { ad_type: 'story' }, 'fb watch': { ad_type: 'watch' }, 'fb standard (new system)': { is_new_social_system: true },
+  'vk standard': { incontext_site: { code: 'vk', description: 'VK' } }, 'vk story': { incontext_site: { code: 'vk', description: 'VK' }, ad_type: 'story' },
+  'in standard': instagram, 'in story': { ...instagram, ad_type: 'story' }, 'rin standard': { ...instagram, incontext_site: { code: 'rin', description: 'Instagram (new social system)' } },
+  'sc standard': snapchat, 'pin standard': pinterest, 'tt standard': tiktok,
+};
+
 export const RULE_CASES: RuleCase[] = [
   { id: 'D3-045 name required', kind: 'generic', step: 'basic', set: { name: '' }, field: 'name', message: 'Required' },
   { id: 'D3-045 name at most 100', kind: 'generic', step: 'basic', set: { name: long(101) }, field: 'name', message: 'Too Long!' },
@@ -47,6 +60,45 @@ export const RULE_CASES: RuleCase[] = [
   { id: 'D3-071 video URL required', kind: 'video', step: 'setup', set: { stim_url: '' }, field: 'stim_url', message: 'Required' },
   { id: 'D3-071 video URL at most 512', kind: 'video', step: 'setup', set: { stim_url: longUrl(513) }, field: 'stim_url', message: 'Too long' },
   { id: 'D3-071 video brand required', kind: 'vast', step: 'setup', set: { brand_id: null }, field: 'brand_id', message: 'Required' },
+  // Social Page Setup (D3-092…D3-102): the valid form is Facebook standard, promoted; other platforms set their own fields.
+  { id: 'D3-092 social in-context site required', kind: 'social', step: 'setup', set: { incontext_site: null }, field: 'incontext_site', message: 'Required' },
+  { id: 'D3-092 social site must be a platform', kind: 'social', step: 'setup', set: { incontext_site: { code: 'yt', description: 'YouTube' } }, field: 'incontext_site', message: 'Required' },
+  { id: 'D3-092 ad type required', kind: 'social', step: 'setup', set: { ad_type: '' }, field: 'ad_type', message: 'Required, please choose an ad' },
+  { id: 'D3-092 an ad type the platform does not offer', kind: 'social', step: 'setup', set: { ...tiktok, ad_type: 'story' }, field: 'ad_type', message: 'Required, please choose an ad' },
+  { id: 'D3-077 no Facebook watch under the new system', kind: 'social', step: 'setup', set: { ad_type: 'watch', is_new_social_system: true }, field: 'ad_type', message: 'Required, please choose an ad' },
+  { id: 'D3-095 Facebook feed ad URL required', kind: 'social', step: 'setup', set: { stim_url: '' }, field: 'stim_url', message: 'Required' },
+  { id: 'D3-095 Facebook feed ad URL at most 512', kind: 'social', step: 'setup', set: { stim_url: longUrl(513) }, field: 'stim_url', message: 'Too long' },
+  { id: 'D3-095 Facebook channel name at most 50', kind: 'social', step: 'setup', set: { fb_channel_name: long(51) }, field: 'fb_channel_name', message: 'Too long' },
+  { id: 'D3-095 Facebook profile URL at most 511', kind: 'social', step: 'setup', set: { fb_profile_src: longUrl(512) }, field: 'fb_profile_src', message: 'Too long' },
+  { id: 'D3-095 Facebook profile URL valid', kind: 'social', step: 'setup', set: { fb_profile_src: 'avatar.png' }, field: 'fb_profile_src', message: 'Must be a valid URL' },
+  { id: 'D3-095 Facebook description required', kind: 'social', step: 'setup', set: { fb_description: '' }, field: 'fb_description', message: 'Required' },
+  { id: 'D3-095 Facebook description at most 511', kind: 'social', step: 'setup', set: { fb_description: long(512) }, field: 'fb_description', message: 'Too long' },
+  { id: 'D3-096 promoted headline at most 26', kind: 'social', step: 'setup', set: { fb_promoted_description: long(27) }, field: 'fb_promoted_description', message: 'Too long' },
+  { id: 'D3-096 promoted subheading required', kind: 'social', step: 'setup', set: { fb_promoted_description2: '' }, field: 'fb_promoted_description2', message: 'Required' },
+  { id: 'D3-096 promoted domain URL', kind: 'social', step: 'setup', set: { fb_promoted_domain: 'fizzwell' }, field: 'fb_promoted_domain', message: 'Must be a valid URL' },
+  { id: 'D3-096 promoted domain at most 50', kind: 'social', step: 'setup', set: { fb_promoted_domain: longUrl(51) }, field: 'fb_promoted_domain', message: 'Too long' },
+  { id: 'D3-096 not promoted: no promoted rules', kind: 'social', step: 'setup', set: { promoted: false, fb_promoted_description: '', fb_promoted_description2: '', fb_promoted_domain: '', fb_description: '' }, field: 'fb_description', message: 'Required' },
+  { id: 'D3-097 Facebook story call to action at most 50', kind: 'social', step: 'setup', set: { ad_type: 'story', fb_description: '', fb_call_to_action: long(51) }, field: 'fb_call_to_action', message: 'Too long' },
+  { id: 'D3-097 Facebook story profile URL required', kind: 'social', step: 'setup', set: { ad_type: 'story', fb_profile_src: '' }, field: 'fb_profile_src', message: 'Required' },
+  { id: 'D3-098 Facebook watch must be an mp4', kind: 'social', step: 'setup', set: { ad_type: 'watch', stim_url: 'https://c.example.com/spot.mov' }, field: 'stim_url', message: 'Must be an mp4' },
+  { id: 'D3-098 Facebook watch URL valid first', kind: 'social', step: 'setup', set: { ad_type: 'watch', stim_url: 'spot.mp4' }, field: 'stim_url', message: 'Must be a valid URL' },
+  { id: 'D3-099 Instagram profile URL valid', kind: 'social', step: 'setup', set: { ...instagram, in_profile_src: 'nope' }, field: 'in_profile_src', message: 'Must be a valid URL' },
+  { id: 'D3-099 Instagram description at most 511', kind: 'social', step: 'setup', set: { ...instagram, in_description: long(512) }, field: 'in_description', message: 'Too long' },
+  { id: 'D3-100 Instagram story channel name required', kind: 'social', step: 'setup', set: { ...instagram, ad_type: 'story', in_channel_name: '' }, field: 'in_channel_name', message: 'Required' },
+  { id: 'D3-101 Snapchat call to action required', kind: 'social', step: 'setup', set: { ...snapchat, sc_cta: '' }, field: 'sc_cta', message: 'Required' },
+  { id: 'D3-101 Snapchat description required', kind: 'social', step: 'setup', set: { ...snapchat, sc_description: '' }, field: 'sc_description', message: 'Required' },
+  { id: 'D3-101 Snapchat promo text at most 25', kind: 'social', step: 'setup', set: { ...snapchat, sc_promo_text: long(26) }, field: 'sc_promo_text', message: 'Too long' },
+  { id: 'D3-101 Snapchat promo description at most 50', kind: 'social', step: 'setup', set: { ...snapchat, sc_promo_desc: long(51) }, field: 'sc_promo_desc', message: 'Too long' },
+  { id: 'D3-101 Snapchat promo top at most 50', kind: 'social', step: 'setup', set: { ...snapchat, sc_promo_top: long(51) }, field: 'sc_promo_top', message: 'Too long' },
+  { id: 'D3-087 Snapchat rating a number', kind: 'social', step: 'setup', set: { ...snapchat, sc_promo_rating: 'five' as unknown as number }, field: 'sc_promo_rating', message: 'Must be a number' },
+  { id: 'D3-093 Pinterest type required', kind: 'social', step: 'setup', set: { ...pinterest, pn_type: '' }, field: 'pn_type', message: 'Required' },
+  { id: 'D3-093 Pinterest profile URL at most 512', kind: 'social', step: 'setup', set: { ...pinterest, pn_profile_src: longUrl(513) }, field: 'pn_profile_src', message: 'Too long' },
+  { id: 'D3-093 Pinterest title required', kind: 'social', step: 'setup', set: { ...pinterest, pn_stim_title: '' }, field: 'pn_stim_title', message: 'Required' },
+  { id: 'D3-093 Pinterest ad URL required', kind: 'social', step: 'setup', set: { ...pinterest, stim_url: '' }, field: 'stim_url', message: 'Required' },
+  { id: 'D3-094 TikTok song name required', kind: 'social', step: 'setup', set: { ...tiktok, tt_song_name: '' }, field: 'tt_song_name', message: 'Required' },
+  { id: 'D3-094 TikTok profile URL valid', kind: 'social', step: 'setup', set: { ...tiktok, tt_profile_src: 'me.png' }, field: 'tt_profile_src', message: 'Must be a valid URL' },
+  { id: 'D3-102 VK feed description required', kind: 'social', step: 'setup', set: { incontext_site: { code: 'vk', description: 'VK' }, fb_description: '' }, field: 'fb_description', message: 'Required' },
+  { id: 'D3-102 VK story profile name required', kind: 'social', step: 'setup', set: { incontext_site: { code: 'vk', description: 'VK' }, ad_type: 'story', fb_description: '', fb_channel_name: '' }, field: 'fb_channel_name', message: 'Required' },
 ];
 
 /** A form that passes every rule of its kind. */
@@ -57,5 +109,8 @@ export function validValues(kind: StudyKind, base: WizardValues): WizardValues {
     cachepage_stim_list: [{ cachepage_url: 'https://n.example.com/', stim_list: [{ stim_url: 'https://c.example.com/a.png', brand_id: { name: 'Fizzwell' }, ad_type_id: { name: 'MPU 300x250' } }, { stim_url: '', brand_id: null, ad_type_id: null }] }, { cachepage_url: '', stim_list: [{ stim_url: '', brand_id: null, ad_type_id: null }] }],
     incontext_primary_site: 'https://p.example.com/', incontext_distraction_site: 'https://d.example.com/', stim_script: '<div></div>',
     brand_id: { name: 'Fizzwell' }, stim_url: 'https://c.example.com/spot.mp4',
+    // Social: Facebook standard, promoted (the social wizard's default platform and ad type).
+    fb_channel_name: 'Fizzwell', fb_profile_src: 'https://c.example.com/avatar.png', fb_description: 'Sparkling',
+    fb_promoted_description: 'Taste the fizz', fb_promoted_description2: 'New lemon', fb_promoted_domain: 'https://fizzwell.example.com',
   };
 }

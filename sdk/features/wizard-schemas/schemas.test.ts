@@ -1,15 +1,31 @@
 // The wizard's yup schemas (D3-045…D3-071, D3-017, D3-020): every rule of the table in
 // rules.cases.ts gives its message on its field and nothing else; valid forms pass every step.
 import { describe, expect, it } from 'vitest';
-import { RULE_CASES, validValues } from './rules.cases';
+import { RULE_CASES, SOCIAL_VALID_FORMS, validValues } from './rules.cases';
 import { isWebUrl, stepErrors, stepsOf } from './schemas';
 import { bodyOf, defaultValues, formDate, reviewText } from './values';
 import { STUDY_KINDS } from '../../core/api/study-create';
 
 describe('wizard schemas', () => {
-  it.each(['generic', 'web_page', 'rich_media', 'video', 'vast'] as const)('a valid %s form passes every step', async (kind) => {
+  it.each(['generic', 'web_page', 'rich_media', 'video', 'vast', 'social'] as const)('a valid %s form passes every step', async (kind) => {
     const v = validValues(kind, defaultValues(kind));
     for (const step of stepsOf(kind)) expect(await stepErrors(step, v)).toEqual({});
+  });
+
+  it.each(Object.entries(SOCIAL_VALID_FORMS))('D3-093…D3-102: a valid social %s form passes', async (_label, set) => {
+    const v = { ...validValues('social', defaultValues('social')), ...set };
+    expect(await stepErrors(stepsOf('social').find((s) => s.id === 'setup')!, v)).toEqual({});
+  });
+
+  it('D3-036, D3-073, D3-079, D3-085, D3-086, D3-087: social steps and blank platform defaults', () => {
+    expect(stepsOf('social').map((s) => s.label)).toEqual(['Basic Details', 'Question Details', 'Panel Details', 'Social Page Setup', 'Review']);
+    expect(defaultValues('social')).toMatchObject({
+      incontext_site: { code: 'fb' }, ad_type: 'standard', is_new_social_system: false, promoted: true,
+      fb_promoted_button_text: 'Learn more', in_call_to_action: 'Learn more', sc_promo_rating: 0,
+    });
+    const body = bodyOf('social', defaultValues('social')) as Record<string, unknown>;
+    expect(body).toMatchObject({ study_kind: 'social', incontext_site: { code: 'fb' }, ad_type: 'standard' });
+    expect(bodyOf('web_page', defaultValues('web_page'))).not.toHaveProperty('fb_channel_name');
   });
 
   it.each(RULE_CASES.map((c) => [c.id, c] as const))('%s', async (_id, c) => {

@@ -3,7 +3,9 @@
 // same field paths ('cachepage_stim_list.0.stim_list.1.brand_id'), so its errors land on the same
 // fields. List rules are one test that reports every row's error at once.
 import { mixed, object, string, ValidationError, type AnyObject, type ObjectSchema, type Schema } from 'yup';
-import { CREATE_LIMITS as L, CREATE_MESSAGES as M, type StudyKind } from '../../core/api/study-create';
+import {
+  CREATE_LIMITS as L, CREATE_MESSAGES as M, SOCIAL_PLATFORM_AD_TYPES, endsInMp4, socialAdTypeOf, socialSiteOf, type StudyKind,
+} from '../../core/api/study-create';
 import type { WizardValues, StimRowValues, PageRowValues } from './values';
 
 /** http(s), a public-looking host (a dot and a letters TLD, or an IP), no spaces: 'Must be a valid URL'. */
@@ -119,6 +121,74 @@ export const videoSchema = object({
   brand_id: ref(),
 });
 
+// ---- Social Page Setup (§5 Social, D3-092…D3-102): one yup schema per platform and ad type ----------
+
+const optText = (max: number) => string().trim().max(max, M.tooLong);
+const reqPlain = () => string().trim().required(M.required);
+const whenPromoted = (then: () => Schema) => string().when('promoted', { is: (p: unknown) => p !== false, then });
+const fbBasic = {
+  stim_url: reqUrl(L.url),
+  fb_channel_name: reqText(L.profileName),
+  fb_profile_src: reqUrl(L.urlShort),
+  fb_description: reqText(L.urlShort),
+};
+const profileStory = { stim_url: reqUrl(L.url), fb_profile_src: reqUrl(L.url), fb_channel_name: reqText(L.profileName) };
+const instagram = { stim_url: reqUrl(L.url), in_profile_src: reqUrl(L.urlShort), in_channel_name: reqText(L.profileName) };
+
+/** The rules of each platform's ad type ('{platform}:{ad type}'). */
+export const SOCIAL_SCHEMAS: Record<string, ObjectSchema<AnyObject>> = {
+  'fb:standard': object({
+    ...fbBasic,
+    fb_promoted_description: whenPromoted(() => reqText(L.fbHeadline)),
+    fb_promoted_description2: whenPromoted(() => reqPlain()),
+    fb_promoted_domain: whenPromoted(() => reqUrl(L.profileName)),
+  }),
+  'fb:story': object({ ...profileStory, fb_call_to_action: optText(L.profileName) }),
+  'fb:watch': object({ stim_url: reqUrl(L.url).test('mp4', M.mp4, (v) => !v || !isWebUrl(v) || v.length > L.url || endsInMp4(v)) }),
+  'vk:standard': object(fbBasic),
+  'vk:story': object(profileStory),
+  'in:standard': object({ ...instagram, in_description: optText(L.urlShort) }),
+  'in:story': object(instagram),
+  'sc:standard': object({
+    stim_url: reqUrl(L.url),
+    sc_channel_name: reqText(L.profileName),
+    sc_cta: reqPlain(),
+    sc_description: reqText(L.urlShort),
+    sc_promo_text: reqText(L.scPromoText),
+    sc_promo_desc: reqText(L.scPromoDesc),
+    sc_promo_top: optText(L.scPromoDesc),
+    sc_promo_rating: mixed().nullable().test('number', M.number, (v) => v === null || v === undefined || v === '' || Number.isFinite(Number(v))),
+  }),
+  'pin:standard': object({
+    stim_url: reqUrl(L.url), pn_profile_src: reqUrl(L.url), pn_type: reqPlain(), pn_stim_profile: reqPlain(), pn_stim_title: reqPlain(),
+  }),
+  'tt:standard': object({
+    stim_url: reqUrl(L.url), tt_profile_src: reqUrl(L.url),
+    tt_profile_name: reqPlain(), tt_desc: reqPlain(), tt_song_name: reqPlain(), tt_promo_text: reqPlain(),
+  }),
+};
+
+/** Social Page Setup: the site and ad type, then the chosen form's rules (D3-077: no Facebook watch under the new system). */
+export function socialErrors(v: WizardValues): Record<string, string> {
+  const e: Record<string, string> = {};
+  const site = v.incontext_site;
+  const found = socialSiteOf(site && typeof site === 'object' ? site.code : (site as string | null));
+  const newSystem = v.is_new_social_system === true || (found?.newSystemSite ?? false);
+  const platform = found?.platform ?? null;
+  const adType = socialAdTypeOf(typeof v.ad_type === 'string' ? v.ad_type : (v.ad_type as { code?: string } | null)?.code);
+  if (!platform) e.incontext_site = M.required;
+  if (!adType || (platform && !SOCIAL_PLATFORM_AD_TYPES[platform].includes(adType)) || (newSystem && platform === 'fb' && adType === 'watch')) e.ad_type = M.chooseAd;
+  if (!platform || e.ad_type) return e;
+  try {
+    SOCIAL_SCHEMAS[`${platform}:${adType}`].validateSync(v, { abortEarly: false });
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    for (const x of err.inner.length ? err.inner : [err]) if (x.path && !(x.path in e)) e[x.path] = x.errors[0] ?? x.message;
+  }
+  return e;
+}
+export const socialSchema = object({ incontext_site: mixed().nullable().test('social', M.required, many('social', socialErrors)) });
+
 export type StepId = 'basic' | 'question' | 'panel' | 'setup' | 'review';
 export interface WizardStep { id: StepId; label: string; review: string; schema: Schema | null }
 
@@ -127,6 +197,7 @@ const SETUP: Partial<Record<StudyKind, { label: string; review: string; schema: 
   rich_media: { label: 'Web Page Setup', review: 'Cache Page Setup', schema: richMediaSchema },
   video: { label: 'Video Setup', review: 'Video Setup', schema: videoSchema },
   vast: { label: 'Video Setup', review: 'Video Setup', schema: videoSchema },
+  social: { label: 'Social Page Setup', review: 'Social Page Setup', schema: socialSchema },
 };
 
 /** The steps of a kind's wizard (§2.2), the last one Review. */

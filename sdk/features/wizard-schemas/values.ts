@@ -1,5 +1,5 @@
 // The wizard's form values (spec D3 §3) and each kind's defaults (§2.3, §2.6, §9).
-import type { CreateStudyBody, StudyKind } from '../../core/api/study-create';
+import { CALL_TO_ACTION_DEFAULT, SOCIAL_DEFAULT, SOCIAL_PLATFORM_NAMES, type CreateStudyBody, type SocialAdType, type StudyKind } from '../../core/api/study-create';
 
 export interface Choice { code: string; description: string }
 export interface StimRowValues { stim_url: string; brand_id: { name: string } | null; ad_type_id: { name: string } | null }
@@ -36,8 +36,41 @@ export interface WizardValues {
   incontext_primary_site: string;
   incontext_distraction_site: string;
   stim_script: string;
+  /** Social (§3 type-specific fields; VK reuses the fb_ profile fields). */
+  ad_type: SocialAdType | '';
+  is_new_social_system: boolean;
+  has_sound: boolean;
+  promoted: boolean;
+  fb_channel_name: string; fb_profile_src: string; fb_description: string; fb_promoted_domain: string;
+  fb_promoted_description: string; fb_promoted_description2: string; fb_promoted_button_text: string; fb_call_to_action: string;
+  in_channel_name: string; in_profile_src: string; in_description: string; in_promoted_button_text: string; in_call_to_action: string;
+  sc_channel_name: string; sc_description: string; sc_profile_src: string; sc_cta: string; sc_promo_text: string;
+  sc_promo_desc: string; sc_promo_top: string; sc_promo_rating: number;
+  pn_type: 's' | 'm' | ''; pn_stim_title: string; pn_profile_src: string; pn_stim_profile: string;
+  tt_profile_src: string; tt_profile_name: string; tt_desc: string; tt_song_name: string; tt_promo_text: string;
   notes: string; objective: string; brief: string; methodology: string; study_duration: string; decision_to_inform: string; incentive: string;
   proposal_signoff_date: string; proposed_data_collection_start: string; proposed_data_collection_end: string; debrief_date: string;
+}
+
+/** The social fields blank with their platform defaults (D3-073, D3-079, D3-085, D3-086, D3-087). */
+export const SOCIAL_FIELD_NAMES = [
+  'ad_type', 'is_new_social_system', 'has_sound', 'promoted',
+  'fb_channel_name', 'fb_profile_src', 'fb_description', 'fb_promoted_domain', 'fb_promoted_description', 'fb_promoted_description2', 'fb_promoted_button_text', 'fb_call_to_action',
+  'in_channel_name', 'in_profile_src', 'in_description', 'in_promoted_button_text', 'in_call_to_action',
+  'sc_channel_name', 'sc_description', 'sc_profile_src', 'sc_cta', 'sc_promo_text', 'sc_promo_desc', 'sc_promo_top', 'sc_promo_rating',
+  'pn_type', 'pn_stim_title', 'pn_profile_src', 'pn_stim_profile',
+  'tt_profile_src', 'tt_profile_name', 'tt_desc', 'tt_song_name', 'tt_promo_text',
+] as const;
+export function socialDefaults(): Pick<WizardValues, (typeof SOCIAL_FIELD_NAMES)[number]> {
+  return {
+    ad_type: SOCIAL_DEFAULT.adType, is_new_social_system: false, has_sound: false, promoted: true,
+    fb_channel_name: '', fb_profile_src: '', fb_description: '', fb_promoted_domain: '', fb_promoted_description: '',
+    fb_promoted_description2: '', fb_promoted_button_text: CALL_TO_ACTION_DEFAULT, fb_call_to_action: '',
+    in_channel_name: '', in_profile_src: '', in_description: '', in_promoted_button_text: CALL_TO_ACTION_DEFAULT, in_call_to_action: CALL_TO_ACTION_DEFAULT,
+    sc_channel_name: '', sc_description: '', sc_profile_src: '', sc_cta: CALL_TO_ACTION_DEFAULT, sc_promo_text: '', sc_promo_desc: '', sc_promo_top: '', sc_promo_rating: 0,
+    pn_type: 's', pn_stim_title: '', pn_profile_src: '', pn_stim_profile: '',
+    tt_profile_src: '', tt_profile_name: '', tt_desc: '', tt_song_name: '', tt_promo_text: '',
+  };
 }
 
 export const blankStimRow = (): StimRowValues => ({ stim_url: '', brand_id: null, ad_type_id: null });
@@ -67,8 +100,10 @@ export function defaultValues(kind: StudyKind): WizardValues {
     cachepage_stim_list: [blankPageRow()],
     brand_id: null,
     stim_url: '',
-    incontext_site: kind === 'video' || kind === 'vast' ? { code: 'yt', description: 'YouTube' } : null,
+    incontext_site: kind === 'video' || kind === 'vast' ? { code: 'yt', description: 'YouTube' }
+      : kind === 'social' ? { code: SOCIAL_DEFAULT.platform, description: SOCIAL_PLATFORM_NAMES[SOCIAL_DEFAULT.platform] } : null,
     incontext_primary_site: '', incontext_distraction_site: '', stim_script: '',
+    ...socialDefaults(),
     notes: '', objective: '', brief: '', methodology: '', study_duration: '', decision_to_inform: '', incentive: '',
     proposal_signoff_date: '', proposed_data_collection_start: '', proposed_data_collection_end: '', debrief_date: '',
   };
@@ -87,7 +122,8 @@ export function bodyOf(kind: StudyKind, v: WizardValues): CreateStudyBody {
   for (const f of ['proposal_signoff_date', 'proposed_data_collection_start', 'proposed_data_collection_end', 'debrief_date'] as const) base[f] = formDate(v[f]);
   if (kind !== 'web_page') delete base.cachepage_stim_list;
   if (kind !== 'rich_media') { delete base.incontext_primary_site; delete base.incontext_distraction_site; delete base.stim_script; }
-  if (kind !== 'video' && kind !== 'vast') { delete base.stim_url; delete base.incontext_site; }
+  if (kind !== 'video' && kind !== 'vast' && kind !== 'social') { delete base.stim_url; delete base.incontext_site; }
+  if (kind !== 'social') for (const f of SOCIAL_FIELD_NAMES) delete base[f];
   if (kind === 'generic' || kind === 'web_page') delete base.brand_id;
   if (kind !== 'generic') { delete base.study_type_id; }
   return base as CreateStudyBody;

@@ -12,7 +12,7 @@ import { setCachePageJob } from '../../repositories/board.js';
 import { cachePageJob } from '../../jobs/cache-page.js';
 import { takeLinkPath } from '../../domain/take-link.js';
 import { requestOrigin } from '../../storage/index.js';
-import { choice, kindOf, pagesOf, parseFormDate, refGiven, refParts, text, validateCreate } from './rules.js';
+import { choice, kindOf, pagesOf, parseFormDate, refGiven, refParts, socialChoiceOf, text, validateCreate } from './rules.js';
 
 type Body = contract.CreateStudyBody;
 
@@ -25,6 +25,38 @@ function storable(v: unknown, depth = 0): unknown {
   if (Array.isArray(v)) return v.map((x) => storable(x, depth + 1));
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.split('\u0000').join(''), storable(x, depth + 1)]));
   return v;
+}
+
+/** The social ad (D3-072…D3-102): platform, site, ad type and the chosen platform's own fields only. */
+function socialPlanOf(b: Body): NonNullable<StudyPlan['social']> {
+  const { platform, siteCode, adType, newSystem } = socialChoiceOf(b);
+  const p = platform!;
+  const url = text(b.stim_url);
+  const details: Record<string, string | number> = {};
+  for (const f of contract.SOCIAL_PLATFORM_FIELDS[p]) {
+    if (f === 'sc_promo_rating') {
+      const r = b.sc_promo_rating;
+      details[f] = r === undefined || r === null || r === '' ? 0 : Number(r);
+      continue;
+    }
+    const v = text(b[f]);
+    const isCta = f === 'fb_promoted_button_text' || f === 'in_promoted_button_text' || f === 'in_call_to_action';
+    details[f] = v || (isCta ? contract.CALL_TO_ACTION_DEFAULT : '');
+  }
+  const promotable = contract.PROMOTED_PLATFORMS.includes(p);
+  return {
+    platform: p,
+    platformName: contract.SOCIAL_PLATFORM_NAMES[p],
+    siteCode: siteCode!,
+    adType: adType!,
+    newSystem,
+    // Promoted options exist for Facebook and Instagram only (D3-079), the sound toggle for mp4 ads only (D3-080).
+    promoted: promotable ? b.promoted !== false : null,
+    hasSound: contract.endsInMp4(url) ? b.has_sound === true : null,
+    url,
+    brand: refGiven(b.brand_id) ? ref(b.brand_id) : null,
+    details,
+  };
 }
 
 /** The plan the service builds from (the rules have passed). */
@@ -78,6 +110,7 @@ export function planOf(b: Body, kind: contract.StudyKind): StudyPlan {
       }
       : null,
     video: kind === 'video' || kind === 'vast' ? { url: text(b.stim_url), brand: ref(b.brand_id), site: { code: 'yt' } } : null,
+    social: kind === 'social' ? socialPlanOf(b) : null,
     embedded: kind === 'embedded' ? (b.embedded_page_list ?? []).slice(0, cells).map((p) => text(p.url)) : [],
     quickSteps: kind === 'quick' ? (b.quick_step_list ?? []).map((q) => ({ url: text(q.url), insertParameter: text(q.insert_parameter) })) : [],
     formValues: storable({ ...b, study_kind: kind, panel_seconds_before_move_next: b.panel_seconds_before_move_next ?? contract.PANEL_SECONDS_DEFAULT }),
@@ -88,10 +121,6 @@ export default async function studyCreateRoutes(app: FastifyInstance) {
   route(app, contract.createStudy, async (request) => {
     const body = request.body;
     const kind = kindOf(body);
-    if (kind === 'social') {
-      // Part 2 of the wizard work: refused rather than created half-configured.
-      throw badRequest('Social ad tests cannot be created yet', { study_kind: 'not supported yet' });
-    }
     const errors = validateCreate(body, kind);
     for (const f of contract.ADVANCED_DATES) if (parseFormDate(body[f]) === undefined) errors[f] = `Use ${contract.CREATE_DATE_FORMAT}`;
     if (Object.keys(errors).length) {

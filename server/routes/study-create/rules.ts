@@ -6,7 +6,8 @@
 // A field left out takes the form's default (the legacy client sends only a few fields); a field
 // sent empty or null is 'Required' where the form requires it.
 import {
-  CREATE_LIMITS as L, CREATE_MESSAGES as M, KIND_TYPE_CODE, STUDY_KINDS, type CreateStudyBody, type RefValue, type StudyKind,
+  CREATE_LIMITS as L, CREATE_MESSAGES as M, KIND_TYPE_CODE, NEW_SOCIAL_SYSTEM_SITES, SOCIAL_PLATFORM_AD_TYPES, STUDY_KINDS,
+  endsInMp4, socialAdTypeOf, socialSiteOf, type CreateStudyBody, type RefValue, type SocialAdType, type SocialPlatform, type StudyKind,
 } from '../../../contract/study-create.js';
 import { parsePublicUrl } from '../../domain/urls.js';
 
@@ -180,6 +181,82 @@ export function videoRules(b: CreateStudyBody, e: Errors): void {
   if (!refGiven(b.brand_id)) e.brand_id = M.required;
 }
 
+/** The social study's platform and ad type as the form chose them (null parts when not chosen). */
+export function socialChoiceOf(b: CreateStudyBody): {
+  platform: SocialPlatform | null; siteCode: string | null; adType: SocialAdType | null; newSystem: boolean;
+} {
+  const site = refParts(b.incontext_site);
+  const found = socialSiteOf(site.code ?? site.name);
+  const newSystem = b.is_new_social_system === true || (found?.newSystemSite ?? false);
+  const platform = found?.platform ?? null;
+  // D3-078: under the new system Facebook and Instagram run on rfb / rin.
+  const siteCode = platform ? (newSystem ? NEW_SOCIAL_SYSTEM_SITES[platform] ?? platform : platform) : null;
+  const ad = refParts(b.ad_type as RefValue | undefined);
+  return { platform, siteCode, adType: socialAdTypeOf(ad.code ?? ad.name), newSystem };
+}
+
+/** §5 Social, per platform and ad type (D3-092…D3-102). Field rules need both chosen. */
+export function socialRules(b: CreateStudyBody, e: Errors): void {
+  const { platform, adType, newSystem } = socialChoiceOf(b);
+  if (!platform) e.incontext_site = M.required;
+  // An ad type the platform does not offer (or Facebook watch under the new system, which hides it) is not a choice.
+  if (!adType || (platform && !SOCIAL_PLATFORM_AD_TYPES[platform].includes(adType)) || (newSystem && platform === 'fb' && adType === 'watch')) {
+    e.ad_type = M.chooseAd;
+  }
+  if (!platform || e.ad_type) return;
+  requiredUrl(e, 'stim_url', b.stim_url, L.url);
+  const promoted = b.promoted !== false;
+  const fbBasic = () => {
+    requiredText(e, 'fb_channel_name', b.fb_channel_name, L.profileName);
+    requiredUrl(e, 'fb_profile_src', b.fb_profile_src, L.urlShort);
+    requiredText(e, 'fb_description', b.fb_description, L.urlShort);
+  };
+  const profileStory = () => {
+    requiredUrl(e, 'fb_profile_src', b.fb_profile_src, L.url);
+    requiredText(e, 'fb_channel_name', b.fb_channel_name, L.profileName);
+  };
+  if (platform === 'fb' && adType === 'standard') {
+    fbBasic();
+    if (promoted) {
+      requiredText(e, 'fb_promoted_description', b.fb_promoted_description, L.fbHeadline);
+      requiredText(e, 'fb_promoted_description2', b.fb_promoted_description2, Infinity);
+      requiredUrl(e, 'fb_promoted_domain', b.fb_promoted_domain, L.profileName);
+    }
+  }
+  if (platform === 'fb' && adType === 'story') {
+    profileStory();
+    optionalText(e, 'fb_call_to_action', b.fb_call_to_action, L.profileName);
+  }
+  if (platform === 'fb' && adType === 'watch' && !e.stim_url && !endsInMp4(b.stim_url)) e.stim_url = M.mp4;
+  if (platform === 'vk' && adType === 'standard') fbBasic();
+  if (platform === 'vk' && adType === 'story') profileStory();
+  if (platform === 'in') {
+    requiredUrl(e, 'in_profile_src', b.in_profile_src, L.urlShort);
+    requiredText(e, 'in_channel_name', b.in_channel_name, L.profileName);
+    if (adType === 'standard') optionalText(e, 'in_description', b.in_description, L.urlShort);
+  }
+  if (platform === 'sc') {
+    requiredText(e, 'sc_channel_name', b.sc_channel_name, L.profileName);
+    if (!text(b.sc_cta)) e.sc_cta = M.required;
+    requiredText(e, 'sc_description', b.sc_description, L.urlShort);
+    requiredText(e, 'sc_promo_text', b.sc_promo_text, L.scPromoText);
+    requiredText(e, 'sc_promo_desc', b.sc_promo_desc, L.scPromoDesc);
+    optionalText(e, 'sc_promo_top', b.sc_promo_top, L.scPromoDesc);
+    const r = b.sc_promo_rating;
+    if (r !== undefined && r !== null && r !== '' && !Number.isFinite(Number(r))) e.sc_promo_rating = M.number;
+  }
+  if (platform === 'pin') {
+    requiredUrl(e, 'pn_profile_src', b.pn_profile_src, L.url);
+    if (!text(b.pn_type)) e.pn_type = M.required;
+    requiredText(e, 'pn_stim_profile', b.pn_stim_profile, Infinity);
+    requiredText(e, 'pn_stim_title', b.pn_stim_title, Infinity);
+  }
+  if (platform === 'tt') {
+    requiredUrl(e, 'tt_profile_src', b.tt_profile_src, L.url);
+    for (const f of ['tt_profile_name', 'tt_desc', 'tt_song_name', 'tt_promo_text'] as const) requiredText(e, f, b[f], Infinity);
+  }
+}
+
 export function embeddedRules(b: CreateStudyBody, e: Errors): void {
   const n = Number(b.number_of_cells ?? 1);
   const list = b.embedded_page_list ?? [];
@@ -219,6 +296,7 @@ export function validateCreate(b: CreateStudyBody, kind: StudyKind = kindOf(b)):
   if (kind === 'web_page') webPageRules(b, e);
   if (kind === 'rich_media') richMediaRules(b, e);
   if (kind === 'video' || kind === 'vast') videoRules(b, e);
+  if (kind === 'social') socialRules(b, e);
   return e;
 }
 
