@@ -4,3 +4,4 @@ export * from './analytics.js';
 export * from './study-management.js';
 export * from './board.js';
 export * from './my-reports.js';
+export * from './embed.js';
