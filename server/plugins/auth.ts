@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
-import { authenticateEmbed, isEmbedToken } from '../services/embed-tokens.js';
+import { authenticateEmbed, bodyStimsInScope, isEmbedToken } from '../services/embed-tokens.js';
+import { EMBED_MESSAGES, EMBED_READABLE_TAGS, reportTypesOf } from '../../contract/embed.js';
 
 const ID_RE = new RegExp(ID_PATTERN);
 
@@ -25,6 +26,8 @@ export interface Auth {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth;
+    /** Set for a request carrying an embed token: the stims it may read (null: every stim of its study). */
+    embedStims?: number[] | null;
   }
   interface FastifyContextConfig {
     /** No token needed (sign-in, meta, ingestion with its own key, signed files). */
@@ -41,6 +44,7 @@ export function readToken(request: FastifyRequest): string | null {
 
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null as unknown as Auth);
+  app.decorateRequest('embedStims', undefined);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     // Unknown routes fall through to the 404 handler without asking for a token.
@@ -48,10 +52,19 @@ export default fp(async function auth(app: FastifyInstance) {
     const token = readToken(request);
     if (!token) throw unauthorized();
     if (isEmbedToken(token)) {
-      // Embedded report pages (services/embed-tokens.ts): read-only, one study's reports.
-      const embed = await authenticateEmbed(app.db, token, { operation: request.routeOptions.config?.operation, params: request.params as Record<string, string> });
-      if (!embed.ok) throw embed.status === 401 ? unauthorized(embed.message) : forbidden(embed.message);
+      // Embedded reports (services/embed-tokens.ts): read-only, one study's reports, its origins.
+      const origin = request.headers.origin;
+      const op = request.routeOptions.config?.operation;
+      const embed = await authenticateEmbed(app.db, token, {
+        operation: op && { ...op, readable: op.tags.some((tag) => EMBED_READABLE_TAGS.includes(tag)), reportTypes: reportTypesOf(op) },
+        params: request.params as Record<string, string>, origin: typeof origin === 'string' ? origin : undefined, host: request.host,
+      });
+      if (!embed.ok) {
+        if (embed.reason === 'token') throw unauthorized('Invalid or expired token');
+        throw forbidden(embed.reason === 'origin' ? EMBED_MESSAGES.wrongOrigin : EMBED_MESSAGES.outOfScope);
+      }
       request.auth = embed.auth;
+      request.embedStims = embed.stimIds;
       return;
     }
     // Sent at all (even empty) counts as sent: only a super user may send it, and only a plain
@@ -78,5 +91,10 @@ export default fp(async function auth(app: FastifyInstance) {
       userTypeId: user.userTypeId,
       superUser: user.superUser,
     };
+  });
+  // Compare reads name their stims in the body, read after onRequest: an embed token limited to
+  // some stims is refused any other (after validation, so the body is a checked shape).
+  app.addHook('preHandler', async (request) => {
+    if (request.embedStims && !bodyStimsInScope(request.embedStims, request.body)) throw forbidden(EMBED_MESSAGES.outOfScope);
   });
 });

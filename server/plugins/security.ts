@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { corsOriginAllowed } from '../services/allowed-origins.js';
 
 /** The kinds of route, by URL prefix (see KIND_PREFIXES). */
 export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'snapshot' | 'embed' | 'runner' | 'preview';
@@ -177,11 +178,22 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
   ) as Record<RouteKind, { helmet: HelmetOptions; permissions: string }>;
   const kindOf = (url: string): RouteKind => opts.kind ?? routeKind(url);
 
-  // Same origin needs no CORS; other origins only when listed. Never `*` with credentials, never
-  // a reflected Origin, never `null` (sandboxed frames and file:// pages send it).
+  // Same origin needs no CORS; other origins only when listed: the install's ALLOWED_ORIGINS or an
+  // allowed origin of some company (issue 20, managed through /v1.0/company/allowed-origins; a
+  // preflight carries no token, so the request itself is checked against its token's company).
+  // Never `*`, never a reflected Origin, never `null` (sandboxed frames and file:// pages send
+  // it), never credentials: the API reads its token from Authorization only, no cookie.
   const allowedSet = new Set(allowed);
+  const companyOrigins = opts.kind === undefined && app.hasDecorator('db');
   await app.register(cors, {
-    origin: (origin, cb) => cb(null, origin !== undefined && allowedSet.has(origin)),
+    origin: (origin, cb) => {
+      if (origin === undefined || origin === 'null') return cb(null, false);
+      if (allowedSet.has(origin)) return cb(null, true);
+      if (!companyOrigins) return cb(null, false);
+      // An unreadable database answers "not allowed" rather than a 500 to a preflight.
+      corsOriginAllowed(app.db, origin).then((ok) => cb(null, ok), () => cb(null, false));
+    },
+    credentials: false,
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Company-Id', 'X-Collection-Key'],
   });
 

@@ -79,6 +79,10 @@ export interface EmbedTokenInsert {
   stimIds: number[] | null;
   tokenHash: string;
   expiresAt: Date;
+  /** Issue 20's scopes (repositories/embed.ts lists and revokes them). */
+  name?: string | null;
+  reportKinds?: string[] | null;
+  origins?: string[] | null;
 }
 
 export async function insertEmbedToken(db: Db, t: EmbedTokenInsert): Promise<number> {
@@ -94,6 +98,8 @@ export interface EmbedTokenRow {
   reportPanelId: number | null;
   reportKind: string | null;
   stimIds: number[] | null;
+  reportKinds: string[] | null;
+  origins: string[] | null;
 }
 
 /** The live (not expired, not revoked) token with this hash, or null. */
@@ -101,6 +107,7 @@ export async function liveEmbedToken(db: Db, tokenHash: string, now = new Date()
   const r = await db.select({
     id: embedToken.id, companyId: embedToken.companyId, createdBy: embedToken.createdBy, studyId: embedToken.studyId,
     reportPanelId: embedToken.reportPanelId, reportKind: embedToken.reportKind, stimIds: embedToken.stimIds,
+    reportKinds: embedToken.reportKinds, origins: embedToken.origins,
   }).from(embedToken)
     .where(and(eq(embedToken.tokenHash, tokenHash), isNull(embedToken.revokedAt), gt(embedToken.expiresAt, now))).limit(1);
   return r[0] ?? null;

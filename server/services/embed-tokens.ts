@@ -1,20 +1,21 @@
 // Embed tokens: the one credential embedded report pages carry (issue 19 builds the minimal form,
 // the embedding issue adds scopes, origins and a dialog to the same table and functions).
 //
-// A token is `gze_` + 32 random bytes (base64url), shown once inside the report URL; only its
-// SHA-256 is stored, so a database read does not hand out working tokens. It is read-only by
-// construction: authenticateEmbed accepts it only for `access: 'read'` operations of the report
-// areas, on its own study, and for per-stim paths only on its stims. Expired, revoked, altered or
-// unknown tokens answer 401 like any other bad token.
+// A token is `gze_` + 32 random bytes (base64url), shown once (inside the report URL, or once in
+// the Share / Embed dialog); only its SHA-256 is stored, so a database read does not hand out
+// working tokens. It is read-only by construction: authenticateEmbed accepts it only for
+// `access: 'read'` operations of the report areas (contract/embed.ts), on its own study, for
+// per-stim reads only on its stims and only for its report types; from a browser page only on its
+// origins (which must still be allowed origins of its company) or our own pages. Expired, revoked,
+// altered or unknown tokens answer 401 like any other bad token; a live one out of scope 403.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import * as repo from '../repositories/my-reports.js';
+import { originAllowedFor } from '../repositories/embed.js';
 
 export const EMBED_TOKEN_PREFIX = 'gze_';
 /** How long a My Reports URL opens its report (the page asks for a fresh one each time it shows it). */
 export const EMBED_TTL_SECONDS = 3600;
-/** Report areas an embed token may read (tags of contract operations). Never my-reports itself: a token cannot mint tokens. */
-export const EMBED_READABLE_TAGS: readonly string[] = ['reports', 'survey', 'demographics', 'lookups'];
 
 export const isEmbedToken = (token: string): boolean => token.startsWith(EMBED_TOKEN_PREFIX);
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -26,22 +27,37 @@ export interface EmbedScope {
   reportPanelId?: number | null;
   reportKind?: string | null;
   stimIds?: number[] | null;
+  /** Report types it opens; a My Reports URL is limited to its panel's (reportKind). */
+  reportKinds?: string[] | null;
+  /** Page origins that may carry it besides our own (each an allowed origin of the company). */
+  origins?: string[] | null;
+  name?: string | null;
 }
 
-export async function issueEmbedToken(db: Db, scope: EmbedScope, ttlSeconds = EMBED_TTL_SECONDS, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function issueEmbedToken(db: Db, scope: EmbedScope, ttlSeconds = EMBED_TTL_SECONDS, now = new Date()): Promise<{ id: number; token: string; expiresAt: Date }> {
   const token = EMBED_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  await repo.insertEmbedToken(db, {
+  const id = await repo.insertEmbedToken(db, {
     companyId: scope.companyId, createdBy: scope.createdBy, studyId: scope.studyId, reportPanelId: scope.reportPanelId ?? null,
     reportKind: scope.reportKind ?? null, stimIds: scope.stimIds?.length ? scope.stimIds : null, tokenHash: hash(token), expiresAt,
+    reportKinds: scope.reportKinds?.length ? scope.reportKinds : scope.reportKind ? [scope.reportKind] : null,
+    origins: scope.origins?.length ? scope.origins : null, name: scope.name ?? null,
   });
-  return { token, expiresAt };
+  return { id, token, expiresAt };
 }
 
 /** What the request asks for, as authenticateEmbed needs it (fastify-free). */
 export interface EmbedRequest {
-  operation?: { access: string; path: string; tags: readonly string[] };
+  /**
+   * The contract operation as the caller classified it (contract/embed.ts): `readable` when its
+   * tags are an embed-readable area, `reportTypes` the report types reading it (null: any).
+   */
+  operation?: { access: string; path: string; tags: readonly string[]; readable: boolean; reportTypes: readonly string[] | null };
   params: Record<string, string | undefined>;
+  /** The Origin header, when the browser sent one. */
+  origin?: string;
+  /** The host the request was addressed to: an Origin of this host is one of our own pages. */
+  host?: string;
 }
 
 /** The auth an accepted embed token acts with: a plain study user of the token's company. */
@@ -54,7 +70,9 @@ export interface EmbedAuth {
   superUser: boolean;
 }
 
-export type EmbedOutcome = { ok: true; auth: EmbedAuth } | { ok: false; status: 401 | 403; message: string };
+/** Why a token was refused: `token` 401 (not live), `scope` and `origin` 403 (contract/embed.ts EMBED_MESSAGES words them). */
+export type EmbedRefusal = 'token' | 'scope' | 'origin';
+export type EmbedOutcome = { ok: true; auth: EmbedAuth; stimIds: number[] | null } | { ok: false; status: 401 | 403; reason: EmbedRefusal };
 
 /**
  * Resolves an embed token for one request: 401 when it is not live, 403 when the operation lies
@@ -62,10 +80,18 @@ export type EmbedOutcome = { ok: true; auth: EmbedAuth } | { ok: false; status: 
  */
 export async function authenticateEmbed(db: Db, token: string, request: EmbedRequest, now = new Date()): Promise<EmbedOutcome> {
   const t = await repo.liveEmbedToken(db, hash(token), now);
-  if (!t) return { ok: false, status: 401, message: 'Invalid or expired token' };
+  if (!t) return { ok: false, status: 401, reason: 'token' };
   const op = request.operation;
-  const refuse = { ok: false, status: 403, message: 'This embed link only opens its own report' } as const;
-  if (!op || op.access !== 'read' || !op.tags.some((tag) => EMBED_READABLE_TAGS.includes(tag))) return refuse;
+  const refuse = { ok: false, status: 403, reason: 'scope' } as const;
+  if (request.origin !== undefined && !isOwnOrigin(request.origin, request.host)) {
+    // Another site's page: only the token's origins, and only while its company still allows them.
+    const origin = normalizeOrigin(request.origin);
+    if (!origin || !t.origins?.includes(origin) || !(await originAllowedFor(db, [t.companyId], origin))) {
+      return { ok: false, status: 403, reason: 'origin' };
+    }
+  }
+  if (!op || op.access !== 'read' || !op.readable) return refuse;
+  if (op.reportTypes && t.reportKinds && !op.reportTypes.some((type) => t.reportKinds!.includes(type))) return refuse;
   // Lookup lists are reference data of no company; everything else must be this token's study.
   if (!op.tags.includes('lookups')) {
     if (!op.path.includes('/studies/:id/') || request.params.id !== String(t.studyId)) return refuse;
@@ -74,8 +100,48 @@ export async function authenticateEmbed(db: Db, token: string, request: EmbedReq
   if (stim !== undefined && t.stimIds && !t.stimIds.includes(Number(stim))) return refuse;
   return {
     ok: true,
+    stimIds: t.stimIds,
     auth: { tokenId: 0, userId: t.createdBy, companyId: t.companyId, homeCompanyId: t.companyId, userTypeId: 1, superUser: false },
   };
 }
 
 export const revokePanelEmbeds = (db: Db, companyId: number, panelId: number) => repo.revokePanelTokens(db, companyId, panelId);
+
+/**
+ * `scheme://host[:port]` of an origin as browsers send it (lower-case host, default port dropped);
+ * null for anything else (`null`, paths, wildcards, other schemes).
+ */
+export function normalizeOrigin(value: string): string | null {
+  if (value.includes('*')) return null;
+  try {
+    const url = new URL(value);
+    if (!/^https?:$/.test(url.protocol) || url.origin === 'null' || url.username || url.password) return null;
+    if (url.pathname !== '/' || url.search || url.hash) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** An Origin of the host the request was addressed to (scheme aside: a TLS proxy may sit in front). */
+export function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const o = new URL(origin);
+    // Parsed with the origin's scheme, so a default port written out (localhost:80) compares equal.
+    return o.host === new URL(`${o.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stims a POST read names in its body (compare reports: `data: [{stim_id}]`) must be the token's
+ * too; the path's stim is checked before the body is read.
+ */
+export function bodyStimsInScope(stimIds: number[] | null, body: unknown): boolean {
+  if (!stimIds || !body || typeof body !== 'object') return true;
+  const data = (body as { data?: unknown }).data;
+  if (!Array.isArray(data)) return true;
+  return data.every((d) => !d || typeof d !== 'object' || !('stim_id' in d) || stimIds.includes(Number((d as { stim_id: unknown }).stim_id)));
+}

@@ -5,3 +5,4 @@ export * from './study-management.js';
 export * from './board.js';
 export * from './my-reports.js';
 export * from './social.js';
+export * from './embed.js';

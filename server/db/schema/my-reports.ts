@@ -6,8 +6,8 @@ import { reportPanel, study } from './study.js';
 /**
  * A read-only credential an embedded report page carries instead of a sign-in token. Only its
  * SHA-256 is stored (the token is shown once, inside the URL). Scopes narrow what it opens: the
- * study (required today), the report panel it was issued for, the report kind and its stims.
- * `origins` is for the embedding issue (frame-ancestors of a partner's page); unused so far.
+ * study (always), the report panel it was issued for, the report kinds and its stims; `origins`
+ * are the pages that may use it (issue 20: null or empty means our own pages only).
  */
 export const embedToken = pgTable('embed_token', {
   id: serial('id').primaryKey(),
@@ -16,6 +16,10 @@ export const embedToken = pgTable('embed_token', {
   studyId: integer('study_id').notNull().references(() => study.id, { onDelete: 'cascade' }),
   reportPanelId: integer('report_panel_id').references(() => reportPanel.id, { onDelete: 'cascade' }),
   reportKind: text('report_kind'),
+  /** What the researcher called it in the Share / Embed dialog (null for My Reports URLs). */
+  name: text('name'),
+  /** Report types it opens (contract/embed.ts EMBED_REPORT_FAMILIES); null: every report type. */
+  reportKinds: jsonb('report_kinds').$type<string[] | null>(),
   /** Stim ids the token may read per-stim reports of; null: every stim of the study. */
   stimIds: jsonb('stim_ids').$type<number[] | null>(),
   origins: jsonb('origins').$type<string[] | null>(),
@@ -23,7 +27,7 @@ export const embedToken = pgTable('embed_token', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('embed_token_panel_idx').on(t.reportPanelId)]);
+}, (t) => [index('embed_token_panel_idx').on(t.reportPanelId), index('embed_token_study_idx').on(t.companyId, t.studyId)]);
 
 /**
  * One file a user downloaded or asked to be exported. CSVs built in the browser are recorded as
