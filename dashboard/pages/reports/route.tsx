@@ -12,7 +12,7 @@ function Reports() {
   const [query] = useSearchParams();
   // The builder places the demographic and question reports by tag: their code is loaded here
   // (an element cannot load another element's chunk).
-  useEffect(() => preloadElements('gaze-demographic-report', 'gaze-question-report'), []);
+  useEffect(() => preloadElements('gaze-demographic-report', 'gaze-question-report', 'gaze-share-embed'), []);
   return (
     <GazeElement
       tag="gaze-report-builder"

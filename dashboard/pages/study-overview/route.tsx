@@ -10,7 +10,7 @@ function Overview() {
   const { id = '' } = useParams();
   // The overview places the panels and panel-links blocks by tag name: their code is loaded here
   // (an element cannot load another element's chunk; without this the two blocks stay empty).
-  useEffect(() => preloadElements('gaze-panels', 'gaze-panel-links'), []);
+  useEffect(() => preloadElements('gaze-panels', 'gaze-panel-links', 'gaze-share-embed'), []);
   return <GazeElement tag="gaze-study-overview" attrs={{ 'study-id': id }} />;
 }
 

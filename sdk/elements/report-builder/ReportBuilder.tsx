@@ -1,4 +1,4 @@
-import { createElement, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createElement, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorText, Modal, Spinner, Toast, tokens, useNavigate } from '../../ui';
 import { useResource } from '../../core/resource/hooks';
@@ -244,7 +244,11 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
         {error ? <ErrorText id={typesId}>{error}</ErrorText> : null}
         <Button type="button" part="generate" onClick={generate} disabled={!type}>Generate Report</Button>
         {generated && generated.type === type ? (
-          <SaveToMyReports studyId={studyId} reportType={generated.type} stims={generated.stims} defaultName={`${REPORT_TITLES[generated.type]}: ${selectedNames.join(', ') || tree.data.study_name}`.slice(0, 100)} />
+          <>
+            <SaveToMyReports studyId={studyId} reportType={generated.type} stims={generated.stims} defaultName={`${REPORT_TITLES[generated.type]}: ${selectedNames.join(', ') || tree.data.study_name}`.slice(0, 100)} />
+            {/* Share / Embed is its own element (issue 20), placed by tag; absent from a build without it. */}
+            <TagElement tag="gaze-share-embed" attrs={{ 'study-id': String(studyId), 'report-type': generated.type, stims: generated.stims.join('|') }} fallback={null} />
+          </>
         ) : null}
         {path ? (
           <div>
@@ -289,10 +293,11 @@ function GeneratedReport({ studyId, report }: { studyId: number; report: Generat
   if (report.type === 'feature') return <FeatureReport studyId={studyId} stims={report.stims} />;
   // Demographic and question reports are elements of their own areas, placed by tag name.
   const tag = report.type === 'demographics' ? 'gaze-demographic-report' : 'gaze-question-report';
-  return <TagReport tag={tag} studyId={studyId} />;
+  return <TagElement tag={tag} attrs={{ 'study-id': String(studyId) }} fallback={<p role="status">This report is not available in this build.</p>} />;
 }
 
-function TagReport({ tag, studyId }: { tag: string; studyId: number }) {
+/** Another area's element, by tag name (elements never import each other); `fallback` until it is defined. */
+function TagElement({ tag, attrs, fallback }: { tag: string; attrs: Record<string, string>; fallback: ReactNode }) {
   const [defined, setDefined] = useState(() => customElements.get(tag) !== undefined);
   useEffect(() => {
     if (defined) return;
@@ -300,5 +305,5 @@ function TagReport({ tag, studyId }: { tag: string; studyId: number }) {
     void customElements.whenDefined(tag).then(() => live && setDefined(true));
     return () => { live = false; };
   }, [tag, defined]);
-  return defined ? createElement(tag, { 'study-id': String(studyId) }) : <p role="status">This report is not available in this build.</p>;
+  return defined ? createElement(tag, attrs) : fallback;
 }

@@ -332,6 +332,11 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
           <h2 id="gaze-b-links">Panel links</h2>
           <Nested tag="gaze-panel-links" studyId={String(id)} />
         </Wide>
+        <Wide aria-labelledby="gaze-b-share">
+          <h2 id="gaze-b-share">Share reports</h2>
+          <p>Embed this study&apos;s reports in another site with a read-only token that expires and can be revoked.</p>
+          <Nested tag="gaze-share-embed" studyId={String(id)} />
+        </Wide>
         <Block aria-labelledby="gaze-b-timeline">
           <h2 id="gaze-b-timeline">Order timeline</h2>
           <ol part="timeline">
