@@ -1,6 +1,7 @@
 // My Validations (spec document 3 §2.16, resolution 23): real run-through records of the acting
 // company's studies — automated run-throughs ordered from the overview, the order confirmation or
-// this list (orderRunThrough in contract/study.ts) — never sample rows.
+// this list (orderRunThrough in contract/study.ts), and the sessions taken on their test links —
+// never sample rows.
 import { Type, type Static } from 'typebox';
 import { areaTag, defineOperation, Id, IntLike, Nullable, STUDY_ROLES, Text } from './common.js';
 
@@ -19,14 +20,16 @@ export const VALIDATION_PAGE_SIZES = [5, 10, 25] as const;
 export const VALIDATION_SEARCH_PLACEHOLDER = 'Search study validations...';
 export const ORDER_NOT_ALLOWED = 'Only super users can order a run-through';
 
+export const VALIDATION_KINDS = ['run_through', 'test_session'] as const;
 export const ValidationView = Type.Object({
-  id: Id(),
+  id: Id({ description: 'Unique within its kind' }),
+  kind: Type.Unsafe<(typeof VALIDATION_KINDS)[number]>({ type: 'string', enum: [...VALIDATION_KINDS], description: 'run_through: an ordered automated run-through; test_session: a session a respondent took on the study\'s test link' }),
   study_id: Id(),
   study_name: Type.String(),
-  executed_by: Nullable(Type.String({ description: "Who ordered it (e-mail or username)" })),
-  date: Type.String({ description: 'ISO 8601: when it was ordered' }),
-  status: Type.String({ description: 'queued | running | passed | failed' }),
-  result: Nullable(Type.String({ description: 'The failing step and reason when failed' })),
+  executed_by: Nullable(Type.String({ description: "Who ordered it (e-mail or username); a test session: 'Test link: {respondent reference}'" })),
+  date: Type.String({ description: 'ISO 8601: when it was ordered (a test session: when it was stored)' }),
+  status: Type.String({ description: 'queued | running | passed | failed (a test session: passed when it completed)' }),
+  result: Nullable(Type.String({ description: "The failing step and reason when failed, e.g. 'Screened out after step 3 (Survey)'" })),
   is_test: Type.Boolean(),
 });
 export type ValidationView = Static<typeof ValidationView>;

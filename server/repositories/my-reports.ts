@@ -2,7 +2,7 @@
 // Every read and write is scoped by the company it is given; callers pass the acting company.
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appUser, downloadRecord, embedToken, reportPanel, reportRow, runThrough, study } from '../db/schema/index.js';
+import { appUser, downloadRecord, embedToken, exposure, participant, reportPanel, reportRow, runThrough, step, study } from '../db/schema/index.js';
 import { rows } from './sql.js';
 
 // ---- report rows and panels -----------------------------------------------------------------------
@@ -179,11 +179,13 @@ export async function downloadById(db: Db, id: number): Promise<DownloadRow | nu
 
 // ---- validations (run-throughs) ---------------------------------------------------------------------
 
-export const VALIDATION_SORTS = { Executed_by: sql`coalesce(u.email, u.username)`, Date: sql`r.created_at`, Result: sql`r.status` } as const;
+export const VALIDATION_SORTS = { Executed_by: sql`v.executed_by`, Date: sql`v.created_at`, Result: sql`v.status` } as const;
 export type ValidationSort = keyof typeof VALIDATION_SORTS;
 
 export interface ValidationRow {
   id: number;
+  /** run_through: an ordered automated run-through; test_session: a session taken on a test link. */
+  kind: 'run_through' | 'test_session';
   studyId: number;
   studyName: string;
   executedBy: string | null;
@@ -193,17 +195,40 @@ export interface ValidationRow {
   createdAt: string;
 }
 
-/** The company's run-throughs, searched by study name or executor, sorted, one page. */
+/**
+ * The company's validations: ordered run-throughs and the sessions respondents took on a study's
+ * test link (participants stored with is_test). A test session passed when it completed; otherwise
+ * it failed with its end (screened out, quota full) and the last step it reached.
+ */
 export async function companyValidations(db: Db, companyId: number, q: { search: string; status?: string; sort: ValidationSort; desc: boolean; page: number; size: number }): Promise<{ rows: ValidationRow[]; total: number }> {
   const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = sql`s.company_id = ${companyId} and (${q.search} = '' or s.name ilike ${like} or coalesce(u.email, u.username) ilike ${like})${q.status ? sql` and r.status = ${q.status}` : sql``}`;
-  const order = sql`${VALIDATION_SORTS[q.sort]} ${sql.raw(q.desc ? 'desc' : 'asc')} nulls last, r.id ${sql.raw(q.desc ? 'desc' : 'asc')}`;
-  const from = sql`${runThrough} r join ${study} s on s.id = r.study_id left join ${appUser} u on u.id = r.requested_by`;
-  const list = await rows<ValidationRow>(db, sql`
-    select r.id, r.study_id as "studyId", s.name as "studyName", coalesce(u.email, u.username) as "executedBy", r.status, r.result, r.is_test as "isTest",
-      r.created_at as "createdAt"
-    from ${from} where ${where} order by ${order} limit ${q.size} offset ${(q.page - 1) * q.size}`);
-  const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
+  const dir = sql.raw(q.desc ? 'desc' : 'asc');
+  const all = sql`(
+    select r.id, 'run_through' as kind, r.study_id, s.name as study_name, coalesce(u.email, u.username) as executed_by,
+      r.status, r.result, r.is_test, r.created_at
+    from ${runThrough} r join ${study} s on s.id = r.study_id left join ${appUser} u on u.id = r.requested_by
+    where s.company_id = ${companyId}
+    union all
+    select p.id, 'test_session', p.study_id, s.name, 'Test link: ' || p.reference,
+      case when p.status = 'complete' then 'passed' else 'failed' end,
+      case when p.status = 'complete' then null
+        else (case p.status when 'screenout' then 'Screened out' when 'quota_full' then 'Quota full' else p.status end)
+          || coalesce((select ' after step ' || (st.position + 1) || coalesce(' (' || nullif(st.name, '') || ')', '')
+               from ${exposure} e join ${step} st on st.id = e.step_id where e.participant_id = p.id order by st.position desc limit 1),
+             ' before its first recorded step')
+      end,
+      true, p.created_at
+    from ${participant} p join ${study} s on s.id = p.study_id
+    where s.company_id = ${companyId} and p.is_test
+  ) v`;
+  const where = sql`(${q.search} = '' or v.study_name ilike ${like} or v.executed_by ilike ${like})${q.status ? sql` and v.status = ${q.status}` : sql``}`;
+  const list = await rows<ValidationRow & { studyId: number }>(db, sql`
+    select v.id, v.kind, v.study_id as "studyId", v.study_name as "studyName", v.executed_by as "executedBy", v.status, v.result,
+      v.is_test as "isTest", v.created_at as "createdAt"
+    from ${all} where ${where}
+    order by ${VALIDATION_SORTS[q.sort]} ${dir} nulls last, v.created_at ${dir}, v.kind, v.id ${dir}
+    limit ${q.size} offset ${(q.page - 1) * q.size}`);
+  const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${all} where ${where}`);
   return { rows: list.map((r) => ({ ...r, id: Number(r.id), studyId: Number(r.studyId), createdAt: new Date(r.createdAt).toISOString() })), total: Number(n) };
 }
 

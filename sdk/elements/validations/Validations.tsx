@@ -111,7 +111,7 @@ export function Validations() {
           caption="Study validations"
           columns={columns}
           rows={list.data?.data ?? []}
-          rowKey={(v) => v.id}
+          rowKey={(v) => `${v.kind}-${v.id}`}
           sort={sort}
           onSortChange={(s) => { setSort(s); setPage(1); }}
           loading={list.loading}

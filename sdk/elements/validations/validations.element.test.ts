@@ -3,8 +3,8 @@ import './validations.element';
 import { $, $$, mount, resetPage, stubHttp, typeInto, waitFor, waitForText, describe, it, beforeEach, type RecordedRequest } from '../test-utils';
 
 const ROWS = [
-  { id: 3, study_id: 7, study_name: 'Spring', executed_by: 'root@provider.example', date: '2026-11-22T15:05:00Z', status: 'queued', result: null, is_test: true },
-  { id: 2, study_id: 8, study_name: 'Summer', executed_by: 'res@acme.example', date: '2026-11-21T09:30:00Z', status: 'failed', result: 'Step 2: the page did not load', is_test: true },
+  { id: 3, kind: 'run_through', study_id: 7, study_name: 'Spring', executed_by: 'root@provider.example', date: '2026-11-22T15:05:00Z', status: 'queued', result: null, is_test: true },
+  { id: 2, kind: 'test_session', study_id: 8, study_name: 'Summer', executed_by: 'res@acme.example', date: '2026-11-21T09:30:00Z', status: 'failed', result: 'Step 2: the page did not load', is_test: true },
 ];
 const lists = (reqs: RecordedRequest[]) => reqs.filter((r) => r.url.startsWith('/v1.0/validations'));
 const sign = (superUser: boolean) => {

@@ -1,6 +1,7 @@
-// My Validations (contract/validations.ts): the acting company's run-through records. Ordering
-// one is the overview's order_study_runthrough (super users); executing them is the respondent
-// runner's, so until it lands they stay queued.
+// My Validations (contract/validations.ts): the acting company's run-through records and the
+// sessions taken on its studies' test links. Ordering a run-through is the overview's
+// order_study_runthrough (super users); executing it is the respondent runner's, so until that
+// lands ordered ones stay queued.
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contract/validations.js';
 import { route } from '../common.js';
@@ -17,7 +18,7 @@ export default async function validationsRoutes(app: FastifyInstance) {
     return {
       success: true as const,
       data: rows.map((r) => ({
-        id: r.id, study_id: r.studyId, study_name: r.studyName, executed_by: r.executedBy, date: r.createdAt, status: r.status, result: r.result, is_test: r.isTest,
+        id: r.id, kind: r.kind, study_id: r.studyId, study_name: r.studyName, executed_by: r.executedBy, date: r.createdAt, status: r.status, result: r.result, is_test: r.isTest,
       })),
       total, page_num: page, total_pages: Math.max(1, Math.ceil(total / size)),
     };

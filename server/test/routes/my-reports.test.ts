@@ -212,4 +212,21 @@ describe('My Validations (resolution 23)', () => {
     expect(search.data).toEqual([expect.objectContaining({ study_name: 'Second study', result: 'Step 2: the page did not load' })]);
     expect((await req('GET', '/validations', other.headers)).json().data.map((r: { study_name: string }) => r.study_name)).toEqual(['Northwind study']);
   });
+
+  it('D3-172 issue 19: sessions taken on a test link are rows too — passed when complete, else failed with the end and the last step reached', async () => {
+    await addExposure(db, { studyId, cellId, stepId, stimId }, { participant: { isTest: true, reference: 'tester-ok' } });
+    const screened = await addExposure(db, { studyId, cellId, stepId, stimId }, { participant: { isTest: true, reference: 'tester-out', status: 'screenout' } });
+    await addExposure(db, { studyId, cellId, stepId: stepId2, stimId: stimId2 }, { participantId: screened.participantId });
+    const list = (await req('GET', '/validations?search=tester&order_by=Executed_by&direction=asc', t.headers)).json();
+    expect(list.total).toBe(2);
+    expect(list.data).toEqual([
+      expect.objectContaining({ kind: 'test_session', study_id: studyId, study_name: 'Embed study', executed_by: 'Test link: tester-ok', status: 'passed', result: null, is_test: true }),
+      expect.objectContaining({ kind: 'test_session', executed_by: 'Test link: tester-out', status: 'failed', result: expect.stringMatching(/^Screened out after step 3\b/) }),
+    ]);
+    // Real respondents are not validations; the filter and the other company see only their own.
+    expect((await req('GET', '/validations?status=failed', t.headers)).json().data.map((r: { executed_by: string }) => r.executed_by))
+      .toEqual(expect.arrayContaining(['Test link: tester-out']));
+    expect((await req('GET', '/validations', t.headers)).json().total).toBe(4);
+    expect((await req('GET', '/validations?search=tester', other.headers)).json().total).toBe(0);
+  });
 });
