@@ -384,8 +384,8 @@ export const snapshot = defineOperation({
   operationId: 'cachePageSnapshot',
   method: 'GET',
   path: '/snapshots/cache/:id',
-  summary: 'A cache page snapshot, by signed URL, for a sandboxed iframe only',
-  description: "Answered with Content-Security-Policy: sandbox (no scripts, an opaque origin) and framable by the product's own pages only; a browser asking for it as anything but an iframe (Sec-Fetch-Dest) gets 403.",
+  summary: 'A cache page snapshot (files origin only), by signed URL, for a sandboxed iframe only',
+  description: "Served by the files origin (FILES_ORIGIN), never the dashboard's. Answered with Content-Security-Policy: sandbox (no scripts, an opaque origin) and framable by the product's own pages only; a browser asking for it as anything but an iframe (Sec-Fetch-Dest) gets 403.",
   tags,
   access: 'read',
   roles: ['signed_url'],
@@ -393,6 +393,7 @@ export const snapshot = defineOperation({
   querystring: SignatureQuery,
   response: { 200: Binary('text/html', 'The stored snapshot') },
   errors: [403, 404],
+  hidden: true,
 });
 
 export const operations = {

@@ -20,11 +20,12 @@ export interface SecurityOptions {
   /** PUBLIC_URL: HSTS is sent only when it is https (a plain-http install must stay reachable). */
   publicUrl?: string;
   /**
-   * Every response of this instance is this kind, whatever its URL: the files origin
-   * (server/files-origin.ts) is all 'preview' and must never fall back to the dashboard's row.
+   * Every response of this instance is this kind (or the kind this function picks), whatever its
+   * URL: the files origin (server/files-origin.ts) serves only 'preview' and 'snapshot' and must
+   * never fall back to the dashboard's row.
    */
-  kind?: RouteKind;
-  /** 'preview': the origins that may frame the previews (the dashboard's own, plus allowedOrigins). */
+  kind?: RouteKind | ((url: string) => RouteKind);
+  /** 'preview' and 'snapshot' on the files origin: the origins that may frame them (the dashboard's own, plus allowedOrigins). */
   frameAncestors?: string[];
   /** Origins our pages may frame besides their own: the files origin (default config.filesOrigin). */
   frameSources?: string[];
@@ -173,10 +174,10 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
   const frameSources = opts.frameSources ?? (filesOrigin ? [filesOrigin] : []);
   const prepared = Object.fromEntries(
     Object.entries(POLICIES).map(([kind, p]) => [kind, {
-      helmet: helmetOptions(p, kind === 'preview' ? opts.frameAncestors ?? [] : allowed, https, kind === 'preview' ? [] : frameSources), permissions: p.permissions,
+      helmet: helmetOptions(p, kind === 'preview' ? opts.frameAncestors ?? [] : kind === 'snapshot' ? opts.frameAncestors ?? allowed : allowed, https, kind === 'preview' ? [] : frameSources), permissions: p.permissions,
     }]),
   ) as Record<RouteKind, { helmet: HelmetOptions; permissions: string }>;
-  const kindOf = (url: string): RouteKind => opts.kind ?? routeKind(url);
+  const kindOf = (url: string): RouteKind => (typeof opts.kind === 'function' ? opts.kind(url) : opts.kind ?? routeKind(url));
 
   // Same origin needs no CORS; other origins only when listed: the install's ALLOWED_ORIGINS or an
   // allowed origin of some company (issue 20, managed through /v1.0/company/allowed-origins; a

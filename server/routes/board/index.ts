@@ -1,8 +1,8 @@
 // The cell and step board (contract/board.ts; spec document 2 §7.2). Every study route resolves
 // the study within the acting company first (404 otherwise); changes go through services/board.ts,
 // which refuses them while the study is locked (409) and runs each in one transaction.
-// The default export serves cache-page snapshots at the root (signed, for sandboxed iframes); the
-// v1 export is the /v1.0 API.
+// The v1 export is the /v1.0 API; snapshotRoutes serves cache-page snapshots (signed, for sandboxed
+// iframes) on the files origin only (server/files-origin.ts), never the dashboard's (issue 9).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../../contract/board.js';
 import * as board from '../../services/board.js';
@@ -13,7 +13,6 @@ import { cachePageJob } from '../../jobs/cache-page.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { companyStudy, route, toId } from '../common.js';
 
-export const mount = 'root';
 export { boardV1 as v1 };
 
 /** How long a snapshot URL stays valid. */
@@ -25,14 +24,14 @@ function cacheView(app: FastifyInstance, r: CachePageRow): contract.CachePage {
     id: r.id,
     name: r.name,
     original_source: r.originalSource,
-    cached_source: r.status === 'cached' && r.cachedSource ? app.signer.sign(snapshotPath(r.id), SNAPSHOT_TTL_SECONDS) : null,
+    cached_source: r.status === 'cached' && r.cachedSource ? `${app.config.filesOrigin ?? ''}${app.signer.sign(snapshotPath(r.id), SNAPSHOT_TTL_SECONDS)}` : null,
     status: CACHE_STATUS[r.status] ?? 'pending',
     failure_reason: r.failureReason,
     job_id: r.jobId,
   };
 }
 
-export default async function snapshots(app: FastifyInstance) {
+export async function snapshotRoutes(app: FastifyInstance) {
   route(app, contract.snapshot, async (request, reply) => {
     const id = toId(request.params.id);
     const { expires, sig } = request.query;

@@ -13,6 +13,7 @@ import { authHeaders, createCompany, createUser, signIn } from '../fixtures.js';
 import { seedReference } from '../../seed/reference.js';
 import { study } from '../../db/schema/index.js';
 import { FetchRefused, fetchPublicPage, snapshotHtml } from '../../services/board-fetch.js';
+import { buildFilesOriginApp, dashboardOrigins } from '../../files-origin.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -98,7 +99,11 @@ describe('D2-117 the cache-page job against a local page', () => {
     const body = res.json();
     expect(body.data).toMatchObject({ name: 'Local page', original_source: `${base}/moved`, status: 'pending', cached_source: null, job_id: expect.any(Number) });
     const page = await settled(body.cache_page_id);
-    expect(page).toMatchObject({ status: 'ready', failure_reason: null, cached_source: expect.stringMatching(/^\/snapshots\/cache\/\d+\?expires=\d+&sig=/) });
+    expect(page).toMatchObject({ status: 'ready', failure_reason: null });
+    // On the files origin (issue 9): third-party markup never comes from the dashboard's origin.
+    expect(page.cached_source.startsWith(`${app.config.filesOrigin}/snapshots/cache/`)).toBe(true);
+    expect(page.cached_source).toMatch(/\/snapshots\/cache\/\d+\?expires=\d+&sig=/);
+    const snapshotPath = page.cached_source.slice(app.config.filesOrigin!.length);
 
     // The board lists it with its snapshot.
     const opts = await app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/steps/step-detail`, headers: ann, payload: { step_type: 'cache' } });
@@ -106,12 +111,14 @@ describe('D2-117 the cache-page job against a local page', () => {
     // Another company sees nothing of it.
     expect((await app.inject({ method: 'GET', url: `/v1.0/cachepages/${page.id}`, headers: bob })).statusCode).toBe(404);
 
-    const snap = await app.inject({ method: 'GET', url: page.cached_source, headers: { 'sec-fetch-dest': 'iframe' } });
+    const files = await buildFilesOriginApp(app);
+    expect((await app.inject({ method: 'GET', url: snapshotPath, headers: { 'sec-fetch-dest': 'iframe' } })).statusCode).toBe(404);
+    const snap = await files.inject({ method: 'GET', url: snapshotPath, headers: { 'sec-fetch-dest': 'iframe' } });
     expect(snap.statusCode).toBe(200);
     expect(snap.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(snap.headers['content-security-policy']);
     expect(csp).toMatch(/(^|;)\s*sandbox\s*(;|$)/); // no allow-scripts, no allow-same-origin
-    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain(`frame-ancestors 'self' ${dashboardOrigins(app.config)[0]}`);
     expect(csp).toContain("default-src 'none'");
     expect(snap.body).toContain('<h1>Front page</h1>');
     expect(snap.body).toContain(`<base href="${base}/page">`);
@@ -119,8 +126,9 @@ describe('D2-117 the cache-page job against a local page', () => {
     expect(snap.body).not.toContain('http-equiv="refresh"');
 
     // Not as a top-level page, not without a valid signature.
-    expect((await app.inject({ method: 'GET', url: page.cached_source, headers: { 'sec-fetch-dest': 'document' } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: page.cached_source.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
+    expect((await files.inject({ method: 'GET', url: snapshotPath, headers: { 'sec-fetch-dest': 'document' } })).statusCode).toBe(403);
+    expect((await files.inject({ method: 'GET', url: snapshotPath.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
+    await files.close();
   });
 
   it('marks a page failed with the reason: not found, not HTML, too large', async () => {
