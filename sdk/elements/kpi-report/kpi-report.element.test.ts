@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import './kpi-report.element';
-import { reportAnswers } from '../../features/report-common/test-fixtures';
+import { reportAnswers, reportAnswersWithStats } from '../../features/report-common/test-fixtures';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
 import { $, $$, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, beforeEach, afterEach } from '../test-utils';
@@ -54,6 +54,21 @@ describe('<gaze-kpi-report>', () => {
     choose(select($(el, '[part="kpi-report"]')!, 'Norm'), '3');
     await waitFor(() => rel(pages(el)[0], 'avg_stim_dwell_time') === 'below', 'below the base norm');
     expect(http.requests.filter((r) => r.url.endsWith('/kpi_analysis') && (r.body as { norm_type_id?: number }).norm_type_id === 3)).to.have.length(2);
+  });
+
+  it('issue 15: beside each figure its 95 % interval or standard error and n, and the measured base with what left it', async () => {
+    stubHttp(reportAnswersWithStats());
+    const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });
+    await waitFor(() => pages(el).length === 1 && !!pages(el)[0].querySelector('[part="funnel"] [part="uncertainty"]'), 'stats');
+    const p = pages(el)[0];
+    const note = (metric: string) => p.querySelector(`[part="funnel"] tr[data-metric="${metric}"] [part="uncertainty"]`)?.textContent;
+    expect(note('panelist_viewable_percent')).to.equal('95% CI 38–96% · n 5');
+    expect(note('panelist_viewed_percent')).to.equal('95% CI 30–95% · n 4');
+    expect(note('avg_stim_dwell_time')).to.equal('± 0.6s SE · n 3');
+    expect(note('attention_per_1000_impressions')).to.equal('± 583.1 SE · n 5');
+    expect(p.querySelector('[part="funnel"] [part="base-row"]')!.textContent).to.equal('Measured basen 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)');
+    const cards = Array.from(p.querySelectorAll('[part="metric-card"] [part="uncertainty"]')).map((c) => c.textContent);
+    expect(cards).to.deep.equal(['± 1.4s SE · n 5', '95% CI 36–92% · n 7', '± 0.2s SE · n 3']);
   });
 
   it('D3-220 D3-221 D3-280 heading with the capitalised type; a billboard in one column, a tall stim in the grid', async () => {

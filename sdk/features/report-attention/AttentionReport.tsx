@@ -9,7 +9,7 @@ import { treeStims, type StimKey } from '../../core/reports/keys';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
-  GraphTypeSelect, KPI_TABLE, NormTable, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
+  GraphTypeSelect, KPI_TABLE, NormTable, baseText, uncertaintyText, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
   type MetricKind,
 } from '../report-common';
 
@@ -224,8 +224,9 @@ function KpiTable({ data }: { data: OverallAttentionResponse }) {
         key: m.name,
         label: m.label,
         kind: m.kind,
-        cells: data.data.map((d) => ({ value: d.stim_data[m.name], norm: d.norm_data[m.name] })),
+        cells: data.data.map((d) => ({ value: d.stim_data[m.name], norm: d.norm_data[m.name], note: uncertaintyText(m.name, m.kind, d.stim_stats) })),
       }))}
+      bases={data.data.map((d) => baseText(d.stim_stats))}
     />
   );
 }

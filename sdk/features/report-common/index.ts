@@ -10,3 +10,4 @@ export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption } from '
 export { startTimer, setReportTimer, manualClock, preloadImage, setImagePreload, type StartTimer, type Preload } from './timers';
 export { DownloadMenu, TableDownload } from './Downloads';
 export { StimPages, StimPage } from './StimPage';
+export { uncertaintyText, baseText, type StimStats } from './uncertainty';
