@@ -122,6 +122,21 @@ describe('<gaze-kpi-report>', () => {
     expect(getComputedStyle(cards[0].querySelector('strong')!).color).to.equal('rgb(30, 123, 52)');
   });
 
+  it('issue 15: the Kaplan–Meier switch asks for estimator km and the curve is labelled as such; the spec curve is the default', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const sv = () => pages(el)[0].querySelector('[part="survival-section"]')!;
+    await waitFor(() => pages(el)[0]?.querySelector('[part="survival-section"] [part="area-chart"]'), 'curve');
+    const graphBodies = () => http.requests.filter((r) => r.url.endsWith('/graph2_data')).map((r) => r.body as { estimator?: string });
+    expect(graphBodies().every((b) => !('estimator' in b))).to.equal(true);
+    expect(sv().querySelector('[part="area-chart"]')!.getAttribute('data-title')).to.equal('How long your respondents viewed the stim');
+    const km = sv().querySelector('[role="switch"]') as HTMLButtonElement;
+    expect(km.getAttribute('aria-checked')).to.equal('false');
+    km.click();
+    await waitFor(() => graphBodies().some((b) => b.estimator === 'km'), 'km request');
+    await waitFor(() => sv().querySelector('[part="area-chart"]')?.getAttribute('data-title')?.includes('Kaplan–Meier'), 'km label');
+  });
+
   it('D3-231 D3-232 D3-233 D3-234 survival curves: info toggle with the example, data types and their captions', async () => {
     const http = stubHttp(reportAnswers());
     const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });

@@ -6,7 +6,7 @@ export * from './metrics';
 export { ReportImage, type ReportImageProps, type VisualState } from './ReportImage';
 export { ReportSection, type ReportSectionProps } from './ReportSection';
 export { NormTable, StimName, TableBox, NAME_MAX, type NormTableRow } from './NormTable';
-export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption } from './SurvivalChart';
+export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption, KmSwitch, KM_LABEL } from './SurvivalChart';
 export { startTimer, setReportTimer, manualClock, preloadImage, setImagePreload, type StartTimer, type Preload } from './timers';
 export { DownloadMenu, TableDownload } from './Downloads';
 export { StimPages, StimPage } from './StimPage';

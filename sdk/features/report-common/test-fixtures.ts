@@ -65,7 +65,8 @@ export function reportAnswers(opts: { fail?: string[]; tree?: unknown } = {}): S
     if (part === 'graph2_data') {
       const g = body.graph_type_id ?? 1;
       const max = { 1: 5, 2: 60, 3: 15 }[g as 1 | 2 | 3];
-      return { data: { success: true, current_graph_type_id: g, time_segment: 1, max_time: max, data_types: { 1: 'Dwell Time', 2: 'Page Dwell Time', 3: 'Viewable Time' },
+      const km = (body as { estimator?: string }).estimator === 'km' ? { estimator: 'km' } : {};
+      return { data: { success: true, current_graph_type_id: g, time_segment: 1, max_time: max, data_types: { 1: 'Dwell Time', 2: 'Page Dwell Time', 3: 'Viewable Time' }, ...km,
         data: (refs.length ? refs : [{ cell_id: 1, step_id: 11, stim_id: 101 }]).map((r, i) => ({ ...placed(r), graph_data: [0, 1, 2].map((x) => ({ x: (x * max) / 2, y: 100 - x * (20 + i * 10) })) })) } };
     }
     if (part === 'feature_attention') {

@@ -8,7 +8,7 @@ import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
   isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
-  baseText, uncertaintyText,
+  baseText, KmSwitch, uncertaintyText,
 } from '../report-common';
 
 const Page = styled(StimPage)`
@@ -107,7 +107,8 @@ function CardNote({ text }: { text: string | null }) {
 function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiResponse; normType: NormTypeId }) {
   const [visual, setVisual] = useState<KpiVisual>('heatmap_source');
   const [graphType, setGraphType] = useState<GraphTypeId>(1);
-  const graph = useResource(stimGraph, { stim, graphType }, { keepPrevious: true });
+  const [km, setKm] = useState(false);
+  const graph = useResource(stimGraph, { stim, graphType, km }, { keepPrevious: true });
   const video = data.stim_type === 'video';
   const shown = video ? KPI_VISUALS[1] : KPI_VISUALS.find((v) => v.value === visual)!;
   const billboard = isBillboard(data.stim_width, data.stim_height);
@@ -157,7 +158,7 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
         loading={graph.loading && !graph.data}
         error={graph.error}
         onRetry={graph.refetch}
-        controls={<GraphTypeSelect label="Data type" value={graphType} onChange={setGraphType} />}
+        controls={<><GraphTypeSelect label="Data type" value={graphType} onChange={setGraphType} /><KmSwitch value={km} onChange={setKm} /></>}
         info={<img src={SURVIVAL_EXAMPLE_IMAGE} alt="Example survival curve falling from 100% over time" style={{ maxWidth: '100%' }} />}
       >
         {graph.data ? (
