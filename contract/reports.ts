@@ -168,7 +168,13 @@ export type GraphResponse = Static<typeof GraphResponse>;
 export const FeatureAttentionResponse = Ok({
   ...norms,
   feature_tag_list: Type.Array(Type.String()),
-  data: Type.Array(Type.Object({ ...placed, feature_data: Dict(FeatureMetrics), norm_data: Dict(FeatureNorm) })),
+  data: Type.Array(Type.Object({
+    ...placed, feature_data: Dict(FeatureMetrics), norm_data: Dict(FeatureNorm),
+    feature_stats: Type.Optional(Dict(Type.Object({
+      panelist_viewed_percent: Type.Object(Interval.properties, { description: "95 % Wilson interval; its base n is the stim's viewers" }),
+      avg_feature_dwell_time: MeanStats("Over the viewers who fixated the feature, seconds"),
+    }), { description: 'Per feature tag, beside feature_data (issue 15; docs/metrics.md "Uncertainty")' })),
+  })),
 });
 export type FeatureAttentionResponse = Static<typeof FeatureAttentionResponse>;
 

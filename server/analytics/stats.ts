@@ -3,6 +3,7 @@
 // errors of the means. Pure; the
 // engine's own numbers are untouched (docs/metrics.md "Uncertainty").
 import type { StimAggregate } from './metrics.js';
+import type { FeatureAggregate } from './features.js';
 import { round6 } from './metrics.js';
 
 /** z of a two-sided 95 % interval. */
@@ -97,4 +98,26 @@ export function stimStats(a: StimAggregate): StimStats {
     avg_viewed_time: standardError(a.viewableN, a.dwellSumMs, a.dwellSqSum, s),
     attention_per_1000_impressions: standardError(a.baseSize, a.dwellSumMs, a.dwellSqSum, 1),
   };
+}
+
+export interface FeatureStats {
+  /** Viewers who fixated the feature of the stim's viewers (its n is the stim's viewers). */
+  panelist_viewed_percent: Interval;
+  /** Over the viewers who fixated the feature, seconds. */
+  avg_feature_dwell_time: MeanStats;
+}
+
+/** Per feature tag: the Wilson interval of its viewed share and the standard error of its dwell. */
+export function featureStats(tags: string[], aggs: FeatureAggregate[], viewedN: number): Record<string, FeatureStats> {
+  const byTag = new Map(aggs.map((a) => [a.tag, a]));
+  const out: Record<string, FeatureStats> = {};
+  for (const tag of tags) {
+    const a = byTag.get(tag);
+    const viewers = a?.viewers ?? 0;
+    out[tag] = {
+      panelist_viewed_percent: wilson(viewers, viewedN),
+      avg_feature_dwell_time: standardError(viewers, a?.dwellSumMs ?? 0, a?.dwellSqSumMs ?? 0, 1 / 1000),
+    };
+  }
+  return out;
 }

@@ -195,6 +195,7 @@ const toFeature = (r: FeatureAggregate): FeatureAggregate => ({
   tag: r.tag,
   viewers: Number(r.viewers),
   dwellSumMs: Number(r.dwellSumMs),
+  ...(r.dwellSqSumMs === undefined ? {} : { dwellSqSumMs: Number(r.dwellSqSumMs) }),
   firstFixationAvgMs: r.firstFixationAvgMs === null ? null : Number(r.firstFixationAvgMs),
 });
 
@@ -296,7 +297,7 @@ export async function studyFeatureAggregates(db: Db, studyId: number, pairs: Ste
   if (!pairs.length) return out;
   const r = await rows<FeatureAggregate & { stepId: number; stimId: number }>(db, sql`
     select step_id as "stepId", stim_id as "stimId", tag, count(*)::int as viewers, sum(dwell)::float8 as "dwellSumMs",
-      avg(first_fix)::float8 as "firstFixationAvgMs"
+      sum(dwell * dwell)::float8 as "dwellSqSumMs", avg(first_fix)::float8 as "firstFixationAvgMs"
     from (select e.id, e.step_id, e.stim_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
           from exposure_aoi ea join aoi a on a.id = ea.aoi_id join ${exposureFrom} on e.id = ea.exposure_id
           where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)} and e.viewable and e.viewed

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import type { DemographicFilters } from '../../domain/demographics.js';
 import { computeMetrics, meanMetrics, round6, type StimMetrics } from '../../analytics/metrics.js';
-import { stimStats, type StimStats } from '../../analytics/stats.js';
+import { featureStats, stimStats, type StimStats } from '../../analytics/stats.js';
 import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
 import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
 import { curveFromCounts, kaplanMeier, timePoints, type GraphRequest } from '../../analytics/survival.js';
@@ -101,7 +101,8 @@ export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedSt
     const stimTags = tags.get(s.stimId) ?? [];
     const feature_data = computeFeatures(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
     const norm_data = featureNorms(stimTags, sets.get(s.stimId)!.map((c) => sourceFeatures(src, c)));
-    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data };
+    const feature_stats = featureStats(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
+    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data, feature_stats };
   });
 }
 

@@ -119,7 +119,7 @@ export default async function reports(app: FastifyInstance) {
       feature_tag_list: tagList,
       data: rows.map((r) => ({
         stim_name: r.stim.name, stim_id: r.stim.stimId, cell_id: r.stim.cellId, step_id: r.stim.stepId,
-        feature_data: r.feature_data, norm_data: r.norm_data,
+        feature_data: r.feature_data, norm_data: r.norm_data, feature_stats: r.feature_stats,
       })),
     };
   });

@@ -103,6 +103,16 @@ describe('docs/metrics.md worked example', () => {
     expect(g).toEqual([{ x: 0, y: 100 }, { x: 1, y: 66.6667 }, { x: 2, y: 33.3333 }, { x: 3, y: 0 }]);
   });
 
+  it('issue 15: each feature carries its viewed share interval (of the 3 viewers) and its dwell SE', async () => {
+    const fs = (await call('feature_attention', data())).json().data[0].feature_stats;
+    // Logo: A, B of 3 viewers, dwell 0.6 and 0.4 s → SE 0.1; Headline: A, E, dwell 1.0 and 2.0 s → SE 0.5
+    expect(fs.Logo.panelist_viewed_percent).toMatchObject({ k: 2, n: 3 });
+    expect(fs.Logo.panelist_viewed_percent.low).toBeCloseTo(20.77, 1);
+    expect(fs.Logo.panelist_viewed_percent.high).toBeCloseTo(93.85, 1);
+    expect(fs.Logo.avg_feature_dwell_time).toEqual({ se: 0.1, n: 2 });
+    expect(fs.Headline.avg_feature_dwell_time).toEqual({ se: 0.5, n: 2 });
+  });
+
   it('features', async () => {
     const f = (await call('feature_attention', data())).json();
     expect(f.feature_tag_list).toEqual(['Logo', 'Headline']);
