@@ -32,6 +32,7 @@ export const ViewInterval = Type.Object({
   start_ms: pageMs(),
   end_ms: pageMs(),
   fraction: Type.Number({ minimum: 0, maximum: 1 }),
+  playing: Type.Optional(Type.Boolean({ description: 'Video stims: false while the video was paused or not started (only playing time counts towards viewability); absent = playing' })),
 });
 
 export const SessionStim = Type.Object({

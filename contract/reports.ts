@@ -68,6 +68,9 @@ export const GraphProperties = {
   graph_type_id: Type.Optional(GraphTypeId),
   time_segment: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3_600_000, description: 'ms between points' })),
   max_time: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3_600_000, description: 'ms' })),
+  estimator: Type.Optional(Type.Union([Type.Literal('empirical'), Type.Literal('km')], {
+    description: "'empirical' (default, the spec's curve) or 'km': Kaplan–Meier, values still growing when the page ended treated as censored (docs/metrics.md)",
+  })),
 };
 
 export const StimRef = Type.Object({ cell_id: Id(), step_id: Id(), stim_id: Id() });
@@ -119,12 +122,24 @@ const Interval = Type.Object({
   k: Int4({ description: 'Exposures counted in the share' }),
   n: Int4({ description: 'The base the share is of' }),
 }, { description: '95 % Wilson score interval (docs/metrics.md "Uncertainty")' });
+const MeanStats = (description: string) => Type.Object({
+  se: Nullable(Type.Number({ description: 'Standard error of the mean, in the metric\'s unit; null when n < 2' })),
+  n: Int4({ description: 'The base the mean is over' }),
+}, { description });
 /** Beside the spec's figures, never instead of them (issue 15 item 4). */
 export const StimStats = Type.Object({
   base_size: Int4({ description: '|E|: the measured base' }),
+  insufficient_gaze: Int4({ description: 'Exposures that passed the quality thresholds but whose gaze was sampled too sparsely for fixation detection (median sample spacing over max_gap_ms, 150 ms): left out of base_size and every figure, counted here' }),
   panelist_viewable_percent: Interval,
   panelist_viewed_percent: Type.Object(Interval.properties, { description: '95 % Wilson interval; its base n is the viewable exposures' }),
   panelist_viewable_script_percent: Type.Object(Interval.properties, { description: '95 % Wilson interval; its base n is every exposure' }),
+  avg_page_dwell_time: MeanStats('Over E, seconds'),
+  avg_stim_viewable_time: MeanStats('Over the viewable exposures of E, seconds'),
+  avg_stim_dwell_time: MeanStats('Over the viewed exposures of E, seconds'),
+  avg_time_to_first_view: MeanStats('Over the viewed exposures of E, seconds'),
+  percent_viewable: MeanStats('Over E, percent'),
+  avg_viewed_time: MeanStats('Over the viewable exposures of E (non-viewers 0 s), seconds'),
+  attention_per_1000_impressions: MeanStats('Mean over E of dwell (0 when not viewed) × 1000, seconds per 1000 impressions'),
 });
 export type StimStats = Static<typeof StimStats>;
 
@@ -139,9 +154,13 @@ export const GraphResponse = Ok({
   time_segment: Type.Number(),
   max_time: Type.Number(),
   data_types: DataTypes,
+  estimator: Type.Optional(Type.Union([Type.Literal('empirical'), Type.Literal('km')], { description: 'Which curve graph_data is' })),
+  estimator_label: Type.Optional(Type.String()),
   data: Type.Array(Type.Object({
     ...placed,
     graph_data: Type.Array(Type.Object({ x: Type.Number({ description: 'seconds' }), y: Type.Number({ description: '% of the base' }) })),
+    base_size: Type.Optional(Int4({ description: 'Members of the curve\'s base (viewed, measured or viewable exposures by graph type)' })),
+    censored: Type.Optional(Int4({ description: "Kaplan–Meier only: members whose value was cut short by the end of the page" })),
   })),
 });
 export type GraphResponse = Static<typeof GraphResponse>;
@@ -149,7 +168,13 @@ export type GraphResponse = Static<typeof GraphResponse>;
 export const FeatureAttentionResponse = Ok({
   ...norms,
   feature_tag_list: Type.Array(Type.String()),
-  data: Type.Array(Type.Object({ ...placed, feature_data: Dict(FeatureMetrics), norm_data: Dict(FeatureNorm) })),
+  data: Type.Array(Type.Object({
+    ...placed, feature_data: Dict(FeatureMetrics), norm_data: Dict(FeatureNorm),
+    feature_stats: Type.Optional(Dict(Type.Object({
+      panelist_viewed_percent: Type.Object(Interval.properties, { description: "95 % Wilson interval; its base n is the stim's viewers" }),
+      avg_feature_dwell_time: MeanStats("Over the viewers who fixated the feature, seconds"),
+    }), { description: 'Per feature tag, beside feature_data (issue 15; docs/metrics.md "Uncertainty")' })),
+  })),
 });
 export type FeatureAttentionResponse = Static<typeof FeatureAttentionResponse>;
 
@@ -200,6 +225,7 @@ export const KpiResponse = Ok({
   analysis_source: url('Signed visual URL'),
   stim_data: KpiStimMetrics,
   norm_data: NormMetrics,
+  stim_stats: Type.Optional(StimStats),
   ...norms,
 });
 export type KpiResponse = Static<typeof KpiResponse>;

@@ -8,6 +8,8 @@ export interface FeatureAggregate {
   tag: string;
   viewers: number;
   dwellSumMs: number;
+  /** Σ dwell² over those viewers (ms²), for the standard error; absent where only means are needed (norms). */
+  dwellSqSumMs?: number;
   /** Mean over those viewers of their first fixation in the feature (ms from exposure start). */
   firstFixationAvgMs: number | null;
 }

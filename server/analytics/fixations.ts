@@ -24,6 +24,33 @@ export function samplePeriod(s: ArrayLike<number>, maxGapMs: number): number {
   return d[Math.floor(d.length / 2)];
 }
 
+/**
+ * Median spacing of consecutive samples, gaps included (ms); null without two distinct times.
+ * Unlike samplePeriod it is not blind to sparse sampling: a tab switch adds one long gap and
+ * leaves the median alone, a 5 Hz stream moves it to 200 ms.
+ */
+export function medianSpacing(s: ArrayLike<number>): number | null {
+  const n = s.length / 3;
+  const d: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const dt = s[i * 3] - s[(i - 1) * 3];
+    if (dt > 0) d.push(dt);
+  }
+  if (!d.length) return null;
+  d.sort((a, b) => a - b);
+  return d.length % 2 ? d[(d.length - 1) / 2] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
+}
+
+/**
+ * Too sparse for fixation detection: when most consecutive samples are further apart than
+ * max_gap_ms (150 ms by default, i.e. slower than 6.7 Hz), every pair is a "gap" that ends a
+ * fixation, so no fixation can form and "not viewed" would mean "not measurable".
+ */
+export function insufficientGaze(s: ArrayLike<number>, maxGapMs: number): boolean {
+  const m = medianSpacing(s);
+  return m === null || m > maxGapMs;
+}
+
 /** Index ranges [from, to] of samples not separated by a gap longer than maxGapMs. */
 function segments(s: ArrayLike<number>, maxGapMs: number): [number, number][] {
   const n = s.length / 3;

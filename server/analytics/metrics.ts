@@ -20,6 +20,17 @@ export interface StimAggregate {
   /** Every exposure (eye-tracked or not; not test, complete, demographic filters). */
   scriptN: number;
   scriptViewableN: number;
+  /**
+   * Exposures that pass the quality thresholds but were sampled too sparsely for fixation
+   * detection: outside E, counted beside it (docs/metrics.md "Insufficient gaze data").
+   */
+  insufficientGazeN: number;
+  // Sums of squares for the standard errors of the means (analytics/stats.ts), same bases as the sums.
+  pageDwellSqSum: number;
+  viewableMsSqSum: number;
+  dwellSqSum: number;
+  ttfvSqSum: number;
+  viewableShareSqSum: number;
 }
 
 // The metric names are the API's (contract/reports.ts): one list for the engine and the wire.
@@ -76,6 +87,7 @@ export function computeMetrics(a: StimAggregate): StimMetrics {
 export const EMPTY_AGGREGATE: StimAggregate = {
   baseSize: 0, viewableN: 0, viewedN: 0, pageDwellSumMs: 0, viewableMsSum: 0, dwellSumMs: 0,
   ttfvN: 0, ttfvSumMs: 0, viewableShareSum: 0, scriptN: 0, scriptViewableN: 0,
+  insufficientGazeN: 0, pageDwellSqSum: 0, viewableMsSqSum: 0, dwellSqSum: 0, ttfvSqSum: 0, viewableShareSqSum: 0,
 };
 
 /** Mean of each metric over a comparison set (nulls skipped per metric), with the set's size. */

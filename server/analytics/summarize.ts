@@ -2,8 +2,8 @@
 // viewability from the observed intervals, fixations from the samples, then what fell inside the
 // stim and inside each of its AOIs. Pure: ingest and recompute both call it.
 import { RULES, type AnalysisConfig } from './config.js';
-import { detectFixations, type Fixation } from './fixations.js';
-import { summarizeViewability, viewabilityRule, type ViewInterval } from './viewability.js';
+import { detectFixations, insufficientGaze, medianSpacing, type Fixation } from './fixations.js';
+import { countedIntervals, inViewRuns, summarizeViewability, viewabilityRule, type ViewInterval } from './viewability.js';
 
 export interface Rect {
   x: number;
@@ -37,6 +37,8 @@ export interface ExposureInput {
   /** participant.has_eyetracking */
   hasEyetracking: boolean;
   aois: readonly AoiShape[];
+  /** The step's page dwell (ms): when the page ended, for censoring; else the last sample or interval end. */
+  pageDwellMs?: number;
 }
 
 export interface ExposureSummary {
@@ -48,6 +50,14 @@ export interface ExposureSummary {
   dwellMs: number;
   timeToFirstViewMs: number | null;
   fixationCount: number;
+  /** Median spacing of the step's samples (ms); null when not eye-tracked. */
+  gazePeriodMs: number | null;
+  /** Eye-tracked but sampled too sparsely to detect fixations: outside the measured base. */
+  insufficientGaze: boolean;
+  /** Viewed and still looking at the stim when the page ended: its dwell is a lower bound. */
+  dwellCensored: boolean;
+  /** Viewable and still in view when the page ended (or capped): its viewable time is a lower bound. */
+  viewableCensored: boolean;
 }
 
 export interface AoiSummary {
@@ -108,7 +118,9 @@ export function makeAoiTest(aoi: AoiShape, rect: Rect, naturalWidth: number | nu
 
 export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisConfig, 'algorithm' | 'params'>): ExposureResult {
   const { rect } = input;
-  const view = summarizeViewability(input.intervals, viewabilityRule(input.stimType, rect.width, rect.height));
+  const rule = viewabilityRule(input.stimType, rect.width, rect.height);
+  const intervals = countedIntervals(input.stimType, input.intervals);
+  const view = summarizeViewability(intervals, rule);
   const eyetracked = input.hasEyetracking && input.samples.length >= 3;
   const fixations = eyetracked ? detectFixations(input.samples, config) : [];
 
@@ -135,6 +147,19 @@ export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisCon
     if (count > 0) aois.push({ aoiId: aoi.id, dwellMs: dwell, firstFixationMs: first, fixationCount: count });
   }
 
+  // Censoring (Kaplan–Meier curves): did the page end while the value was still growing?
+  const nSamples = Math.floor(input.samples.length / 3);
+  const lastSample = nSamples ? input.samples[(nSamples - 1) * 3] : 0;
+  const lastInterval = input.intervals.reduce((m, i) => Math.max(m, i.end_ms), 0);
+  const pageEnd = input.pageDwellMs ?? Math.max(lastSample, lastInterval);
+  const runs = inViewRuns(intervals, rule.threshold);
+  const viewableCensored = view.viewable
+    && (view.viewableMs >= RULES.viewableCapMs || (runs.length > 0 && runs[runs.length - 1][1] >= pageEnd));
+  // The step's last fixation is on the stim and no gap long enough to end it lies before the page end.
+  const lastFix = fixations[fixations.length - 1];
+  const dwellCensored = viewed && lastFix !== undefined && inRect(lastFix, rect)
+    && pageEnd - (lastFix.start + lastFix.duration) <= config.params.max_gap_ms;
+
   return {
     summary: {
       eyetracked,
@@ -145,6 +170,10 @@ export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisCon
       dwellMs,
       timeToFirstViewMs,
       fixationCount: inside.length,
+      gazePeriodMs: eyetracked ? medianSpacing(input.samples) : null,
+      insufficientGaze: eyetracked && insufficientGaze(input.samples, config.params.max_gap_ms),
+      dwellCensored,
+      viewableCensored,
     },
     fixations,
     aois,

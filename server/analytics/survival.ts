@@ -1,14 +1,24 @@
 // Survival curves (graph2_data): share of a base still viewing / on the page / viewable at time t.
-// Each type's base is the set its matching average is taken over, so the area under the curve
-// (in seconds) equals that average: type 1 over viewed exposures (avg_stim_dwell_time), type 2
-// over E (avg_page_dwell_time), type 3 over viewable exposures (avg_stim_viewable_time).
+// Each type's base is the set its matching average is taken over: type 1 over viewed exposures
+// (avg_stim_dwell_time), type 2 over E (avg_page_dwell_time), type 3 over viewable exposures
+// (avg_stim_viewable_time). The spec's curve is the empirical one; a Kaplan–Meier curve that
+// treats values cut short by the end of the page as censored is offered beside it (issue 15).
 import { invalidField } from '../domain/errors.js';
 
+// censor: the column saying the value was still growing when the page ended (null: never censored,
+// leaving the page is the event itself).
 export const GRAPH_TYPES = {
-  1: { name: 'Dwell Time', timeSegment: 100, maxTime: 5000, column: 'dwell_ms', base: 'viewed' },
-  2: { name: 'Page Dwell Time', timeSegment: 1000, maxTime: 60000, column: 'page_dwell_ms', base: 'all' },
-  3: { name: 'Viewable Time', timeSegment: 500, maxTime: 15000, column: 'viewable_ms', base: 'viewable' },
+  1: { name: 'Dwell Time', timeSegment: 100, maxTime: 5000, column: 'dwell_ms', base: 'viewed', censor: 'dwell_censored' },
+  2: { name: 'Page Dwell Time', timeSegment: 1000, maxTime: 60000, column: 'page_dwell_ms', base: 'all', censor: null },
+  3: { name: 'Viewable Time', timeSegment: 500, maxTime: 15000, column: 'viewable_ms', base: 'viewable', censor: 'viewable_censored' },
 } as const;
+
+/** 'empirical' is the spec's curve (the default); 'km' the Kaplan–Meier estimate with censoring. */
+export type Estimator = 'empirical' | 'km';
+export const ESTIMATOR_LABELS: Record<Estimator, string> = {
+  empirical: 'Empirical: % of the base whose value exceeds t',
+  km: 'Kaplan–Meier: % still viewing at t, values cut short by the end of the page treated as censored',
+};
 
 export type GraphTypeId = keyof typeof GRAPH_TYPES;
 
@@ -21,9 +31,10 @@ export interface GraphRequest {
   graphTypeId: GraphTypeId;
   timeSegment: number;
   maxTime: number;
+  estimator: Estimator;
 }
 
-export function readGraphRequest(body: { graph_type_id?: number; time_segment?: number; max_time?: number }): GraphRequest {
+export function readGraphRequest(body: { graph_type_id?: number; time_segment?: number; max_time?: number; estimator?: string }): GraphRequest {
   const graphTypeId = (body.graph_type_id ?? 1) as GraphTypeId;
   const def = GRAPH_TYPES[graphTypeId];
   const timeSegment = body.time_segment ?? def.timeSegment;
@@ -31,7 +42,7 @@ export function readGraphRequest(body: { graph_type_id?: number; time_segment?: 
   if (pointCount(timeSegment, maxTime) > MAX_POINTS) {
     throw invalidField('time_segment', `at most ${MAX_POINTS} points: raise time_segment or lower max_time`);
   }
-  return { graphTypeId, timeSegment, maxTime };
+  return { graphTypeId, timeSegment, maxTime, estimator: body.estimator === 'km' ? 'km' : 'empirical' };
 }
 
 /** How many points timePoints gives, without building them (the off-grid max_time counts too). */
@@ -55,11 +66,51 @@ export interface CurvePoint {
 
 /**
  * y(t) = % of the base whose value is strictly greater than t (S(t) = P(T > t)), so the curve
- * never rises and its area is the base's mean. An empty base gives y = 0 everywhere.
+ * never rises. Its area equals the base's mean only in continuous time with max_time above every
+ * value (docs/metrics.md "Survival curves"). An empty base gives y = 0 everywhere.
  */
 export function curveFromCounts(points: number[], counts: Map<number, number>, total: number): CurvePoint[] {
   return points.map((t) => ({
     x: t / 1000,
     y: total > 0 ? Math.round(((counts.get(t) ?? 0) / total) * 100 * 1e4) / 1e4 : 0,
   }));
+}
+
+/** Values of a base grouped: how many members have this value, and whether it was censored. */
+export interface Observation {
+  value: number;
+  censored: boolean;
+  count: number;
+}
+
+/**
+ * Kaplan–Meier estimate Ŝ(t) = Π over event times tⱼ ≤ t of (1 − dⱼ / nⱼ), read at the grid
+ * points, in percent: dⱼ members end (uncensored) at tⱼ, nⱼ are still at risk (value ≥ tⱼ; a
+ * value censored at tⱼ counts as at risk there, the usual convention). Without censoring it is
+ * exactly the empirical curve. After the last event the curve stays level (a censored maximum
+ * never drops it to 0). An empty base gives y = 0 everywhere, like the empirical curve.
+ */
+export function kaplanMeier(points: number[], obs: readonly Observation[]): CurvePoint[] {
+  const total = obs.reduce((a, o) => a + o.count, 0);
+  if (total === 0) return points.map((t) => ({ x: t / 1000, y: 0 }));
+  const events = new Map<number, number>();
+  for (const o of obs) if (!o.censored && o.count > 0) events.set(o.value, (events.get(o.value) ?? 0) + o.count);
+  const times = [...events.keys()].sort((a, b) => a - b);
+  // Survival just after each event time.
+  const sorted = [...obs].sort((a, b) => a.value - b.value);
+  const after: number[] = [];
+  let survival = 1;
+  let gone = 0; // members with a value below the current event time
+  let i = 0;
+  for (const t of times) {
+    while (i < sorted.length && sorted[i].value < t) gone += sorted[i++].count;
+    survival *= 1 - events.get(t)! / (total - gone);
+    after.push(survival);
+  }
+  return points.map((t) => {
+    let k = -1;
+    while (k + 1 < times.length && times[k + 1] <= t) k++;
+    const y = k < 0 ? 1 : after[k];
+    return { x: t / 1000, y: Math.round(y * 100 * 1e4) / 1e4 };
+  });
 }

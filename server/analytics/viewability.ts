@@ -6,6 +6,8 @@ export interface ViewInterval {
   start_ms: number;
   end_ms: number;
   fraction: number;
+  /** Video only: false while the video was paused or not yet started (absent = playing). */
+  playing?: boolean;
 }
 
 export interface ViewabilityRule {
@@ -19,12 +21,26 @@ export interface ViewabilitySummary {
   firstViewableMs: number | null;
 }
 
-/** Threshold by stim area (rendered size on the page), run length by stim type. */
+/**
+ * Display stims: 50 % of pixels for 1 s, 30 % when the rendered stim has ≥ 242,500 px. Video:
+ * 50 % for 2 s whatever the size (checklist resolution 25: the large-ad rule is MRC's for display
+ * only), counted only while playing (see playingIntervals).
+ */
 export function viewabilityRule(stimType: string, width: number, height: number): ViewabilityRule {
+  if (VIDEO_STIM_TYPES.includes(stimType)) return { threshold: RULES.thresholdFraction, runMs: RULES.videoRunMs };
   return {
     threshold: width * height >= RULES.largeAreaPx ? RULES.largeThresholdFraction : RULES.thresholdFraction,
-    runMs: VIDEO_STIM_TYPES.includes(stimType) ? RULES.videoRunMs : RULES.runMs,
+    runMs: RULES.runMs,
   };
+}
+
+/**
+ * The intervals that count towards viewability: for video only those while it played (an
+ * interval marked playing: false is a paused or not yet started video in view), for display
+ * stims all of them.
+ */
+export function countedIntervals(stimType: string, intervals: readonly ViewInterval[]): readonly ViewInterval[] {
+  return VIDEO_STIM_TYPES.includes(stimType) ? intervals.filter((i) => i.playing !== false) : intervals;
 }
 
 /** Intervals at or above the threshold, sorted, with overlapping and touching ones merged. */

@@ -150,6 +150,10 @@ const summaryColumns = (s: ExposureSummary) => ({
   dwellMs: s.dwellMs,
   timeToFirstViewMs: s.timeToFirstViewMs,
   fixationCount: s.fixationCount,
+  gazePeriodMs: s.gazePeriodMs,
+  insufficientGaze: s.insufficientGaze,
+  dwellCensored: s.dwellCensored,
+  viewableCensored: s.viewableCensored,
 });
 
 /** Inserts a step's exposures in one statement; returns their ids in input order. */
@@ -219,6 +223,7 @@ export interface StoredExposure {
   intervals: ViewInterval[];
   hasEyetracking: boolean;
   samples: Uint8Array | null;
+  pageDwellMs: number;
 }
 
 /** One page of a study's exposures (id order, after afterId) with what a summary needs. */
@@ -227,6 +232,7 @@ export async function loadExposurePage(db: Db, studyId: number, afterId: number,
     id: exposure.id, stimId: exposure.stimId, stimType: stim.stimType, naturalWidth: stim.width, naturalHeight: stim.height,
     stimX: exposure.stimX, stimY: exposure.stimY, stimWidth: exposure.stimWidth, stimHeight: exposure.stimHeight,
     intervals: exposure.viewabilityIntervals, hasEyetracking: participant.hasEyetracking, samples: exposureGaze.samples,
+    pageDwellMs: exposure.pageDwellMs,
   }).from(exposure)
     .innerJoin(stim, eq(stim.id, exposure.stimId))
     .innerJoin(participant, eq(participant.id, exposure.participantId))
@@ -274,13 +280,16 @@ export async function writeRecomputed(db: Db, studyId: number, configId: number,
   const values = sql.join(rows.map((r) => {
     const s = r.summary;
     return sql`(${r.id}::int, ${s.eyetracked}::boolean, ${s.viewable}::boolean, ${s.viewableMs}::float8, ${s.firstViewableMs}::float8,
-      ${s.viewed}::boolean, ${s.dwellMs}::float8, ${s.timeToFirstViewMs}::float8, ${s.fixationCount}::int)`;
+      ${s.viewed}::boolean, ${s.dwellMs}::float8, ${s.timeToFirstViewMs}::float8, ${s.fixationCount}::int,
+      ${s.gazePeriodMs}::float8, ${s.insufficientGaze}::boolean, ${s.dwellCensored}::boolean, ${s.viewableCensored}::boolean)`;
   }), sql`, `);
   await db.execute(sql`update exposure set
       eyetracked = v.eyetracked, viewable = v.viewable, viewable_ms = v.viewable_ms, first_viewable_ms = v.first_viewable_ms,
       viewed = v.viewed, dwell_ms = v.dwell_ms, time_to_first_view_ms = v.ttfv, fixation_count = v.fixation_count,
-      analysis_config_id = ${configId}
-    from (values ${values}) as v(id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms, ttfv, fixation_count)
+      gaze_period_ms = v.gaze_period_ms, insufficient_gaze = v.insufficient_gaze, dwell_censored = v.dwell_censored,
+      viewable_censored = v.viewable_censored, analysis_config_id = ${configId}
+    from (values ${values}) as v(id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms, ttfv, fixation_count,
+      gaze_period_ms, insufficient_gaze, dwell_censored, viewable_censored)
     where exposure.id = v.id`);
   const withGaze = rows.filter((r) => r.fixations !== null);
   if (withGaze.length) {

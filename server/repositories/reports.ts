@@ -8,7 +8,7 @@ import type { DemographicFilters } from '../domain/demographics.js';
 import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
 import type { StimProfile } from '../analytics/norms.js';
-import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
+import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
 import { rows, idList as list, countedSql, filterSql } from './sql.js';
 
 export const pairKey = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
@@ -63,13 +63,19 @@ export async function studyStims(db: Db, studyId: number): Promise<PlacedStim[]>
  * Measured: eye-tracked participant, gaze received, inside the study's quality thresholds (a
  * threshold that is set excludes participants whose value is missing).
  */
-const measuredSql = sql`coalesce(p.has_eyetracking and e.eyetracked
+const qualityCond = sql`p.has_eyetracking and e.eyetracked
   and (sd.max_accuracy is null or p.calibration_accuracy_px <= sd.max_accuracy)
   and (sd.max_precision is null or p.calibration_precision_px <= sd.max_precision)
   and (sd.min_calibration_frame_rate is null or p.frame_rate >= sd.min_calibration_frame_rate)
   and (sd.min_connection_speed is null or p.connection_speed_kbps >= sd.min_connection_speed)
   and (sd.min_dwell_ms is null or e.page_dwell_ms >= sd.min_dwell_ms)
-  and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms), false)`;
+  and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms)`;
+
+/** Passes the quality thresholds but was sampled too sparsely for fixations: counted beside E, never in it. */
+const insufficientSql = sql`coalesce(${qualityCond} and e.insufficient_gaze, false)`;
+
+/** E: inside the quality thresholds and with gaze dense enough for fixation detection (docs/metrics.md). */
+const measuredSql = sql`coalesce(${qualityCond} and not e.insufficient_gaze, false)`;
 
 /** Exposures with their participant and study; countedSql keeps real (not test), complete participants. */
 const exposureFrom = sql`exposure e join participant p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
@@ -85,10 +91,16 @@ const aggregateSelect = sql`
   coalesce(sum(time_to_first_view_ms) filter (where m and viewable and viewed), 0)::float8 as "ttfvSumMs",
   coalesce(sum(case when page_dwell_ms > 0 then least(viewable_ms / page_dwell_ms, 1) else 0 end) filter (where m), 0)::float8 as "viewableShareSum",
   count(*)::int as "scriptN",
-  count(*) filter (where viewable)::int as "scriptViewableN"`;
+  count(*) filter (where viewable)::int as "scriptViewableN",
+  count(*) filter (where insufficient)::int as "insufficientGazeN",
+  coalesce(sum(page_dwell_ms * page_dwell_ms) filter (where m), 0)::float8 as "pageDwellSqSum",
+  coalesce(sum(viewable_ms * viewable_ms) filter (where m and viewable), 0)::float8 as "viewableMsSqSum",
+  coalesce(sum(dwell_ms * dwell_ms) filter (where m and viewable and viewed), 0)::float8 as "dwellSqSum",
+  coalesce(sum(time_to_first_view_ms * time_to_first_view_ms) filter (where m and viewable and viewed), 0)::float8 as "ttfvSqSum",
+  coalesce(sum(power(case when page_dwell_ms > 0 then least(viewable_ms / page_dwell_ms, 1) else 0 end, 2)) filter (where m), 0)::float8 as "viewableShareSqSum"`;
 
 const exposureColumns = sql`e.step_id, e.stim_id, e.viewable, e.viewed, e.page_dwell_ms, e.viewable_ms, e.dwell_ms,
-  e.time_to_first_view_ms, ${measuredSql} as m`;
+  e.time_to_first_view_ms, ${measuredSql} as m, ${insufficientSql} as insufficient`;
 
 type AggRow = StimAggregate & { stepId: number; stimId: number };
 
@@ -97,6 +109,9 @@ const toAggregate = (r: AggRow): StimAggregate => ({
   pageDwellSumMs: Number(r.pageDwellSumMs), viewableMsSum: Number(r.viewableMsSum), dwellSumMs: Number(r.dwellSumMs),
   ttfvN: Number(r.ttfvN), ttfvSumMs: Number(r.ttfvSumMs), viewableShareSum: Number(r.viewableShareSum),
   scriptN: Number(r.scriptN), scriptViewableN: Number(r.scriptViewableN),
+  insufficientGazeN: Number(r.insufficientGazeN), pageDwellSqSum: Number(r.pageDwellSqSum),
+  viewableMsSqSum: Number(r.viewableMsSqSum), dwellSqSum: Number(r.dwellSqSum), ttfvSqSum: Number(r.ttfvSqSum),
+  viewableShareSqSum: Number(r.viewableShareSqSum),
 });
 
 export interface StepStim {
@@ -180,6 +195,7 @@ const toFeature = (r: FeatureAggregate): FeatureAggregate => ({
   tag: r.tag,
   viewers: Number(r.viewers),
   dwellSumMs: Number(r.dwellSumMs),
+  ...(r.dwellSqSumMs === undefined ? {} : { dwellSqSumMs: Number(r.dwellSqSumMs) }),
   firstFixationAvgMs: r.firstFixationAvgMs === null ? null : Number(r.firstFixationAvgMs),
 });
 
@@ -239,6 +255,29 @@ export async function survivalCounts(db: Db, studyId: number, pairs: StepStim[],
   return out;
 }
 
+/**
+ * The base of a curve grouped by (value, censored) per stim, for Kaplan–Meier curves: the same
+ * base as survivalCounts, censored from the exposure's stored flag (graph type 2 is never censored).
+ */
+export async function survivalObservations(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters,
+  graphTypeId: GraphTypeId): Promise<Map<string, Observation[]>> {
+  const out = new Map<string, Observation[]>(pairs.map((p) => [pairKey(p.stepId, p.stimId), []]));
+  if (!pairs.length) return out;
+  const def = GRAPH_TYPES[graphTypeId];
+  const value = sql.raw(`e.${def.column}`);
+  const censored = def.censor ? sql.raw(`e.${def.censor}`) : sql`false`;
+  const base = def.base === 'viewed' ? sql` and e.viewable and e.viewed` : def.base === 'viewable' ? sql` and e.viewable` : sql``;
+  const r = await rows<{ stepId: number; stimId: number; v: number; c: boolean; n: number }>(db, sql`
+    select e.step_id as "stepId", e.stim_id as "stimId", ${value}::float8 as v, ${censored} as c, count(*)::int as n
+    from ${exposureFrom}
+    where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)} and ${measuredSql}${base}${filterSql(filters)}
+    group by 1, 2, 3, 4`);
+  for (const row of r) {
+    out.get(pairKey(Number(row.stepId), Number(row.stimId)))?.push({ value: Number(row.v), censored: row.c === true, count: Number(row.n) });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Features
 
@@ -258,7 +297,7 @@ export async function studyFeatureAggregates(db: Db, studyId: number, pairs: Ste
   if (!pairs.length) return out;
   const r = await rows<FeatureAggregate & { stepId: number; stimId: number }>(db, sql`
     select step_id as "stepId", stim_id as "stimId", tag, count(*)::int as viewers, sum(dwell)::float8 as "dwellSumMs",
-      avg(first_fix)::float8 as "firstFixationAvgMs"
+      sum(dwell * dwell)::float8 as "dwellSqSumMs", avg(first_fix)::float8 as "firstFixationAvgMs"
     from (select e.id, e.step_id, e.stim_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
           from exposure_aoi ea join aoi a on a.id = ea.aoi_id join ${exposureFrom} on e.id = ea.exposure_id
           where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)} and e.viewable and e.viewed

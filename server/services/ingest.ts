@@ -101,12 +101,15 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
           const r = summarizeExposure({
             stimType: sm.stimType, naturalWidth: sm.width, naturalHeight: sm.height,
             rect: { x: e.x, y: e.y, width: e.width, height: e.height }, intervals: e.viewability, samples,
-            hasEyetracking: p.has_eyetracking, aois: aois.get(sm.id) ?? [],
+            hasEyetracking: p.has_eyetracking, aois: aois.get(sm.id) ?? [], pageDwellMs: s.page_dwell_ms,
           }, config);
           rows.push({
             studyId: ctx.studyId, participantId, cellId: p.cell_id, stepId: s.step_id, stimId: e.stim_id,
             stimX: e.x, stimY: e.y, stimWidth: e.width, stimHeight: e.height, pageDwellMs: s.page_dwell_ms,
-            viewabilityIntervals: e.viewability.map((v) => ({ start_ms: v.start_ms, end_ms: v.end_ms, fraction: v.fraction })),
+            // playing is kept only when sent, so stored intervals of display stims are unchanged.
+            viewabilityIntervals: e.viewability.map((v) => ({
+              start_ms: v.start_ms, end_ms: v.end_ms, fraction: v.fraction, ...(v.playing === undefined ? {} : { playing: v.playing }),
+            })),
             summary: r.summary, analysisConfigId: config.id,
           });
           aoiRows.push(r.aois.map((a) => ({ ...a, studyId: ctx.studyId })));

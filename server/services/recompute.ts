@@ -68,6 +68,7 @@ export async function recomputeStudy(db: Db, studyId: number, config: AnalysisCo
         stimType: e.stimType, naturalWidth: e.naturalWidth, naturalHeight: e.naturalHeight,
         rect: { x: e.stimX, y: e.stimY, width: e.stimWidth, height: e.stimHeight },
         intervals: e.intervals, samples, hasEyetracking: e.hasEyetracking, aois: aoiCache.get(e.stimId) ?? [],
+        pageDwellMs: e.pageDwellMs,
       }, config);
       rows.push({ id: e.id, summary: r.summary, fixations: e.samples ? packFloat32(r.fixations.flatMap((f) => [f.start, f.duration, f.x, f.y])) : null });
       for (const a of r.aois) aois.push({ ...a, studyId, exposureId: e.id });

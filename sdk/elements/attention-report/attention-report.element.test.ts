@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import './attention-report.element';
-import { LONG_NAME, reportAnswers } from '../../features/report-common/test-fixtures';
+import { LONG_NAME, reportAnswers, reportAnswersWithStats } from '../../features/report-common/test-fixtures';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
 import { CHART_PALETTE as KIT_PALETTE } from '../../ui/charts';
 import { $, $$, deferred, mount, resetPage, stubHttp, text, waitFor, describe, it, beforeEach, afterEach, type RecordedRequest } from '../test-utils';
@@ -64,6 +64,19 @@ describe('<gaze-attention-report>', () => {
     const long = chips[2].querySelector('span')!;
     expect(long.getAttribute('title')).to.equal(LONG_NAME);
     expect(long.getAttribute('aria-label')).to.equal(LONG_NAME);
+  });
+
+  it('issue 15: KPI table cells carry their 95 % interval or standard error with n; a footer row gives each stim its base', async () => {
+    stubHttp(reportAnswersWithStats());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101|1:11:9:102' });
+    const kpi = () => section(el, 'kpi-section');
+    await waitFor(() => kpi().querySelector('[part="uncertainty"]'), 'stats');
+    const notes = (metric: string) => Array.from(kpi().querySelectorAll(`tr[data-metric="${metric}"] [part="uncertainty"]`)).map((n) => n.textContent);
+    expect(notes('panelist_viewable_percent')).to.deep.equal(['95% CI 38–96% · n 5', '95% CI 38–96% · n 5']);
+    expect(notes('avg_page_dwell_time')).to.deep.equal(['± 1.4s SE · n 5', '± 1.4s SE · n 5']);
+    expect(notes('avg_time_to_first_view')[0]).to.equal('± 0.2s SE · n 3');
+    const base = Array.from(kpi().querySelectorAll('[part="base-row"] > *')).map((c) => c.textContent);
+    expect(base).to.deep.equal(['Measured base', 'n 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)', 'n 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)']);
   });
 
   it('D3-197 D3-207 D3-218 D3-277 KPI table: formats, colours against the norm, norm selector with set sizes', async () => {

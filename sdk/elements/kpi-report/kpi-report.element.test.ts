@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import './kpi-report.element';
-import { reportAnswers } from '../../features/report-common/test-fixtures';
+import { reportAnswers, reportAnswersWithStats } from '../../features/report-common/test-fixtures';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
 import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
 import { $, $$, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, beforeEach, afterEach } from '../test-utils';
@@ -56,6 +56,21 @@ describe('<gaze-kpi-report>', () => {
     expect(http.requests.filter((r) => r.url.endsWith('/kpi_analysis') && (r.body as { norm_type_id?: number }).norm_type_id === 3)).to.have.length(2);
   });
 
+  it('issue 15: beside each figure its 95 % interval or standard error and n, and the measured base with what left it', async () => {
+    stubHttp(reportAnswersWithStats());
+    const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });
+    await waitFor(() => pages(el).length === 1 && !!pages(el)[0].querySelector('[part="funnel"] [part="uncertainty"]'), 'stats');
+    const p = pages(el)[0];
+    const note = (metric: string) => p.querySelector(`[part="funnel"] tr[data-metric="${metric}"] [part="uncertainty"]`)?.textContent;
+    expect(note('panelist_viewable_percent')).to.equal('95% CI 38–96% · n 5');
+    expect(note('panelist_viewed_percent')).to.equal('95% CI 30–95% · n 4');
+    expect(note('avg_stim_dwell_time')).to.equal('± 0.6s SE · n 3');
+    expect(note('attention_per_1000_impressions')).to.equal('± 583.1 SE · n 5');
+    expect(p.querySelector('[part="funnel"] [part="base-row"]')!.textContent).to.equal('Measured basen 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)');
+    const cards = Array.from(p.querySelectorAll('[part="metric-card"] [part="uncertainty"]')).map((c) => c.textContent);
+    expect(cards).to.deep.equal(['± 1.4s SE · n 5', '95% CI 36–92% · n 7', '± 0.2s SE · n 3']);
+  });
+
   it('D3-220 D3-221 D3-280 heading with the capitalised type; a billboard in one column, a tall stim in the grid', async () => {
     stubHttp(reportAnswers());
     const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101|1:11:9:102' });
@@ -105,6 +120,21 @@ describe('<gaze-kpi-report>', () => {
     // 12.25 s against a norm of 12.25 s: at least the norm → green.
     expect(cards[0].getAttribute('data-relation')).to.equal('above');
     expect(getComputedStyle(cards[0].querySelector('strong')!).color).to.equal('rgb(30, 123, 52)');
+  });
+
+  it('issue 15: the Kaplan–Meier switch asks for estimator km and the curve is labelled as such; the spec curve is the default', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const sv = () => pages(el)[0].querySelector('[part="survival-section"]')!;
+    await waitFor(() => pages(el)[0]?.querySelector('[part="survival-section"] [part="area-chart"]'), 'curve');
+    const graphBodies = () => http.requests.filter((r) => r.url.endsWith('/graph2_data')).map((r) => r.body as { estimator?: string });
+    expect(graphBodies().every((b) => !('estimator' in b))).to.equal(true);
+    expect(sv().querySelector('[part="area-chart"]')!.getAttribute('data-title')).to.equal('How long your respondents viewed the stim');
+    const km = sv().querySelector('[role="switch"]') as HTMLButtonElement;
+    expect(km.getAttribute('aria-checked')).to.equal('false');
+    km.click();
+    await waitFor(() => graphBodies().some((b) => b.estimator === 'km'), 'km request');
+    await waitFor(() => sv().querySelector('[part="area-chart"]')?.getAttribute('data-title')?.includes('Kaplan–Meier'), 'km label');
   });
 
   it('D3-231 D3-232 D3-233 D3-234 survival curves: info toggle with the example, data types and their captions', async () => {

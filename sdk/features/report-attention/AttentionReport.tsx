@@ -10,7 +10,7 @@ import { visualFileName } from '../../core/demographics/download';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
-  GraphTypeSelect, KPI_TABLE, NormTable, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
+  GraphTypeSelect, KPI_TABLE, KmSwitch, NormTable, baseText, uncertaintyText, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
   type MetricKind,
 } from '../report-common';
 
@@ -96,6 +96,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
   const [kpiNorm, setKpiNorm] = useState<NormTypeId>(1);
   const [featureNorm, setFeatureNorm] = useState<NormTypeId>(1);
   const [graphType, setGraphType] = useState<GraphTypeId>(1);
+  const [km, setKm] = useState(false);
   const [featureMetric, setFeatureMetric] = useState<FeatureMetric>('avg_stim_dwell_time');
   const [visual, setVisual] = useState<VisualFilter>('original_url');
 
@@ -108,7 +109,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
   const byNorm: Record<NormTypeId, typeof n1> = { 1: n1, 2: n2, 3: n3, 4: n4 };
   const sizes = Object.fromEntries(NORM_IDS.map((id) => [id, byNorm[id].data ? byNorm[id].data!.data.map((d) => d.norm_data.norm_size) : null])) as Record<NormTypeId, number[] | null>;
   const attention = byNorm[kpiNorm];
-  const graph = useResource(compareGraph, { studyId, stims, graphType }, { enabled, keepPrevious: true });
+  const graph = useResource(compareGraph, { studyId, stims, graphType, km }, { enabled, keepPrevious: true });
   const features = useResource(featureAttention, { studyId, stims, normType: featureNorm }, { enabled, keepPrevious: true });
   const visuals = useResource(visualData, { studyId, stims }, { enabled });
 
@@ -155,7 +156,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         loading={graph.loading && !graph.data}
         error={graph.error}
         onRetry={graph.refetch}
-        controls={<GraphTypeSelect value={graphType} onChange={setGraphType} />}
+        controls={<><GraphTypeSelect value={graphType} onChange={setGraphType} /><KmSwitch value={km} onChange={setKm} /></>}
         info={
           <Info>
             <img src={SURVIVAL_EXAMPLE_IMAGE} alt="Example survival curve falling from 100% over time" />
@@ -225,8 +226,9 @@ function KpiTable({ data }: { data: OverallAttentionResponse }) {
         key: m.name,
         label: m.label,
         kind: m.kind,
-        cells: data.data.map((d) => ({ value: d.stim_data[m.name], norm: d.norm_data[m.name] })),
+        cells: data.data.map((d) => ({ value: d.stim_data[m.name], norm: d.norm_data[m.name], note: uncertaintyText(m.name, m.kind, d.stim_stats) })),
       }))}
+      bases={data.data.map((d) => baseText(d.stim_stats))}
     />
   );
 }

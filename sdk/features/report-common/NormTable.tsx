@@ -14,6 +14,8 @@ export const TableBox = styled.div`
   td[data-relation='above'] { color: ${tokens.success}; font-weight: 600; }
   td[data-relation='below'] { color: ${tokens.danger}; font-weight: 600; }
   td.norm { color: ${tokens.muted}; }
+  small[part='uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
+  tfoot th, tfoot td { color: ${tokens.muted}; font-size: 0.85em; white-space: normal; }
 `;
 
 export function StimName({ name }: { name: string }) {
@@ -25,17 +27,19 @@ export interface NormTableRow {
   key: string;
   label: string;
   kind: MetricKind;
-  /** Per column: the value and its norm. */
-  cells: { value: number | null | undefined; norm: number | null | undefined }[];
+  /** Per column: the value and its norm, and optionally its interval or standard error with n. */
+  cells: { value: number | null | undefined; norm: number | null | undefined; note?: string | null }[];
 }
 
 /** Rows of metrics × columns of stims, each with its actual value (coloured against the norm) and the norm. */
-export function NormTable({ caption, columns, rows, part, firstHeader = 'Metric' }: {
+export function NormTable({ caption, columns, rows, part, firstHeader = 'Metric', bases }: {
   caption: string;
   columns: string[];
   rows: NormTableRow[];
   part: string;
   firstHeader?: string;
+  /** Per column: the measured base and what left it (a footer row); omitted when none is known. */
+  bases?: (string | null)[];
 }) {
   return (
     <TableBox part={part}>
@@ -55,12 +59,23 @@ export function NormTable({ caption, columns, rows, part, firstHeader = 'Metric'
             <tr key={r.key} data-metric={r.key}>
               <th scope="row">{r.label}</th>
               {r.cells.flatMap((c, i) => [
-                <td key={`a${i}`} data-relation={compareToNorm(r.kind, c.value, c.norm)}>{formatMetric(r.kind, c.value)}</td>,
+                <td key={`a${i}`} data-relation={compareToNorm(r.kind, c.value, c.norm)}>
+                  {formatMetric(r.kind, c.value)}
+                  {c.note ? <small part="uncertainty">{c.note}</small> : null}
+                </td>,
                 <td key={`n${i}`} className="norm">{formatMetric(r.kind, c.norm)}</td>,
               ])}
             </tr>
           ))}
         </tbody>
+        {bases && bases.some((b) => b) ? (
+          <tfoot>
+            <tr part="base-row">
+              <th scope="row">Measured base</th>
+              {bases.map((b, i) => <td key={i} colSpan={2}>{b ?? ''}</td>)}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </TableBox>
   );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { LineChart } from '../../ui/charts';
-import { Select } from '../../ui';
+import { Select, Switch } from '../../ui';
 import { GRAPH_TYPES, type GraphTypeId } from '../../core/reports/reports';
 import type { GraphResponse } from '../../core/api/reports';
 import { CHART_HEIGHT } from './format';
@@ -18,6 +18,13 @@ export function GraphTypeSelect({ value, onChange, label = 'Graph type' }: { val
   return <Select label={label} options={GRAPH_OPTIONS} value={String(value)} onChange={(v) => onChange(Number(v) as GraphTypeId)} data-testid="graph-type" />;
 }
 
+export const KM_LABEL = 'Kaplan–Meier (looks cut short by the page end counted as censored)';
+
+/** Offers the Kaplan–Meier curve beside the spec's empirical one, which stays the default. */
+export function KmSwitch({ value, onChange }: { value: boolean; onChange: (v: boolean) => void }) {
+  return <Switch label="Kaplan–Meier" checked={value} onChange={onChange} />;
+}
+
 /**
  * Survival curves, one series per stim: x seconds (to 5, 60 or 15 s by type), y % of the base.
  * Titles and axes follow the answer's own graph type, so a curve still shown while the next type
@@ -25,6 +32,8 @@ export function GraphTypeSelect({ value, onChange, label = 'Graph type' }: { val
  */
 export function SurvivalChart({ graph }: { graph: GraphResponse }) {
   const graphType = graph.current_graph_type_id;
+  // Labelled by the answer itself, so a Kaplan–Meier curve is never shown as the spec's one.
+  const title = graph.estimator === 'km' ? `${survivalCaption(graphType)} — ${KM_LABEL}` : survivalCaption(graphType);
   const { categories, series } = useMemo(() => {
     const first = graph.data[0]?.graph_data ?? [];
     return {
@@ -34,8 +43,8 @@ export function SurvivalChart({ graph }: { graph: GraphResponse }) {
   }, [graph]);
   return (
     <LineChart
-      key={`${graphType}:${graph.data.map((d) => d.graph_data.length).join(',')}`}
-      title={survivalCaption(graphType)}
+      key={`${graphType}:${graph.estimator ?? 'empirical'}:${graph.data.map((d) => d.graph_data.length).join(',')}`}
+      title={title}
       categories={categories}
       series={series}
       area
@@ -43,7 +52,7 @@ export function SurvivalChart({ graph }: { graph: GraphResponse }) {
       xTitle={`${GRAPH_TYPES[graphType].name} (seconds)`}
       valueTitle="% of respondents"
       yMax={100}
-      description={survivalCaption(graphType)}
+      description={title}
     />
   );
 }

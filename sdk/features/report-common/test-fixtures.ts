@@ -65,7 +65,8 @@ export function reportAnswers(opts: { fail?: string[]; tree?: unknown } = {}): S
     if (part === 'graph2_data') {
       const g = body.graph_type_id ?? 1;
       const max = { 1: 5, 2: 60, 3: 15 }[g as 1 | 2 | 3];
-      return { data: { success: true, current_graph_type_id: g, time_segment: 1, max_time: max, data_types: { 1: 'Dwell Time', 2: 'Page Dwell Time', 3: 'Viewable Time' },
+      const km = (body as { estimator?: string }).estimator === 'km' ? { estimator: 'km' } : {};
+      return { data: { success: true, current_graph_type_id: g, time_segment: 1, max_time: max, data_types: { 1: 'Dwell Time', 2: 'Page Dwell Time', 3: 'Viewable Time' }, ...km,
         data: (refs.length ? refs : [{ cell_id: 1, step_id: 11, stim_id: 101 }]).map((r, i) => ({ ...placed(r), graph_data: [0, 1, 2].map((x) => ({ x: (x * max) / 2, y: 100 - x * (20 + i * 10) })) })) } };
     }
     if (part === 'feature_attention') {
@@ -103,5 +104,30 @@ export function reportAnswers(opts: { fail?: string[]; tree?: unknown } = {}): S
       if (part === 'participant_report') return { data: { success: true, data: [] } };
     }
     return { status: 404, data: { success: false, message: 'Not found' } };
+  };
+}
+
+/** A stim's honest statistics (issue 15): the worked example's, with one exposure left out. */
+export const STIM_STATS = {
+  base_size: 5, insufficient_gaze: 1,
+  panelist_viewable_percent: { low: 37.55, high: 96.38, k: 4, n: 5 },
+  panelist_viewed_percent: { low: 30.06, high: 95.44, k: 3, n: 4 },
+  panelist_viewable_script_percent: { low: 35.89, high: 91.78, k: 5, n: 7 },
+  avg_page_dwell_time: { se: 1.414214, n: 5 }, avg_stim_viewable_time: { se: 0.957427, n: 4 },
+  avg_stim_dwell_time: { se: 0.57735, n: 3 }, avg_time_to_first_view: { se: 0.23094, n: 3 },
+  percent_viewable: { se: 16.911535, n: 5 }, avg_viewed_time: { se: 0.645497, n: 4 },
+  attention_per_1000_impressions: { se: 583.095189, n: 5 },
+};
+
+/** reportAnswers with stim_stats beside the spec's figures (overall_attention rows and kpi_analysis). */
+export function reportAnswersWithStats(): StubHandler {
+  const inner = reportAnswers();
+  return async (req) => {
+    const r = await inner(req);
+    const part = req.url.split('/').pop();
+    const body = r.data as { data?: object[] } & Record<string, unknown>;
+    if (part === 'kpi_analysis') return { ...r, data: { ...body, stim_stats: STIM_STATS } };
+    if (part === 'overall_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, stim_stats: STIM_STATS })) } };
+    return r;
   };
 }

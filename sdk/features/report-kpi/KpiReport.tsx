@@ -9,12 +9,15 @@ import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
   isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
+  baseText, KmSwitch, uncertaintyText,
 } from '../report-common';
 
 const Page = styled(StimPage)`
   figcaption { color: ${tokens.muted}; margin-top: ${tokens.space2}; }
   figure[data-image-class='tall'] img { max-height: 600px; }
   .note { color: ${tokens.muted}; margin: ${tokens.space2} 0 0; }
+  small[part='uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
+  tfoot th, tfoot td { color: ${tokens.muted}; font-size: 0.85em; }
 `;
 const Cards = styled.div`
   display: grid;
@@ -64,6 +67,7 @@ function KpiStim({ stim, normType }: { stim: StimKey; normType: NormTypeId }) {
 }
 
 export function Funnel({ data }: { data: KpiResponse }) {
+  const base = baseText(data.stim_stats);
   return (
     <TableBox part="funnel">
       <table>
@@ -72,23 +76,40 @@ export function Funnel({ data }: { data: KpiResponse }) {
           <tr><th scope="col">Metric</th><th scope="col">Actual</th><th scope="col">{NORM_TYPES[data.current_norm_type]}</th></tr>
         </thead>
         <tbody>
-          {FUNNEL.map((m) => (
-            <tr key={m.name} data-metric={m.name}>
-              <th scope="row">{m.label}</th>
-              <td data-relation={compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name])}>{formatMetric(m.kind, data.stim_data[m.name])}</td>
-              <td className="norm">{formatMetric(m.kind, data.norm_data[m.name])}</td>
-            </tr>
-          ))}
+          {FUNNEL.map((m) => {
+            const note = uncertaintyText(m.name, m.kind, data.stim_stats);
+            return (
+              <tr key={m.name} data-metric={m.name}>
+                <th scope="row">{m.label}</th>
+                <td data-relation={compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name])}>
+                  {formatMetric(m.kind, data.stim_data[m.name])}
+                  {note ? <small part="uncertainty">{note}</small> : null}
+                </td>
+                <td className="norm">{formatMetric(m.kind, data.norm_data[m.name])}</td>
+              </tr>
+            );
+          })}
         </tbody>
+        {base ? (
+          <tfoot>
+            <tr part="base-row"><th scope="row">Measured base</th><td colSpan={2}>{base}</td></tr>
+          </tfoot>
+        ) : null}
       </table>
     </TableBox>
   );
 }
 
+/** The interval or standard error and n under a card's figure (only when the answer has stats). */
+function CardNote({ text }: { text: string | null }) {
+  return text ? <small part="uncertainty">{text}</small> : null;
+}
+
 function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiResponse; normType: NormTypeId }) {
   const [visual, setVisual] = useState<KpiVisual>('heatmap_source');
   const [graphType, setGraphType] = useState<GraphTypeId>(1);
-  const graph = useResource(stimGraph, { stim, graphType }, { keepPrevious: true });
+  const [km, setKm] = useState(false);
+  const graph = useResource(stimGraph, { stim, graphType, km }, { keepPrevious: true });
   const video = data.stim_type === 'video';
   const shown = video ? KPI_VISUALS[1] : KPI_VISUALS.find((v) => v.value === visual)!;
   const billboard = isBillboard(data.stim_width, data.stim_height);
@@ -124,14 +145,17 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
       <Cards part="metric-cards">
         <div part="metric-card" data-metric="avg_page_dwell_time" data-relation={pageDwell === 'equal' ? 'above' : pageDwell}>
           <strong>{formatSeconds(data.stim_data.avg_page_dwell_time)}</strong><span>Average page dwell time</span>
+          <CardNote text={uncertaintyText('avg_page_dwell_time', 'seconds', data.stim_stats)} />
         </div>
         <div part="metric-card" data-metric="panelist_viewable_script_percent">
           <strong>{formatPercent(data.stim_data.panelist_viewable_script_percent)}</strong><span>Panelist viewable script percent</span>
+          <CardNote text={uncertaintyText('panelist_viewable_script_percent', 'percent', data.stim_stats)} />
         </div>
         <div part="metric-card" data-metric="avg_time_to_first_view">
           <strong>{formatSeconds(data.stim_data.avg_time_to_first_view)}</strong><span>Average time to first view</span>
           {/* Measured from the stim's first viewable moment, not from page load (docs/metrics.md). */}
           <small part="metric-note">from the first viewable moment</small>
+          <CardNote text={uncertaintyText('avg_time_to_first_view', 'seconds', data.stim_stats)} />
         </div>
       </Cards>
       <ReportSection
@@ -140,7 +164,7 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
         loading={graph.loading && !graph.data}
         error={graph.error}
         onRetry={graph.refetch}
-        controls={<GraphTypeSelect label="Data type" value={graphType} onChange={setGraphType} />}
+        controls={<><GraphTypeSelect label="Data type" value={graphType} onChange={setGraphType} /><KmSwitch value={km} onChange={setKm} /></>}
         info={<img src={SURVIVAL_EXAMPLE_IMAGE} alt="Example survival curve falling from 100% over time" style={{ maxWidth: '100%' }} />}
       >
         {graph.data ? (

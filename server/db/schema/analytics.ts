@@ -93,6 +93,13 @@ export const exposure = pgTable('exposure', {
   dwellMs: doublePrecision('dwell_ms').notNull().default(0),
   timeToFirstViewMs: doublePrecision('time_to_first_view_ms'),
   fixationCount: integer('fixation_count').notNull().default(0),
+  /** Median spacing of the step's gaze samples (ms); null when not eye-tracked. */
+  gazePeriodMs: doublePrecision('gaze_period_ms'),
+  /** Sampled too sparsely for fixation detection (gazePeriodMs > max_gap_ms): outside the base E. */
+  insufficientGaze: boolean('insufficient_gaze').notNull().default(false),
+  /** Right-censoring for Kaplan–Meier curves: still looking at the stim / stim still in view when the page ended. */
+  dwellCensored: boolean('dwell_censored').notNull().default(false),
+  viewableCensored: boolean('viewable_censored').notNull().default(false),
   analysisConfigId: integer('analysis_config_id').references(() => analysisConfig.id),
 }, (t) => [
   index('exposure_study_stim_idx').on(t.studyId, t.stimId, t.stepId),

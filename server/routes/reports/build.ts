@@ -6,10 +6,10 @@ import type { Db } from '../../db/client.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import type { DemographicFilters } from '../../domain/demographics.js';
 import { computeMetrics, meanMetrics, round6, type StimMetrics } from '../../analytics/metrics.js';
-import { stimStats, type StimStats } from '../../analytics/stats.js';
+import { featureStats, stimStats, type StimStats } from '../../analytics/stats.js';
 import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
 import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
-import { curveFromCounts, timePoints, type GraphRequest } from '../../analytics/survival.js';
+import { curveFromCounts, kaplanMeier, timePoints, type GraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
 
 /** The requested stims, each checked to be placed in that cell and step of the study (else 404). */
@@ -101,16 +101,32 @@ export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedSt
     const stimTags = tags.get(s.stimId) ?? [];
     const feature_data = computeFeatures(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
     const norm_data = featureNorms(stimTags, sets.get(s.stimId)!.map((c) => sourceFeatures(src, c)));
-    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data };
+    const feature_stats = featureStats(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
+    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data, feature_stats };
   });
 }
 
+/**
+ * One curve per stim: the spec's empirical curve, or with estimator 'km' the Kaplan–Meier curve
+ * (analytics/survival.ts). Either way each carries its base n beside the spec's fields; the KM
+ * one also how many of them were censored.
+ */
 export async function survivalCurves(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, g: GraphRequest) {
   const points = timePoints(g);
+  const head = (s: repo.PlacedStim) => ({ stim_name: s.name, stim_id: s.stimId, cell_id: s.cellId, step_id: s.stepId });
+  if (g.estimator === 'km') {
+    const obs = await repo.survivalObservations(db, studyId, stims, filters, g.graphTypeId);
+    return stims.map((s) => {
+      const o = obs.get(repo.pairKey(s.stepId, s.stimId))!;
+      const n = o.reduce((a, x) => a + x.count, 0);
+      const censored = o.reduce((a, x) => a + (x.censored ? x.count : 0), 0);
+      return { ...head(s), graph_data: kaplanMeier(points, o), base_size: n, censored };
+    });
+  }
   const counts = await repo.survivalCounts(db, studyId, stims, filters, g.graphTypeId, points);
   return stims.map((s) => {
     const c = counts.get(repo.pairKey(s.stepId, s.stimId))!;
-    return { stim_name: s.name, stim_id: s.stimId, cell_id: s.cellId, step_id: s.stepId, graph_data: curveFromCounts(points, c.counts, c.total) };
+    return { ...head(s), graph_data: curveFromCounts(points, c.counts, c.total), base_size: c.total };
   });
 }
 

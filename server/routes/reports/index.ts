@@ -8,7 +8,7 @@ import { stimKind, type StimRef } from '../../analytics/base.js';
 import { readFilters, type DemographicFilters } from '../../domain/demographics.js';
 import { METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
 import { DEFAULT_NORM_TYPE, NORM_TYPES, type NormTypeId } from '../../analytics/norms.js';
-import { DATA_TYPES, readGraphRequest } from '../../analytics/survival.js';
+import { DATA_TYPES, ESTIMATOR_LABELS, readGraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
@@ -50,6 +50,8 @@ export default async function reports(app: FastifyInstance) {
       time_segment: g.timeSegment,
       max_time: g.maxTime,
       data_types: DATA_TYPES,
+      estimator: g.estimator,
+      estimator_label: ESTIMATOR_LABELS[g.estimator],
       data: await survivalCurves(db, studyId, stims, filters, g),
     };
   }
@@ -117,7 +119,7 @@ export default async function reports(app: FastifyInstance) {
       feature_tag_list: tagList,
       data: rows.map((r) => ({
         stim_name: r.stim.name, stim_id: r.stim.stimId, cell_id: r.stim.cellId, step_id: r.stim.stepId,
-        feature_data: r.feature_data, norm_data: r.norm_data,
+        feature_data: r.feature_data, norm_data: r.norm_data, feature_stats: r.feature_stats,
       })),
     };
   });
@@ -132,8 +134,8 @@ export default async function reports(app: FastifyInstance) {
 
   route(app, contract.kpiAnalysis, async (request) => {
     const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
-    const [[metrics], norms, size, over1] = await Promise.all([
-      stimMetrics(db, s.id, [stim], filters), stimNorms(db, [stim.stimId], normType), stimSize(db, stim),
+    const [[{ metrics, stats }], norms, size, over1] = await Promise.all([
+      stimMetricsWithStats(db, s.id, [stim], filters), stimNorms(db, [stim.stimId], normType), stimSize(db, stim),
       viewedOver1Percent(db, s.id, stim, filters),
     ]);
     return {
@@ -151,6 +153,7 @@ export default async function reports(app: FastifyInstance) {
       stim_height: size.height,
       stim_data: { ...metrics, panelist_viewed_over1_percent: over1 },
       norm_data: norms.get(stim.stimId)!,
+      stim_stats: stats,
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,
     };

@@ -80,9 +80,37 @@ describe('docs/metrics.md worked example', () => {
     expect(st.panelist_viewable_script_percent).toMatchObject({ k: 5, n: 7 });
   });
 
+  it('issue 15: a standard error and a base n beside every mean, none dropped for insufficient gaze', async () => {
+    const st = (await call('overall_attention', data())).json().data[0].stim_stats;
+    expect(st.insufficient_gaze).toBe(0);
+    // dwell 2, 1, 3 s → SD 1, SE 1/√3; page dwell 8, 6, 10, 4, 12 s → SE √2; APM: 2000, 1000, 0, 0, 3000 over E
+    expect(st.avg_stim_dwell_time).toEqual({ se: 0.57735, n: 3 });
+    expect(st.avg_page_dwell_time).toEqual({ se: 1.414214, n: 5 });
+    expect(st.avg_stim_viewable_time).toEqual({ se: 0.957427, n: 4 });
+    expect(st.avg_time_to_first_view).toEqual({ se: 0.23094, n: 3 });
+    expect(st.percent_viewable).toEqual({ se: 16.911535, n: 5 });
+    expect(st.avg_viewed_time).toEqual({ se: 0.645497, n: 4 });
+    expect(st.attention_per_1000_impressions).toEqual({ se: 583.095189, n: 5 });
+    const kpi = (await app.inject({
+      method: 'POST', url: `/v1.0/studies/${ids.studyId}/cell/${ids.cellId}/step/${ids.stepId}/stimuli/${ids.stimId}/kpi_analysis`,
+      headers: t.headers, payload: {},
+    })).json();
+    expect(kpi.stim_stats).toEqual(st);
+  });
+
   it('survival curve', async () => {
     const g = (await call('graph2_data', { ...data(), graph_type_id: 1, time_segment: 1000, max_time: 3000 })).json().data[0].graph_data;
     expect(g).toEqual([{ x: 0, y: 100 }, { x: 1, y: 66.6667 }, { x: 2, y: 33.3333 }, { x: 3, y: 0 }]);
+  });
+
+  it('issue 15: each feature carries its viewed share interval (of the 3 viewers) and its dwell SE', async () => {
+    const fs = (await call('feature_attention', data())).json().data[0].feature_stats;
+    // Logo: A, B of 3 viewers, dwell 0.6 and 0.4 s → SE 0.1; Headline: A, E, dwell 1.0 and 2.0 s → SE 0.5
+    expect(fs.Logo.panelist_viewed_percent).toMatchObject({ k: 2, n: 3 });
+    expect(fs.Logo.panelist_viewed_percent.low).toBeCloseTo(20.77, 1);
+    expect(fs.Logo.panelist_viewed_percent.high).toBeCloseTo(93.85, 1);
+    expect(fs.Logo.avg_feature_dwell_time).toEqual({ se: 0.1, n: 2 });
+    expect(fs.Headline.avg_feature_dwell_time).toEqual({ se: 0.5, n: 2 });
   });
 
   it('features', async () => {
