@@ -10,8 +10,7 @@ import errors from './plugins/errors.js';
 import security from './plugins/security.js';
 import { contractValidatorCompiler } from './plugins/validation.js';
 import { previewRoutes } from './routes/stims/preview.js';
-import { snapshotRoutes } from './routes/board/index.js';
-import { SNAPSHOT_PREFIX } from '../contract/board.js';
+import { SNAPSHOT_PREFIX, snapshotRoutes } from './routes/board/index.js';
 import type { UrlSigner } from './storage/sign.js';
 
 /** The origin(s) that may frame previews: the dashboard's own (PUBLIC_URL or host:port) and ALLOWED_ORIGINS. */

@@ -14,6 +14,7 @@ import { badRequest, forbidden, notFound } from '../../errors.js';
 import { companyStudy, route, toId } from '../common.js';
 
 export { boardV1 as v1 };
+export const { SNAPSHOT_PREFIX } = contract;
 
 /** How long a snapshot URL stays valid. */
 const SNAPSHOT_TTL_SECONDS = 6 * 3600;
