@@ -34,3 +34,4 @@ export { NotFoundState, type NotFoundStateProps } from './NotFoundState';
 export { EnvironmentIcon, environmentKind, environmentLabel, type EnvironmentKind } from './EnvironmentIcon';
 // Charts are NOT re-exported here: the Highcharts import (with its accessibility module) has side
 // effects, so it would land in every element's bundle. Import them from 'sdk/ui/charts'.
+export { CopyButton, type CopyButtonProps } from './CopyButton';

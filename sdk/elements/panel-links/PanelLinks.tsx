@@ -1,11 +1,10 @@
 // A study's take-study links (spec D2 §3.4): a testing and a live table, one row per cell for our
 // own panel (the built-in first rows) and for each panel, each with a copy button.
-import { useState } from 'react';
 import styled from 'styled-components';
 import { useResource } from '../../core/resource/hooks';
 import { studyLinks } from '../../core/study/study';
 import type { LinkSet } from '../../core/api/study';
-import { Button, ErrorText, Spinner, VisuallyHidden, tokens } from '../../ui';
+import { CopyButton, ErrorText, Spinner, VisuallyHidden, tokens } from '../../ui';
 
 export const OWN_PANEL = 'Gazeboard panel (our own)';
 export const ANY_CELL = 'Any cell';
@@ -45,26 +44,6 @@ export function linkRows(set: LinkSet): Row[] {
   return rows;
 }
 
-function CopyButton({ url, label }: { url: string; label: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <>
-      <Button $variant="secondary" aria-label={`Copy ${label}`} onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : 'Copy'}
-      </Button>
-      <VisuallyHidden role="status">{state === 'copied' ? 'Copied successfully' : state === 'failed' ? 'Could not copy: select the link instead' : ''}</VisuallyHidden>
-    </>
-  );
-}
-
 function LinkTable({ title, set }: { title: string; set: LinkSet }) {
   return (
     <section>
@@ -77,7 +56,7 @@ function LinkTable({ title, set }: { title: string; set: LinkSet }) {
               <td>{r.panel}</td>
               <td>{r.cell}</td>
               <td className="link">{r.url}</td>
-              <td className="copy"><CopyButton url={r.url} label={`${title.toLowerCase()} for ${r.panel}, ${r.cell}`} /></td>
+              <td className="copy"><CopyButton text={r.url} label={`Copy ${title.toLowerCase()} for ${r.panel}, ${r.cell}`} fallbackHint="select the link instead" /></td>
             </tr>
           ))}
         </tbody>

@@ -10,7 +10,7 @@ import {
 } from '../../core/embed/embed';
 import { EMBED_DEFAULT_DAYS, EMBED_MESSAGES, EMBED_NAME_MAX, EMBED_REPORT_TYPES, type EmbedReportType, type EmbedTokenView } from '../../core/api/embed';
 import {
-  Actions, Button, CheckboxGroup, ConfirmDialog, ErrorText, Modal, Select, Spinner, SuccessText, TextField, VisuallyHidden, formatDate, tokens,
+  Actions, Button, CheckboxGroup, ConfirmDialog, CopyButton, ErrorText, Modal, Select, Spinner, SuccessText, TextField, VisuallyHidden, formatDate, tokens,
 } from '../../ui';
 
 const Body = styled.div`
@@ -40,24 +40,6 @@ const isReportType = (v: string | undefined): v is EmbedReportType => EMBED_REPO
 /** Stim ids of keys cell:step:study:stim separated by '|' (the report elements' `stims`). */
 export const stimIdsOf = (keys: string | undefined): number[] =>
   [...new Set((keys ?? '').split('|').map((k) => Number(k.split(':')[3])).filter((n) => Number.isInteger(n) && n > 0))];
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <>
-      <Button $variant="secondary" onClick={() => void copy()} aria-label={label}>{state === 'copied' ? 'Copied' : 'Copy'}</Button>
-      <VisuallyHidden role="status">{state === 'copied' ? 'Copied successfully' : state === 'failed' ? 'Could not copy: select the snippet instead' : ''}</VisuallyHidden>
-    </>
-  );
-}
 
 function Origins() {
   const list = useResource(allowedOrigins, undefined);
@@ -172,7 +154,7 @@ function CreateForm({ studyId, reportType, stims }: { studyId: number; reportTyp
           <SuccessText>Embed token created. Copy the snippet now: the token is shown only once.</SuccessText>
           <TextField multiline readOnly rows={4} label="Embed snippet"
             value={embedSnippet({ apiBase: api.apiBase, reportType: snippetType, studyId, stims, token: result.token })} />
-          <CopyButton text={embedSnippet({ apiBase: api.apiBase, reportType: snippetType, studyId, stims, token: result.token })} label="Copy the embed snippet" />
+          <CopyButton text={embedSnippet({ apiBase: api.apiBase, reportType: snippetType, studyId, stims, token: result.token })} label="Copy the embed snippet" fallbackHint="select the snippet instead" />
         </div>
       ) : null}
     </section>
