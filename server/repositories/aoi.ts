@@ -1,9 +1,8 @@
-// Areas of interest of a stim and what the AOI recompute reads and writes: the stim's exposures
-// (every study, with their stored samples and analysis config) and their exposure_aoi rows.
-import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+// Areas of interest of a stim and what the AOI recompute writes: the exposure_aoi rows of the
+// stim's exposures (it reads them, every study, through ingest.ts's loadExposurePage).
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { aoi, exposure, exposureAoi, exposureGaze, participant, stim } from '../db/schema/index.js';
-import type { ViewInterval } from '../analytics/viewability.js';
+import { aoi, exposureAoi, stim } from '../db/schema/index.js';
 import { insertExposureAois, type NewExposureAoi } from './ingest.js';
 import { rows } from './sql.js';
 
@@ -50,38 +49,6 @@ export async function replaceAois(db: Db, stimId: number, input: AoiInput[]): Pr
 export async function countStimExposures(db: Db, stimId: number): Promise<number> {
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from exposure where stim_id = ${stimId}`);
   return Number(r?.n ?? 0);
-}
-
-export interface StimExposure {
-  id: number;
-  studyId: number;
-  configId: number | null;
-  stimType: string;
-  naturalWidth: number | null;
-  naturalHeight: number | null;
-  stimX: number;
-  stimY: number;
-  stimWidth: number;
-  stimHeight: number;
-  intervals: ViewInterval[];
-  hasEyetracking: boolean;
-  samples: Uint8Array | null;
-}
-
-/** One page of a stim's exposures (id order, after afterId), across studies, with their samples. */
-export async function loadStimExposurePage(db: Db, stimId: number, afterId: number, limit: number): Promise<StimExposure[]> {
-  const r = await db.select({
-    id: exposure.id, studyId: exposure.studyId, configId: exposure.analysisConfigId, stimType: stim.stimType,
-    naturalWidth: stim.width, naturalHeight: stim.height,
-    stimX: exposure.stimX, stimY: exposure.stimY, stimWidth: exposure.stimWidth, stimHeight: exposure.stimHeight,
-    intervals: exposure.viewabilityIntervals, hasEyetracking: participant.hasEyetracking, samples: exposureGaze.samples,
-  }).from(exposure)
-    .innerJoin(stim, eq(stim.id, exposure.stimId))
-    .innerJoin(participant, eq(participant.id, exposure.participantId))
-    .leftJoin(exposureGaze, eq(exposureGaze.exposureId, exposure.id))
-    .where(and(eq(exposure.stimId, stimId), gt(exposure.id, afterId)))
-    .orderBy(asc(exposure.id)).limit(limit);
-  return r.map((e) => ({ ...e, intervals: (e.intervals ?? []) as ViewInterval[], samples: e.samples ?? null }));
 }
 
 /** Rewrites the exposure_aoi rows of a batch of exposures (call inside a transaction). */

@@ -212,7 +212,10 @@ export async function listStudiesWithExposures(db: Db): Promise<{ studyId: numbe
 
 export interface StoredExposure {
   id: number;
+  studyId: number;
   stimId: number;
+  /** The analysis configuration it was last computed with (null: before configs were recorded). */
+  configId: number | null;
   stimType: string;
   naturalWidth: number | null;
   naturalHeight: number | null;
@@ -226,10 +229,15 @@ export interface StoredExposure {
   pageDwellMs: number;
 }
 
-/** One page of a study's exposures (id order, after afterId) with what a summary needs. */
-export async function loadExposurePage(db: Db, studyId: number, afterId: number, limit: number): Promise<StoredExposure[]> {
+/**
+ * One page of exposures (id order, after afterId) with what a summary needs: a study's (the
+ * recompute) or a stim's in every study (the AOI recompute).
+ */
+export async function loadExposurePage(db: Db, scope: { studyId: number } | { stimId: number }, afterId: number, limit: number): Promise<StoredExposure[]> {
+  const inScope = 'studyId' in scope ? eq(exposure.studyId, scope.studyId) : eq(exposure.stimId, scope.stimId);
   const rows = await db.select({
-    id: exposure.id, stimId: exposure.stimId, stimType: stim.stimType, naturalWidth: stim.width, naturalHeight: stim.height,
+    id: exposure.id, studyId: exposure.studyId, stimId: exposure.stimId, configId: exposure.analysisConfigId,
+    stimType: stim.stimType, naturalWidth: stim.width, naturalHeight: stim.height,
     stimX: exposure.stimX, stimY: exposure.stimY, stimWidth: exposure.stimWidth, stimHeight: exposure.stimHeight,
     intervals: exposure.viewabilityIntervals, hasEyetracking: participant.hasEyetracking, samples: exposureGaze.samples,
     pageDwellMs: exposure.pageDwellMs,
@@ -237,7 +245,7 @@ export async function loadExposurePage(db: Db, studyId: number, afterId: number,
     .innerJoin(stim, eq(stim.id, exposure.stimId))
     .innerJoin(participant, eq(participant.id, exposure.participantId))
     .leftJoin(exposureGaze, eq(exposureGaze.exposureId, exposure.id))
-    .where(and(eq(exposure.studyId, studyId), gt(exposure.id, afterId)))
+    .where(and(inScope, gt(exposure.id, afterId)))
     .orderBy(asc(exposure.id)).limit(limit);
   return rows.map((r) => ({ ...r, intervals: (r.intervals ?? []) as ViewInterval[], samples: r.samples ?? null }));
 }

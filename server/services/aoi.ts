@@ -7,9 +7,9 @@
 import type { Db } from '../db/client.js';
 import { findConfig, getActiveConfig } from '../repositories/analysis-config.js';
 import {
-  countStimExposures, loadStimExposurePage, replaceAois, rewriteExposureAois, type AoiInput,
+  countStimExposures, replaceAois, rewriteExposureAois, type AoiInput,
 } from '../repositories/aoi.js';
-import { loadAoisForStims, type NewExposureAoi } from '../repositories/ingest.js';
+import { loadAoisForStims, loadExposurePage, type NewExposureAoi } from '../repositories/ingest.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 import { unpackFloat32 } from '../analytics/pack.js';
 import { summarizeExposure } from '../analytics/summarize.js';
@@ -71,7 +71,7 @@ export async function recomputeStimAois(db: Db, stimId: number, opts: {
   let done = 0;
   for (;;) {
     opts.signal?.throwIfAborted();
-    const page = await loadStimExposurePage(db, stimId, after, opts.batchSize ?? 200);
+    const page = await loadExposurePage(db, { stimId }, after, opts.batchSize ?? 200);
     if (!page.length) break;
     // The AOIs as they are now (a later save re-queues the job anyway).
     const aois = (await loadAoisForStims(db, [stimId])).get(stimId) ?? [];

@@ -53,7 +53,7 @@ export async function recomputeStudy(db: Db, studyId: number, config: AnalysisCo
   let done = 0;
   const aoiCache = new Map<number, AoiShape[]>();
   for (;;) {
-    const page = await loadExposurePage(db, studyId, after, batchSize);
+    const page = await loadExposurePage(db, { studyId }, after, batchSize);
     if (!page.length) break;
     const missing = [...new Set(page.map((e) => e.stimId))].filter((id) => !aoiCache.has(id));
     if (missing.length) {
