@@ -79,6 +79,17 @@ describe('<gaze-attention-report>', () => {
     expect(base).to.deep.equal(['Measured base', 'n 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)', 'n 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)']);
   });
 
+  it('issue 15: feature table cells carry the interval of the share of viewers, or the standard error of the mean dwell', async () => {
+    stubHttp(reportAnswersWithStats());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const fs = () => section(el, 'feature-section');
+    await waitFor(() => fs().querySelector('[part="uncertainty"]'), 'feature stats');
+    const notes = (tag: string) => Array.from(fs().querySelectorAll(`tr[data-metric="${tag}"] [part="uncertainty"]`)).map((n) => n.textContent);
+    // The default metric is the mean dwell; 'cta' was fixated by nobody: only its n.
+    expect(notes('logo')).to.deep.equal(['± 0.1s SE · n 3']);
+    expect(notes('cta')).to.deep.equal(['n 0']);
+  });
+
   it('D3-197 D3-207 D3-218 D3-277 KPI table: formats, colours against the norm, norm selector with set sizes', async () => {
     const http = stubHttp(reportAnswers());
     const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });

@@ -195,6 +195,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
                 cells: features.data!.data.map((d) => ({
                   value: d.feature_data[tag]?.[featureDef.field] ?? null,
                   norm: d.norm_data[tag]?.[featureDef.field] ?? null,
+                  note: uncertaintyText(featureDef.field, featureDef.kind, d.feature_stats?.[tag]),
                 })),
               }))}
             />

@@ -119,7 +119,13 @@ export const STIM_STATS = {
   attention_per_1000_impressions: { se: 583.095189, n: 5 },
 };
 
-/** reportAnswers with stim_stats beside the spec's figures (overall_attention rows and kpi_analysis). */
+/** Per feature: the share of viewers who fixated it (interval) and its mean dwell (standard error). */
+export const FEATURE_STATS = {
+  logo: { panelist_viewed_percent: { low: 30.06, high: 95.44, k: 3, n: 4 }, avg_feature_dwell_time: { se: 0.1, n: 3 } },
+  cta: { panelist_viewed_percent: { low: 0, high: 48.99, k: 0, n: 4 }, avg_feature_dwell_time: { se: null, n: 0 } },
+};
+
+/** reportAnswers with stim_stats (overall_attention rows, kpi_analysis) and feature_stats (feature_attention) beside the spec's figures. */
 export function reportAnswersWithStats(): StubHandler {
   const inner = reportAnswers();
   return async (req) => {
@@ -128,6 +134,7 @@ export function reportAnswersWithStats(): StubHandler {
     const body = r.data as { data?: object[] } & Record<string, unknown>;
     if (part === 'kpi_analysis') return { ...r, data: { ...body, stim_stats: STIM_STATS } };
     if (part === 'overall_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, stim_stats: STIM_STATS })) } };
+    if (part === 'feature_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, feature_stats: FEATURE_STATS })) } };
     return r;
   };
 }

@@ -1,6 +1,6 @@
 // Honest statistics shown beside a figure (issue 15 item 4; docs/metrics.md "Uncertainty"): the
 // 95 % Wilson interval of a percentage or the standard error of a mean, and the base n it is over,
-// from the answer's `stim_stats`. Nothing is shown when the answer has none (older servers).
+// from the answer's `stim_stats` (and `feature_stats` per feature). Nothing is shown when the answer has none (older servers).
 import type { OverallAttentionResponse } from '../../core/api/reports';
 import { formatNumber, formatPercent, formatSeconds, type MetricKind } from './format';
 
@@ -12,8 +12,11 @@ type MeanStat = { se: number | null; n: number };
 const isInterval = (s: unknown): s is IntervalStat => typeof s === 'object' && s !== null && 'low' in s && 'n' in s;
 const isMean = (s: unknown): s is MeanStat => typeof s === 'object' && s !== null && 'se' in s && 'n' in s;
 
-/** '95% CI 38–96% · n 5' for a share, '± 0.6s SE · n 3' for a mean; null when there is nothing to say. */
-export function uncertaintyText(name: string, kind: MetricKind, stats: StimStats | null | undefined): string | null {
+/**
+ * '95% CI 38–96% · n 5' for a share, '± 0.6s SE · n 3' for a mean; null when there is nothing to say.
+ * `stats` is a stim's `stim_stats` or one feature's entry of `feature_stats`.
+ */
+export function uncertaintyText(name: string, kind: MetricKind, stats: StimStats | object | null | undefined): string | null {
   const s = stats ? (stats as Record<string, unknown>)[name] : undefined;
   if (isInterval(s)) {
     if (s.low === null || s.high === null) return `n ${s.n}`;
