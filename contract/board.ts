@@ -396,7 +396,10 @@ export const snapshot = defineOperation({
   hidden: true,
 });
 
+/** Served by the files origin only (server/files-origin.ts), so not among the API's operations. */
+export const filesOriginOperations = { snapshot };
+
 export const operations = {
-  snapshot, stepsOverview, stepDetail, createStep, deleteStep, editStep, reorder, toggleEditing,
+  stepsOverview, stepDetail, createStep, deleteStep, editStep, reorder, toggleEditing,
   createCell, editCell, duplicateCell, orderCachePage, getCachePage,
 };

@@ -33,7 +33,7 @@ function cacheView(app: FastifyInstance, r: CachePageRow): contract.CachePage {
 }
 
 export async function snapshotRoutes(app: FastifyInstance) {
-  route(app, contract.snapshot, async (request, reply) => {
+  route(app, contract.filesOriginOperations.snapshot, async (request, reply) => {
     const id = toId(request.params.id);
     const { expires, sig } = request.query;
     if (!app.signer.verify(snapshotPath(id), expires, sig)) throw forbidden('Invalid or expired signature');
