@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { downloadTable, featureTableCsv, kpiTableCsv, round2 } from './downloads';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { downloadReport, downloadTable, featureTableCsv, kpiTableCsv, round2 } from './downloads';
+import { downloadQuestionCsv } from './questions';
 import { setCsvSaver, setDownloadAlert } from '../demographics/download';
+import { setTransport } from '../api/client';
 import type { FeatureAttentionResponse, OverallAttentionResponse } from '../api/reports';
 
 const NORMS = { 1: 'Brand Norm', 2: 'Brand Category Norm', 3: 'Base Norm', 4: 'Ad Category Norm' };
@@ -9,7 +12,7 @@ const metrics = (v: number | null) => ({
   avg_stim_dwell_time: v, attention_per_1000_impressions: v, avg_time_to_first_view: v, percent_viewable: v, avg_viewed_time: v,
 });
 
-afterEach(() => { setCsvSaver(); setDownloadAlert(); });
+afterEach(() => { setCsvSaver(); setDownloadAlert(); setTransport(); });
 
 describe('report table downloads (D3-269 D3-270 D3-271)', () => {
   it('D3-271 numbers to 2 decimals, none empty', () => {
@@ -56,5 +59,67 @@ describe('report table downloads (D3-269 D3-270 D3-271)', () => {
     setCsvSaver(() => { throw new Error('must not save'); });
     expect(downloadTable('kpi-attention-table-data', null)).toBe(false);
     expect(alerts).toEqual(['No Data to download']);
+  });
+});
+
+/** Answers every request with `answer(url)` and keeps what was sent. */
+function stubApi(answer: (url: string) => unknown) {
+  const sent: { method: string; url: string; body: unknown }[] = [];
+  setTransport(async (config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    sent.push({ method: (config.method ?? 'get').toUpperCase(), url, body: config.data ? JSON.parse(config.data as string) : undefined });
+    return { data: answer(url), status: 200, statusText: 'OK', headers: {}, config, request: {} };
+  });
+  return sent;
+}
+const until = async (probe: () => boolean) => {
+  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(probe()).toBe(true);
+};
+
+describe('issue 15: every report download is listed in My Downloads', () => {
+  const api = { apiBase: '/v1.0', token: 'T', companyId: null };
+
+  it('a table download posts its record (name, kind, study, size)', async () => {
+    const sent = stubApi(() => ({ success: true }));
+    setCsvSaver(() => {});
+    expect(downloadTable('kpi-attention-table-data', 'a,b\r\n1,2', { api, studyId: 9 })).toBe(true);
+    await until(() => sent.length === 1);
+    expect(sent[0]).toEqual({ method: 'POST', url: '/downloads', body: { name: 'kpi-attention-table-data.csv', kind: 'csv', study_id: 9, size: 8 } });
+  });
+
+  it('the question participant CSV posts its record under the study', async () => {
+    const participant = {
+      success: true,
+      data: { data: { answers: ['Yes', 'No'], name: 'Seen it?', short_name: 'Seen', question_id: 3, participant_answer_data: [{ participant_reference: 'p1', answer_data: [{ text: 'Yes' }] }] } },
+    };
+    const sent = stubApi((url) => (url.includes('/participant') ? participant : { success: true }));
+    const saved: { name: string; text: string }[] = [];
+    setCsvSaver((blob, name) => { void blob.text().then((text) => saved.push({ name, text })); });
+    expect(await downloadQuestionCsv(api, { studyId: 12, system: 'lu', questionId: 3, limit: true })).toBe(true);
+    await until(() => sent.length === 2 && saved.length === 1);
+    const text = 'participant_reference,question,question_short_name,question_id,answer_options,question_answer_1\r\np1,Seen it?,Seen,3,Yes/No,Yes';
+    expect(saved[0]).toEqual({ name: 'participant-results-seen.csv', text });
+    expect(sent[0]).toMatchObject({ method: 'POST', body: { limit_to_eyetracking: true } });
+    expect(sent[1]).toEqual({ method: 'POST', url: '/downloads', body: { name: 'participant-results-seen.csv', kind: 'csv', study_id: 12, size: text.length } });
+  });
+
+  it('participant-data: numbers to 2 decimals like every report CSV, the rows as the API answers them, recorded', async () => {
+    const row = {
+      cell_id: 1, step_id: 11, stim_id: 101, stim_name: 'Big, Ad', participant_reference: 'p1', age_group: null, has_eyetracking: true,
+      calibration_accuracy_px: 41.23456, page_dwell_time: 12.005, dwell_time: 0.3333333, time_to_first_view: null, fixation_count: 4,
+    };
+    const sent = stubApi((url) => (url.endsWith('/participant_report') ? { success: true, data: [row] } : { success: true }));
+    const saved: { name: string; text: string }[] = [];
+    setCsvSaver((blob, name) => { void blob.text().then((text) => saved.push({ name, text })); });
+    expect(await downloadReport(api, 'participant-data', '1:11:9:101')).toBe(true);
+    await until(() => sent.length === 2 && saved.length === 1);
+    expect(sent[0].url).toBe('/studies/9/cell/1/step/11/stimuli/101/participant_report');
+    expect(saved[0].name).toBe('participant-data.csv');
+    expect(saved[0].text.split('\r\n')).toEqual([
+      'cell_id,step_id,stim_id,stim_name,participant_reference,age_group,has_eyetracking,calibration_accuracy_px,page_dwell_time,dwell_time,time_to_first_view,fixation_count',
+      '1,11,101,Big Ad,p1,,true,41.23,12.01,0.33,,4',
+    ]);
+    expect(sent[1]).toEqual({ method: 'POST', url: '/downloads', body: { name: 'participant-data.csv', kind: 'csv', study_id: 9, size: saved[0].text.length } });
   });
 });

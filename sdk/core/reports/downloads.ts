@@ -7,7 +7,7 @@ import {
   fetchFeatureReport, fetchParticipantReport, fetchStimReport, type FeatureAttentionResponse, type MetricName, type OverallAttentionResponse, type StimBody,
 } from '../api/reports';
 import { toCsv } from '../demographics/csv';
-import { downloadCsv } from '../demographics/download';
+import { downloadCsv, type DownloadRecordTarget } from '../demographics/download';
 import { NORM_TYPES, placeOf, type NormTypeId } from './reports';
 import type { StimKey } from './keys';
 
@@ -26,13 +26,20 @@ export function flatten(row: Record<string, unknown>, prefix = ''): Record<strin
   return out;
 }
 
-/** Header of every column any row has (first-seen order), then one line per row; null when empty. */
+/** A number to at most 2 decimals (D3-271); empty for none. */
+export const round2 = (v: number | null | undefined): number | '' => (v === null || v === undefined || !Number.isFinite(v) ? '' : Math.round(v * 100) / 100);
+
+/**
+ * Header of every column any row has (first-seen order), then one line per row, numbers to at
+ * most 2 decimals as every report CSV (issue 15 item 3, like the batch downloads); null when empty.
+ */
 export function rowsCsv(rows: Record<string, unknown>[]): string | null {
   if (!rows.length) return null;
   const flat = rows.map((r) => flatten(r));
   const columns: string[] = [];
   for (const r of flat) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
-  return toCsv([columns, ...flat.map((r) => columns.map((c) => r[c] ?? ''))]);
+  const cell = (v: unknown) => (typeof v === 'number' ? round2(v) : v ?? '');
+  return toCsv([columns, ...flat.map((r) => columns.map((c) => cell(r[c])))]);
 }
 
 /** Fetches and saves one download; resolves true when saved, false when empty; throws on failure. */
@@ -50,9 +57,6 @@ export async function downloadReport(api: ApiConfig, kind: ReportDownload, stim:
 }
 
 export type TableDownload = 'kpi-attention-table-data' | 'key-feature-metrics-table';
-
-/** A number to at most 2 decimals (D3-271); empty for none. */
-export const round2 = (v: number | null | undefined): number | '' => (v === null || v === undefined || !Number.isFinite(v) ? '' : Math.round(v * 100) / 100);
 
 const KPI_TABLE_METRICS: { name: MetricName; label: string }[] = [
   { name: 'panelist_viewable_percent', label: '% Stim Viewable' },
@@ -90,7 +94,10 @@ export function featureTableCsv(data: FeatureAttentionResponse): string | null {
   })));
 }
 
-/** Saves a table's CSV as `<kind>.csv`; false (and 'No Data to download') when empty. */
-export function downloadTable(kind: TableDownload, csv: string | null): boolean {
-  return downloadCsv(csv, `${kind}.csv`);
+/**
+ * Saves a table's CSV as `<kind>.csv`; false (and 'No Data to download') when empty. With
+ * `record`, the file is also listed in My Downloads, like every other report download (issue 15).
+ */
+export function downloadTable(kind: TableDownload, csv: string | null, record?: DownloadRecordTarget): boolean {
+  return downloadCsv(csv, `${kind}.csv`, record);
 }

@@ -139,8 +139,11 @@ export const answerAggregate = createResource<QuestionParams, AnswerAggregateRes
 
 const ref = (p: QuestionParams): QuestionRef => ({ studyId: p.studyId, system: p.system, questionId: p.questionId });
 
-/** Fetches and saves the participant CSV; true when saved, false when empty ('No Data to download'); throws on failure. */
+/**
+ * Fetches and saves the participant CSV, listed in My Downloads under the study; true when saved,
+ * false when empty ('No Data to download'); throws on failure.
+ */
 export async function downloadQuestionCsv(api: ApiConfig, p: QuestionParams): Promise<boolean> {
   const data = (await fetchParticipantAnswers(api, ref(p), { limit_to_eyetracking: p.limit })).data.data;
-  return downloadCsv(questionCsv(data), questionCsvName(data));
+  return downloadCsv(questionCsv(data), questionCsvName(data), { api, studyId: p.studyId });
 }

@@ -135,7 +135,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         controls={
           <>
             <NormSelect value={kpiNorm} onChange={setKpiNorm} sizes={sizes} />
-            <TableDownload kind="kpi-attention-table-data" csv={() => (attention.data ? kpiTableCsv(attention.data) : null)} />
+            <TableDownload kind="kpi-attention-table-data" studyId={studyId} csv={() => (attention.data ? kpiTableCsv(attention.data) : null)} />
           </>
         }
         info={
@@ -177,7 +177,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
           <>
             <Select label="Metric" value={featureMetric} onChange={(v) => setFeatureMetric(v as FeatureMetric)} options={FEATURE_METRICS.map(({ value, label }) => ({ value, label }))} />
             <NormSelect label="Norm" value={featureNorm} onChange={setFeatureNorm} sizes={sizes} />
-            <TableDownload kind="key-feature-metrics-table" csv={() => (features.data ? featureTableCsv(features.data) : null)} />
+            <TableDownload kind="key-feature-metrics-table" studyId={studyId} csv={() => (features.data ? featureTableCsv(features.data) : null)} />
           </>
         }
       >

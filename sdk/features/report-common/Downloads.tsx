@@ -28,8 +28,12 @@ export function DownloadMenu({ stim, items, normType }: { stim: StimKey; items: 
   );
 }
 
-/** Saves a report table as CSV (D3-270); an empty one alerts 'No Data to download', a failure shows 'Error downloading data'. */
-export function TableDownload({ kind, csv }: { kind: TableDownload; csv: () => string | null }) {
+/**
+ * Saves a report table as CSV (D3-270), listed in My Downloads under `studyId`; an empty one
+ * alerts 'No Data to download', a failure shows 'Error downloading data'.
+ */
+export function TableDownload({ kind, csv, studyId }: { kind: TableDownload; csv: () => string | null; studyId: number }) {
+  const api = useApi();
   const [failed, setFailed] = useState(false);
   return (
     <>
@@ -39,7 +43,7 @@ export function TableDownload({ kind, csv }: { kind: TableDownload; csv: () => s
         data-kind={kind}
         onClick={() => {
           try {
-            downloadTable(kind, csv());
+            downloadTable(kind, csv(), { api, studyId });
           } catch {
             setFailed(true);
           }
