@@ -46,8 +46,9 @@ before(async () => {
   await findStudy();
 }, { timeout: 11 * 60_000 });
 
-const cellText = (page: Page, part: string, metric: string, n = 0) =>
-  page.locator(`[part="${part}"] tr[data-metric="${metric}"] td`).nth(n).innerText();
+/** A table cell's figure: its first line (the 95 % interval or standard error under it is a second line). */
+const cellText = async (page: Page, part: string, metric: string, n = 0) =>
+  (await page.locator(`[part="${part}"] tr[data-metric="${metric}"] td`).nth(n).innerText()).split('\n')[0].trim();
 
 async function choose(page: Page, sectionPart: string, label: string, optionLabel: string) {
   await page.locator(`[part="${sectionPart}"]`).getByLabel(label, { exact: true }).first().selectOption({ label: optionLabel });
