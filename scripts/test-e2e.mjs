@@ -85,7 +85,9 @@ async function startServer() {
   // The embedding spec serves its "intranet" page from a second origin, which CORS must allow.
   intranetPort = await freePort();
   const env = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '1', LOG_LEVEL: 'warn',
+    // info, not warn: the runner waits for the "seeding respondents for …" / "demo respondents
+    // ready" lines below (at warn they were never printed, so specs ran while norms still moved).
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '1', LOG_LEVEL: 'info',
     ALLOWED_ORIGINS: `http://localhost:${intranetPort}`,
   };
   // PGlite: the suite never touches a configured PostgreSQL.
