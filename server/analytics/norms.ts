@@ -34,5 +34,8 @@ export function comparisonSet(target: StimProfile, candidates: StimProfile[], no
         case 4: return same(c.adCategoryId, target.adCategoryId);
       }
     })
-    .map((c) => c.stimId);
+    .map((c) => c.stimId)
+    // A fixed order, so the norm's floating-point sum (and its 6th decimal) does not depend on the
+    // order the database happened to return the candidates in.
+    .sort((a, b) => a - b);
 }
