@@ -10,7 +10,7 @@ import {
   areaTag, BATCH_ROLES, defineOperation, Id, IdParam, Int4, IntLike, Nullable, Ok, PageNum, PageSize, SIGNED_IN, Text,
 } from './common.js';
 import { AoiEditorResponse, SaveAoisBody, SaveAoisResponse } from './aoi.js';
-import { DataTypes, GraphTypeId, NormMetrics, StimMetrics } from './reports.js';
+import { DataTypes, exposureMeasures, GraphTypeId, NormMetrics, respondentFields, StimMetrics } from './reports.js';
 
 declare module './common.js' {
   interface AreaTags { batches: true }
@@ -225,24 +225,13 @@ export const BatchStatsResponse = Ok({ data: Type.Array(BatchStatsRow) });
 export type BatchStatsResponse = Static<typeof BatchStatsResponse>;
 
 export const BatchParticipantRow = Type.Object({
-  participant_reference: Type.String(),
-  age_group: Nullable(Type.String()),
-  family_group: Nullable(Type.String()),
-  earnings_group: Nullable(Type.String()),
-  gender_group: Nullable(Type.String()),
-  has_eyetracking: Type.Boolean(),
+  ...respondentFields,
   in_base: Type.Boolean({ description: 'Counted in the report base (measured, quality-passing)' }),
   stim_id: Id(),
   internal_stim_id: Id(),
   stim_name: Type.String(),
   identifier: Type.String(),
-  page_dwell_time: Type.Number(),
-  viewable: Type.Boolean(),
-  viewable_time: Type.Number(),
-  viewed: Type.Boolean(),
-  dwell_time: Type.Number(),
-  time_to_first_view: Nullable(Type.Number()),
-  fixation_count: Int4(),
+  ...exposureMeasures,
 });
 export type BatchParticipantRow = Static<typeof BatchParticipantRow>;
 export const BatchParticipantResponse = Ok({ data: Type.Array(BatchParticipantRow) });

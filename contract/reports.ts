@@ -284,21 +284,17 @@ export const FeatureParticipantRow = Type.Object({
 export const FeatureReportResponse = download(Type.Object({ ...placement, stim_id: Id(), stim_name: Type.String(), participant_data: Type.Array(FeatureParticipantRow) }));
 export type FeatureReportResponse = Static<typeof FeatureReportResponse>;
 
-export const ParticipantRow = Type.Object({
-  ...placement,
-  stim_id: Id(),
-  stim_name: Type.String(),
+/** Who a participant-data row is about (study and batch downloads). */
+export const respondentFields = {
   participant_reference: Type.String(),
   age_group: Nullable(Type.String()),
   family_group: Nullable(Type.String()),
   earnings_group: Nullable(Type.String()),
   gender_group: Nullable(Type.String()),
   has_eyetracking: Type.Boolean(),
-  calibration_accuracy_px: Nullable(Type.Number()),
-  calibration_precision_px: Nullable(Type.Number()),
-  frame_rate: Nullable(Type.Number()),
-  connection_speed_kbps: Nullable(Type.Number()),
-  in_base: Type.Boolean({ description: 'A member of the measured base E' }),
+};
+/** What one exposure measured, in seconds (study and batch participant downloads). */
+export const exposureMeasures = {
   page_dwell_time: Type.Number(),
   viewable: Type.Boolean(),
   viewable_time: Type.Number(),
@@ -306,6 +302,19 @@ export const ParticipantRow = Type.Object({
   dwell_time: Type.Number(),
   time_to_first_view: Nullable(Type.Number()),
   fixation_count: Int4(),
+};
+
+export const ParticipantRow = Type.Object({
+  ...placement,
+  stim_id: Id(),
+  stim_name: Type.String(),
+  ...respondentFields,
+  calibration_accuracy_px: Nullable(Type.Number()),
+  calibration_precision_px: Nullable(Type.Number()),
+  frame_rate: Nullable(Type.Number()),
+  connection_speed_kbps: Nullable(Type.Number()),
+  in_base: Type.Boolean({ description: 'A member of the measured base E' }),
+  ...exposureMeasures,
 });
 export const ParticipantReportResponse = download(ParticipantRow);
 export type ParticipantReportResponse = Static<typeof ParticipantReportResponse>;
