@@ -99,6 +99,8 @@ describe('a 360 px phone (issue 10 item 6)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'researcher');
     // Even on home, where it is open on a wide screen (D1-071), it does not take the phone's width.
+    // The header renders after the sign-in's redirect: wait for its toggle (either name) first.
+    await page.getByRole('button', { name: /(Open|Close) navigation/ }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Open navigation' }).count(), 1);
     await page.goto('/my_studies');
     await page.locator('gaze-study-list tbody tr').first().waitFor();
