@@ -143,9 +143,15 @@ export const StimStats = Type.Object({
 });
 export type StimStats = Static<typeof StimStats>;
 
+/** Beside norm_data: a norm is a mean over its comparison set's stims, so its SE is over those stims. */
+export const NormStats = Type.Object(Object.fromEntries(METRIC_NAMES.map((m) => [m,
+  MeanStats('Standard error of the norm over the stims of its comparison set (n: stims with a value), in the metric\'s unit')])) as
+  Record<MetricName, ReturnType<typeof MeanStats>>, { description: 'Per metric, beside norm_data (issue 15; docs/metrics.md "Uncertainty")' });
+export type NormStats = Static<typeof NormStats>;
+
 export const OverallAttentionResponse = Ok({
   ...norms,
-  data: Type.Array(Type.Object({ ...placed, stim_data: StimMetrics, norm_data: NormMetrics, stim_stats: Type.Optional(StimStats) })),
+  data: Type.Array(Type.Object({ ...placed, stim_data: StimMetrics, norm_data: NormMetrics, stim_stats: Type.Optional(StimStats), norm_stats: Type.Optional(NormStats) })),
 });
 export type OverallAttentionResponse = Static<typeof OverallAttentionResponse>;
 
@@ -226,6 +232,7 @@ export const KpiResponse = Ok({
   stim_data: KpiStimMetrics,
   norm_data: NormMetrics,
   stim_stats: Type.Optional(StimStats),
+  norm_stats: Type.Optional(NormStats),
   ...norms,
 });
 export type KpiResponse = Static<typeof KpiResponse>;

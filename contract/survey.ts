@@ -62,6 +62,8 @@ const RecallGroup = Type.Object({
   total: Share,
   viewed: Share,
   not_viewed: Share,
+  /** Exposed, but outside the stim's base E (quality thresholds, insufficient gaze, no eye tracking). */
+  not_measured: Share,
   not_exposed: Share,
 });
 export const BrandRecallResponse = wrapped(Type.Object({

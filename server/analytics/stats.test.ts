@@ -1,8 +1,8 @@
 // Known answers: Newcombe (1998), "Two-sided confidence intervals for the single proportion",
 // Statistics in Medicine 17, Table I, method 3 (Wilson score, no continuity correction).
 import { describe, expect, it } from 'vitest';
-import { standardError, stimStats, wilson } from './stats.js';
-import { EMPTY_AGGREGATE } from './metrics.js';
+import { normStats, standardError, stimStats, wilson } from './stats.js';
+import { EMPTY_AGGREGATE, METRIC_NAMES, type StimMetrics } from './metrics.js';
 
 const pct = (x: number) => x * 100;
 
@@ -66,5 +66,24 @@ describe('standard errors of the means (issue 15 item 4)', () => {
     expect(s.percent_viewable).toEqual({ se: 16.911535, n: 5 });
     expect(s.avg_viewed_time).toEqual({ se: 0.645497, n: 4 });
     expect(s.attention_per_1000_impressions).toEqual({ se: 583.095189, n: 5 });
+  });
+});
+
+describe('the standard error of a norm (issue 15 item 4)', () => {
+  const stim = (dwell: number | null, ttfv: number | null): StimMetrics => ({
+    ...(Object.fromEntries(METRIC_NAMES.map((m) => [m, null])) as Record<(typeof METRIC_NAMES)[number], null>),
+    base_size: 10, avg_stim_dwell_time: dwell, avg_time_to_first_view: ttfv,
+  });
+
+  it('is over the stims of the comparison set: their figures 1, 2, 3, 4 s → SD 1.290994, SE 0.645497, n 4 stims', () => {
+    const s = normStats([stim(1, 0.5), stim(2, null), stim(3, null), stim(4, null)]);
+    expect(s.avg_stim_dwell_time).toEqual({ se: 0.645497, n: 4 });
+  });
+
+  it('n counts only the stims with a value for that metric; one value has no spread, none has no base', () => {
+    const s = normStats([stim(1, 0.5), stim(2, null)]);
+    expect(s.avg_time_to_first_view).toEqual({ se: null, n: 1 });
+    expect(s.panelist_viewable_percent).toEqual({ se: null, n: 0 });
+    expect(normStats([]).avg_stim_dwell_time).toEqual({ se: null, n: 0 });
   });
 });

@@ -2,7 +2,7 @@
 // percentages, so a reader sees how far 3 of 4 (75 %) is from 750 of 1000 (75 %), and standard
 // errors of the means. Pure; the
 // engine's own numbers are untouched (docs/metrics.md "Uncertainty").
-import type { StimAggregate } from './metrics.js';
+import { METRIC_NAMES, type MetricName, type StimAggregate, type StimMetrics } from './metrics.js';
 import type { FeatureAggregate } from './features.js';
 import { round6 } from './metrics.js';
 
@@ -118,6 +118,20 @@ export function featureStats(tags: string[], aggs: FeatureAggregate[], viewedN: 
       panelist_viewed_percent: wilson(viewers, viewedN),
       avg_feature_dwell_time: standardError(viewers, a?.dwellSumMs ?? 0, a?.dwellSqSumMs ?? 0, 1 / 1000),
     };
+  }
+  return out;
+}
+
+/**
+ * A norm is a mean over the stims of its comparison set (each stim's figure over its own base), so
+ * its standard error is over those stims: the spread between stims, n the stims with a value for
+ * that metric. Already in each metric's display unit (seconds, percent).
+ */
+export function normStats(rows: StimMetrics[]): Record<MetricName, MeanStats> {
+  const out = {} as Record<MetricName, MeanStats>;
+  for (const k of METRIC_NAMES) {
+    const vals = rows.map((r) => r[k]).filter((v): v is number => v !== null);
+    out[k] = standardError(vals.length, vals.reduce((a, v) => a + v, 0), vals.reduce((a, v) => a + v * v, 0));
   }
   return out;
 }

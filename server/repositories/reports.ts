@@ -9,7 +9,7 @@ import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
 import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
-import { rows, idList as list, countedSql, filterSql } from './sql.js';
+import { rows, idList as list, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
 
 export const pairKey = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
@@ -58,24 +58,6 @@ export async function studyStims(db: Db, studyId: number): Promise<PlacedStim[]>
 
 // ---------------------------------------------------------------------------------------------
 // The base E
-
-/**
- * Measured: eye-tracked participant, gaze received, inside the study's quality thresholds (a
- * threshold that is set excludes participants whose value is missing).
- */
-const qualityCond = sql`p.has_eyetracking and e.eyetracked
-  and (sd.max_accuracy is null or p.calibration_accuracy_px <= sd.max_accuracy)
-  and (sd.max_precision is null or p.calibration_precision_px <= sd.max_precision)
-  and (sd.min_calibration_frame_rate is null or p.frame_rate >= sd.min_calibration_frame_rate)
-  and (sd.min_connection_speed is null or p.connection_speed_kbps >= sd.min_connection_speed)
-  and (sd.min_dwell_ms is null or e.page_dwell_ms >= sd.min_dwell_ms)
-  and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms)`;
-
-/** Passes the quality thresholds but was sampled too sparsely for fixations: counted beside E, never in it. */
-const insufficientSql = sql`coalesce(${qualityCond} and e.insufficient_gaze, false)`;
-
-/** E: inside the quality thresholds and with gaze dense enough for fixation detection (docs/metrics.md). */
-const measuredSql = sql`coalesce(${qualityCond} and not e.insufficient_gaze, false)`;
 
 /** Exposures with their participant and study; countedSql keeps real (not test), complete participants. */
 const exposureFrom = sql`exposure e join participant p on p.id = e.participant_id join study sd on sd.id = e.study_id`;

@@ -16,6 +16,26 @@ export const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), s
 /** Participants (alias p) whose data counts at all: real (not test) and complete. */
 export const countedSql = sql`p.is_test = false and p.status = 'complete'`;
 
+// The base E (docs/metrics.md "Report base E"), on exposure e, participant p and study sd.
+
+/**
+ * Measured: eye-tracked participant, gaze received, inside the study's quality thresholds (a
+ * threshold that is set excludes participants whose value is missing).
+ */
+const qualityCond = sql`p.has_eyetracking and e.eyetracked
+  and (sd.max_accuracy is null or p.calibration_accuracy_px <= sd.max_accuracy)
+  and (sd.max_precision is null or p.calibration_precision_px <= sd.max_precision)
+  and (sd.min_calibration_frame_rate is null or p.frame_rate >= sd.min_calibration_frame_rate)
+  and (sd.min_connection_speed is null or p.connection_speed_kbps >= sd.min_connection_speed)
+  and (sd.min_dwell_ms is null or e.page_dwell_ms >= sd.min_dwell_ms)
+  and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms)`;
+
+/** Passes the quality thresholds but was sampled too sparsely for fixations: counted beside E, never in it. */
+export const insufficientSql = sql`coalesce(${qualityCond} and e.insufficient_gaze, false)`;
+
+/** E: inside the quality thresholds and with gaze dense enough for fixation detection (docs/metrics.md). */
+export const measuredSql = sql`coalesce(${qualityCond} and not e.insufficient_gaze, false)`;
+
 /** Demographic filters on participant p: OR within a kind, AND across kinds; empty when none. */
 export function filterSql(f: DemographicFilters): SQL {
   const parts: SQL[] = [];

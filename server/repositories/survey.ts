@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { DemographicFilters } from '../domain/demographics.js';
-import { rows, idList, countedSql, filterSql } from './sql.js';
+import { rows, idList, countedSql, filterSql, measuredSql } from './sql.js';
 
 /** Respondents whose answers count: real (not test), complete, optionally eye-tracked, filtered. */
 function respondentSql(limitToEyetracking: boolean, filters: DemographicFilters): SQL {
@@ -92,12 +92,15 @@ export interface RecallRespondent {
   questionId: number;
   recalled: boolean;
   exposed: boolean;
+  /** Exposed and in the stim's base E (quality thresholds, dense enough gaze): viewed is only known then. */
+  measured: boolean;
   viewed: boolean;
 }
 
 /**
  * For each respondent answering one of the brand-recall questions: whether any answer names the
- * brand, whether they were shown the stim in this study, and whether they viewed it (measured).
+ * brand, whether they were shown the stim in this study, whether that exposure is in the base E, and
+ * whether they viewed it (within E).
  */
 export async function brandRecall(db: Db, studyId: number, stimId: number, brandName: string, questionIds: number[],
   limitToEyetracking: boolean, filters: DemographicFilters): Promise<RecallRespondent[]> {
@@ -106,11 +109,16 @@ export async function brandRecall(db: Db, studyId: number, stimId: number, brand
     select a.question_id as "questionId", p.id,
       bool_or(lower(trim(a.text)) = lower(trim(${brandName}))) as recalled,
       exists(select 1 from exposure e where e.participant_id = p.id and e.stim_id = ${stimId}) as exposed,
-      exists(select 1 from exposure e where e.participant_id = p.id and e.stim_id = ${stimId} and e.eyetracked and e.viewed) as viewed
+      exists(select 1 from exposure e join study sd on sd.id = e.study_id
+        where e.participant_id = p.id and e.stim_id = ${stimId} and ${measuredSql}) as measured,
+      exists(select 1 from exposure e join study sd on sd.id = e.study_id
+        where e.participant_id = p.id and e.stim_id = ${stimId} and ${measuredSql} and e.viewed) as viewed
     from participant_answer a join participant p on p.id = a.participant_id
     where a.study_id = ${studyId} and a.question_id in (${idList(questionIds)}) and ${respondentSql(limitToEyetracking, filters)}
     group by a.question_id, p.id`);
-  return r.map((x) => ({ questionId: Number(x.questionId), recalled: Boolean(x.recalled), exposed: Boolean(x.exposed), viewed: Boolean(x.viewed) }));
+  return r.map((x) => ({
+    questionId: Number(x.questionId), recalled: Boolean(x.recalled), exposed: Boolean(x.exposed), measured: Boolean(x.measured), viewed: Boolean(x.viewed),
+  }));
 }
 
 export async function brandOfStim(db: Db, stimId: number): Promise<{ stimName: string; brandName: string | null } | null> {

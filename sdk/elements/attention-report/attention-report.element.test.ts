@@ -75,6 +75,9 @@ describe('<gaze-attention-report>', () => {
     expect(notes('panelist_viewable_percent')).to.deep.equal(['95% CI 38–96% · n 5', '95% CI 38–96% · n 5']);
     expect(notes('avg_page_dwell_time')).to.deep.equal(['± 1.4s SE · n 5', '± 1.4s SE · n 5']);
     expect(notes('avg_time_to_first_view')[0]).to.equal('± 0.2s SE · n 3');
+    const normNotes = (metric: string) => Array.from(kpi().querySelectorAll(`tr[data-metric="${metric}"] [part="norm-uncertainty"]`)).map((n) => n.textContent);
+    expect(normNotes('avg_stim_dwell_time')).to.deep.equal(['± 0.4s SE · 12 stims', '± 0.4s SE · 12 stims']);
+    expect(normNotes('avg_time_to_first_view')).to.deep.equal(['1 stim', '1 stim']);
     const base = Array.from(kpi().querySelectorAll('[part="base-row"] > *')).map((c) => c.textContent);
     expect(base).to.deep.equal(['Measured base', 'n 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)', 'n 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)']);
   });

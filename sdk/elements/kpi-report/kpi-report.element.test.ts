@@ -66,6 +66,11 @@ describe('<gaze-kpi-report>', () => {
     expect(note('panelist_viewed_percent')).to.equal('95% CI 30–95% · n 4');
     expect(note('avg_stim_dwell_time')).to.equal('± 0.6s SE · n 3');
     expect(note('attention_per_1000_impressions')).to.equal('± 583.1 SE · n 5');
+    // under each norm: its standard error over the comparison set's stims
+    const normNote = (metric: string) => p.querySelector(`[part="funnel"] tr[data-metric="${metric}"] [part="norm-uncertainty"]`)?.textContent ?? null;
+    expect(normNote('panelist_viewable_percent')).to.equal('± 4% SE · 12 stims');
+    expect(normNote('avg_stim_dwell_time')).to.equal('± 0.4s SE · 12 stims');
+    expect(normNote('attention_per_1000_impressions')).to.equal(null);
     expect(p.querySelector('[part="funnel"] [part="base-row"]')!.textContent).to.equal('Measured basen 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)');
     const cards = Array.from(p.querySelectorAll('[part="metric-card"] [part="uncertainty"]')).map((c) => c.textContent);
     expect(cards).to.deep.equal(['± 1.4s SE · n 5', '95% CI 36–92% · n 7', '± 0.2s SE · n 3']);

@@ -10,7 +10,7 @@ import { visualFileName } from '../../core/demographics/download';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
-  GraphTypeSelect, KPI_TABLE, KmSwitch, NormTable, baseText, uncertaintyText, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
+  GraphTypeSelect, KPI_TABLE, KmSwitch, NormTable, baseText, uncertaintyText, normUncertaintyText, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
   type MetricKind,
 } from '../report-common';
 
@@ -227,7 +227,10 @@ function KpiTable({ data }: { data: OverallAttentionResponse }) {
         key: m.name,
         label: m.label,
         kind: m.kind,
-        cells: data.data.map((d) => ({ value: d.stim_data[m.name], norm: d.norm_data[m.name], note: uncertaintyText(m.name, m.kind, d.stim_stats) })),
+        cells: data.data.map((d) => ({
+          value: d.stim_data[m.name], norm: d.norm_data[m.name],
+          note: uncertaintyText(m.name, m.kind, d.stim_stats), normNote: normUncertaintyText(m.name, m.kind, d.norm_stats),
+        })),
       }))}
       bases={data.data.map((d) => baseText(d.stim_stats))}
     />

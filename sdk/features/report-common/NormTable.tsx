@@ -14,7 +14,7 @@ export const TableBox = styled.div`
   td[data-relation='above'] { color: ${tokens.success}; font-weight: 600; }
   td[data-relation='below'] { color: ${tokens.danger}; font-weight: 600; }
   td.norm { color: ${tokens.muted}; }
-  small[part='uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
+  small[part='uncertainty'], small[part='norm-uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
   tfoot th, tfoot td { color: ${tokens.muted}; font-size: 0.85em; white-space: normal; }
 `;
 
@@ -27,8 +27,8 @@ export interface NormTableRow {
   key: string;
   label: string;
   kind: MetricKind;
-  /** Per column: the value and its norm, and optionally its interval or standard error with n. */
-  cells: { value: number | null | undefined; norm: number | null | undefined; note?: string | null }[];
+  /** Per column: the value and its norm, and optionally their interval or standard error with n. */
+  cells: { value: number | null | undefined; norm: number | null | undefined; note?: string | null; normNote?: string | null }[];
 }
 
 /** Rows of metrics × columns of stims, each with its actual value (coloured against the norm) and the norm. */
@@ -63,7 +63,10 @@ export function NormTable({ caption, columns, rows, part, firstHeader = 'Metric'
                   {formatMetric(r.kind, c.value)}
                   {c.note ? <small part="uncertainty">{c.note}</small> : null}
                 </td>,
-                <td key={`n${i}`} className="norm">{formatMetric(r.kind, c.norm)}</td>,
+                <td key={`n${i}`} className="norm">
+                  {formatMetric(r.kind, c.norm)}
+                  {c.normNote ? <small part="norm-uncertainty">{c.normNote}</small> : null}
+                </td>,
               ])}
             </tr>
           ))}

@@ -10,4 +10,4 @@ export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption, KmSwitc
 export { startTimer, setReportTimer, manualClock, preloadImage, setImagePreload, type StartTimer, type Preload } from './timers';
 export { DownloadMenu, TableDownload } from './Downloads';
 export { StimPages, StimPage } from './StimPage';
-export { uncertaintyText, baseText, type StimStats } from './uncertainty';
+export { uncertaintyText, normUncertaintyText, baseText, type StimStats } from './uncertainty';

@@ -119,6 +119,11 @@ export const STIM_STATS = {
   attention_per_1000_impressions: { se: 583.095189, n: 5 },
 };
 
+/** A norm's standard error over its comparison set's stims (n: stims with a value). */
+export const NORM_STATS = {
+  panelist_viewable_percent: { se: 4.2, n: 12 }, avg_stim_dwell_time: { se: 0.36, n: 12 }, avg_time_to_first_view: { se: null, n: 1 },
+};
+
 /** Per feature: the share of viewers who fixated it (interval) and its mean dwell (standard error). */
 export const FEATURE_STATS = {
   logo: { panelist_viewed_percent: { low: 30.06, high: 95.44, k: 3, n: 4 }, avg_feature_dwell_time: { se: 0.1, n: 3 } },
@@ -132,8 +137,8 @@ export function reportAnswersWithStats(): StubHandler {
     const r = await inner(req);
     const part = req.url.split('/').pop();
     const body = r.data as { data?: object[] } & Record<string, unknown>;
-    if (part === 'kpi_analysis') return { ...r, data: { ...body, stim_stats: STIM_STATS } };
-    if (part === 'overall_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, stim_stats: STIM_STATS })) } };
+    if (part === 'kpi_analysis') return { ...r, data: { ...body, stim_stats: STIM_STATS, norm_stats: NORM_STATS } };
+    if (part === 'overall_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, stim_stats: STIM_STATS, norm_stats: NORM_STATS })) } };
     if (part === 'feature_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, feature_stats: FEATURE_STATS })) } };
     return r;
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseText, uncertaintyText, type StimStats } from './uncertainty';
+import { baseText, normUncertaintyText, uncertaintyText, type StimStats } from './uncertainty';
 
 const stats = {
   base_size: 5, insufficient_gaze: 1,
@@ -29,5 +29,13 @@ describe('uncertainty beside the figures (issue 15 item 4)', () => {
     expect(baseText(stats)).toBe('n 5 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)');
     expect(baseText({ ...stats, insufficient_gaze: 0 })).toBe('n 5');
     expect(baseText(undefined)).toBeNull();
+  });
+
+  it('a norm: its standard error over the comparison set, counted in stims', () => {
+    const norm = { avg_stim_dwell_time: { se: 0.645497, n: 4 }, avg_time_to_first_view: { se: null, n: 1 }, percent_viewable: { se: null, n: 0 } };
+    expect(normUncertaintyText('avg_stim_dwell_time', 'seconds', norm)).toBe('± 0.6s SE · 4 stims');
+    expect(normUncertaintyText('avg_time_to_first_view', 'seconds', norm)).toBe('1 stim');
+    expect(normUncertaintyText('percent_viewable', 'percent', norm)).toBeNull();
+    expect(normUncertaintyText('avg_stim_dwell_time', 'seconds', undefined)).toBeNull();
   });
 });

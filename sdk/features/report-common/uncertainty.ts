@@ -22,12 +22,24 @@ export function uncertaintyText(name: string, kind: MetricKind, stats: StimStats
     if (s.low === null || s.high === null) return `n ${s.n}`;
     return `95% CI ${formatPercent(s.low).replace('%', '')}–${formatPercent(s.high)} · n ${s.n}`;
   }
-  if (isMean(s)) {
-    if (s.se === null) return `n ${s.n}`;
-    const se = kind === 'seconds' ? formatSeconds(s.se) : kind === 'percent' ? formatPercent(s.se) : formatNumber(s.se, 1);
-    return `± ${se} SE · n ${s.n}`;
-  }
+  if (isMean(s)) return meanText(s, kind, `n ${s.n}`);
   return null;
+}
+
+function meanText(s: MeanStat, kind: MetricKind, base: string): string {
+  if (s.se === null) return base;
+  const se = kind === 'seconds' ? formatSeconds(s.se) : kind === 'percent' ? formatPercent(s.se) : formatNumber(s.se, 1);
+  return `± ${se} SE · ${base}`;
+}
+
+/**
+ * Under a norm: '± 0.4s SE · 12 stims'. A norm is a mean over its comparison set's stims, so its
+ * standard error is over those stims (the answer's `norm_stats`); null when the answer has none.
+ */
+export function normUncertaintyText(name: string, kind: MetricKind, stats: object | null | undefined): string | null {
+  const s = stats ? (stats as Record<string, unknown>)[name] : undefined;
+  if (!isMean(s) || s.n === 0) return null;
+  return meanText(s, kind, `${s.n} ${s.n === 1 ? 'stim' : 'stims'}`);
 }
 
 /** The measured base and what left it: 'n 3 · 1 left out: gaze sampled too sparsely (below 6.7 Hz)'. */

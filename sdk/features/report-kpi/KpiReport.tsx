@@ -9,14 +9,14 @@ import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
   isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
-  baseText, KmSwitch, uncertaintyText,
+  baseText, KmSwitch, uncertaintyText, normUncertaintyText,
 } from '../report-common';
 
 const Page = styled(StimPage)`
   figcaption { color: ${tokens.muted}; margin-top: ${tokens.space2}; }
   figure[data-image-class='tall'] img { max-height: 600px; }
   .note { color: ${tokens.muted}; margin: ${tokens.space2} 0 0; }
-  small[part='uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
+  small[part='uncertainty'], small[part='norm-uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
   tfoot th, tfoot td { color: ${tokens.muted}; font-size: 0.85em; }
 `;
 const Cards = styled.div`
@@ -78,6 +78,7 @@ export function Funnel({ data }: { data: KpiResponse }) {
         <tbody>
           {FUNNEL.map((m) => {
             const note = uncertaintyText(m.name, m.kind, data.stim_stats);
+            const normNote = normUncertaintyText(m.name, m.kind, data.norm_stats);
             return (
               <tr key={m.name} data-metric={m.name}>
                 <th scope="row">{m.label}</th>
@@ -85,7 +86,10 @@ export function Funnel({ data }: { data: KpiResponse }) {
                   {formatMetric(m.kind, data.stim_data[m.name])}
                   {note ? <small part="uncertainty">{note}</small> : null}
                 </td>
-                <td className="norm">{formatMetric(m.kind, data.norm_data[m.name])}</td>
+                <td className="norm">
+                  {formatMetric(m.kind, data.norm_data[m.name])}
+                  {normNote ? <small part="norm-uncertainty">{normNote}</small> : null}
+                </td>
               </tr>
             );
           })}

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import type { DemographicFilters } from '../../domain/demographics.js';
 import { computeMetrics, meanMetrics, round6, type StimMetrics } from '../../analytics/metrics.js';
-import { featureStats, stimStats, type StimStats } from '../../analytics/stats.js';
+import { featureStats, normStats, stimStats, type StimStats } from '../../analytics/stats.js';
 import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
 import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
 import { curveFromCounts, kaplanMeier, timePoints, type GraphRequest } from '../../analytics/survival.js';
@@ -85,8 +85,17 @@ async function comparisonSets(db: Db, stimIds: number[], normType: NormTypeId) {
 
 /** Norm of each stim: mean of every metric over its comparison set, plus norm_size. */
 export async function stimNorms(db: Db, stimIds: number[], normType: NormTypeId) {
+  const norms = await stimNormsWithStats(db, stimIds, normType);
+  return new Map([...norms].map(([id, n]) => [id, n.norm_data]));
+}
+
+/** The norm and, beside it, each metric's standard error over the comparison set (analytics/stats.ts). */
+export async function stimNormsWithStats(db: Db, stimIds: number[], normType: NormTypeId) {
   const { src, sets } = await comparisonSets(db, stimIds, normType);
-  return new Map(stimIds.map((id) => [id, meanMetrics(sets.get(id)!.map((c) => sourceMetrics(src, c)))]));
+  return new Map(stimIds.map((id) => {
+    const rows = sets.get(id)!.map((c) => sourceMetrics(src, c));
+    return [id, { norm_data: meanMetrics(rows), norm_stats: normStats(rows) }];
+  }));
 }
 
 export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId) {

@@ -13,7 +13,7 @@ import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import {
-  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
+  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
   viewedOver1Percent,
 } from './build.js';
 
@@ -87,7 +87,7 @@ export default async function reports(app: FastifyInstance) {
     const { s, stims, filters, normType } = await compareScope(request, request.params, request.body);
     const [measured, norms] = await Promise.all([
       stimMetricsWithStats(db, s.id, stims, filters),
-      stimNorms(db, [...new Set(stims.map((x) => x.stimId))], normType),
+      stimNormsWithStats(db, [...new Set(stims.map((x) => x.stimId))], normType),
     ]);
     return {
       success: true as const,
@@ -95,7 +95,7 @@ export default async function reports(app: FastifyInstance) {
       norm_types: NORM_TYPE_NAMES,
       data: stims.map((x, i) => ({
         stim_name: x.name, stim_id: x.stimId, cell_id: x.cellId, step_id: x.stepId,
-        stim_data: measured[i].metrics, norm_data: norms.get(x.stimId)!, stim_stats: measured[i].stats,
+        stim_data: measured[i].metrics, stim_stats: measured[i].stats, ...norms.get(x.stimId)!,
       })),
     };
   });
@@ -135,7 +135,7 @@ export default async function reports(app: FastifyInstance) {
   route(app, contract.kpiAnalysis, async (request) => {
     const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
     const [[{ metrics, stats }], norms, size, over1] = await Promise.all([
-      stimMetricsWithStats(db, s.id, [stim], filters), stimNorms(db, [stim.stimId], normType), stimSize(db, stim),
+      stimMetricsWithStats(db, s.id, [stim], filters), stimNormsWithStats(db, [stim.stimId], normType), stimSize(db, stim),
       viewedOver1Percent(db, s.id, stim, filters),
     ]);
     return {
@@ -152,7 +152,7 @@ export default async function reports(app: FastifyInstance) {
       stim_width: size.width,
       stim_height: size.height,
       stim_data: { ...metrics, panelist_viewed_over1_percent: over1 },
-      norm_data: norms.get(stim.stimId)!,
+      ...norms.get(stim.stimId)!,
       stim_stats: stats,
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,

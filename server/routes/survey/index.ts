@@ -106,8 +106,11 @@ export default async function surveyRoutes(app: FastifyInstance) {
       return {
         questions: qs.map((q) => ({ question_id: q.questionId, name: stripHtml(q.name), short_name: q.shortName })),
         total: share(list),
-        viewed: share(list.filter((r) => r.viewed)),
-        not_viewed: share(list.filter((r) => r.exposed && !r.viewed)),
+        // viewed / not viewed split the measured base E; an exposure outside it (quality failure,
+        // insufficient gaze, no eye tracking) is "not measured", never "not viewed".
+        viewed: share(list.filter((r) => r.measured && r.viewed)),
+        not_viewed: share(list.filter((r) => r.measured && !r.viewed)),
+        not_measured: share(list.filter((r) => r.exposed && !r.measured)),
         not_exposed: share(list.filter((r) => !r.exposed)),
       };
     };

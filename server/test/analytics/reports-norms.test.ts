@@ -68,9 +68,12 @@ describe('norms (D2-226, D3-207)', () => {
     expect((await attention(2)).data[0].norm_data).toMatchObject({ norm_size: 2, avg_stim_dwell_time: 1.5 });
   });
   it('D2-226 type 3 Base Norm: every other stim of the same format (display vs video)', async () => {
-    const n = (await attention(3)).data[0].norm_data;
+    const b = await attention(3);
+    const n = b.data[0].norm_data;
     expect(n.norm_size).toBe(3);
     expect(n.avg_stim_dwell_time).toBeCloseTo(7 / 3, 5);
+    // issue 15: beside it, its standard error over the set's stims (dwell 1, 2, 4 s: SD √(7/3), SE √(7/9))
+    expect(b.data[0].norm_stats.avg_stim_dwell_time).toEqual({ se: 0.881917, n: 3 });
   });
   it('D2-226 type 4 Ad Category Norm: same ad_type.ad_category_id', async () => {
     expect((await attention(4)).data[0].norm_data).toMatchObject({ norm_size: 2, avg_stim_dwell_time: 2.5 });

@@ -42,13 +42,14 @@ beforeAll(async () => {
     { ref: 'p2', et: true, shop: 1, recall: [1], free: 'no idea', exposure: { viewable: true, viewed: false } },
     { ref: 'p3', et: true, shop: 1, recall: [0], free: null, exposure: null },
     { ref: 'p4', et: false, shop: 2, recall: [2], free: null, exposure: null },
+    // p5 was shown the ad but sent no gaze for it: outside the base E, so neither viewed nor not viewed.
+    { ref: 'p5', et: true, shop: null, recall: [0], free: null, exposure: { eyetracked: false, viewable: true } },
     { ref: 'ptest', et: true, shop: 0, recall: [0], free: null, exposure: null, isTest: true },
     { ref: 'pscreen', et: true, shop: 2, recall: [0], free: null, exposure: null, status: 'screenout' },
   ];
   for (const p of people) {
     const pid = await createParticipant(db, studyId, s.cellId, { reference: p.ref, hasEyetracking: p.et, isTest: p.isTest, status: p.status });
-    const shopText = ['Daily', 'Weekly', 'Never'][p.shop];
-    await answer(db, studyId, pid, shop.id, shopText, shop.options[p.shop]);
+    if (p.shop !== null) await answer(db, studyId, pid, shop.id, ['Daily', 'Weekly', 'Never'][p.shop], shop.options[p.shop]);
     for (const r of p.recall) await answer(db, studyId, pid, recall.id, ['Crunchy Oats', 'Fizzwell', 'None of these'][r], recall.options[r]);
     if (p.free) await answer(db, studyId, pid, freeRecall.id, p.free);
     if (p.exposure) await addExposure(db, where, { participantId: pid, ...p.exposure });
@@ -81,8 +82,8 @@ describe('question report (D3-264 – D3-267)', () => {
     expect(off.answer_data.find((a: { text: string }) => a.text === 'Never').count).toBe(1);
     // multiple answers: p1 chose two brands, still one respondent
     const recall = (await post_(`survey/lu/${post.questions[0].id}/aggregate`, {})).json().data.data;
-    expect(recall.total_user_count).toBe(3);
-    expect(recall.answer_data).toEqual([{ text: 'Crunchy Oats', count: 2 }, { text: 'Fizzwell', count: 2 }, { text: 'None of these', count: 0 }]);
+    expect(recall.total_user_count).toBe(4);
+    expect(recall.answer_data).toEqual([{ text: 'Crunchy Oats', count: 3 }, { text: 'Fizzwell', count: 2 }, { text: 'None of these', count: 0 }]);
     // wrong system or a question of no step of this study → 404
     expect((await post_(`survey/ex/${q}/aggregate`, {})).statusCode).toBe(404);
     expect((await post_(`survey/lu/999999/aggregate`, {})).statusCode).toBe(404);
@@ -97,18 +98,22 @@ describe('question report (D3-264 – D3-267)', () => {
       { participant_reference: 'p2', answer_data: [{ text: 'Fizzwell' }] },
       { participant_reference: 'p3', answer_data: [{ text: 'Crunchy Oats' }] },
       { participant_reference: 'p4', answer_data: [{ text: 'None of these' }] },
+      { participant_reference: 'p5', answer_data: [{ text: 'Crunchy Oats' }] },
     ]);
   });
 
-  it('D3-266 brand recall aggregate splits respondents by whether they viewed the stim', async () => {
+  it('D3-266 brand recall aggregate splits respondents by whether they viewed the stim (issue 15: within the base E; outside it "not measured")', async () => {
     const res = await post_(`stim/${stim.stimId}/survey/spontaneous_prompted_brand_aggregate/`, {});
     expect(res.statusCode).toBe(200);
     const d = res.json().data.data;
     expect(d.brand_name).toBe('Crunchy Oats');
-    expect(d.prompted.total).toEqual({ respondents: 3, recalled: 2, percent: 66.666667 });
+    expect(d.prompted.total).toEqual({ respondents: 4, recalled: 3, percent: 75 });
     expect(d.prompted.viewed).toEqual({ respondents: 1, recalled: 1, percent: 100 });
     expect(d.prompted.not_viewed).toEqual({ respondents: 1, recalled: 0, percent: 0 });
+    expect(d.prompted.not_measured).toEqual({ respondents: 1, recalled: 1, percent: 100 });
     expect(d.prompted.not_exposed).toEqual({ respondents: 1, recalled: 1, percent: 100 });
+    const groups = ['viewed', 'not_viewed', 'not_measured', 'not_exposed'] as const;
+    expect(groups.reduce((n, g) => n + d.prompted[g].respondents, 0)).toBe(d.prompted.total.respondents);
     expect(d.spontaneous.total).toEqual({ respondents: 2, recalled: 1, percent: 50 }); // 'crunchy oats ' matches, 'no idea' does not
     expect((await post_(`stim/999999/survey/spontaneous_prompted_brand_aggregate/`, {})).statusCode).toBe(404);
   });
