@@ -318,7 +318,8 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
       : kind === 'rich_media'
         ? [['Test page URL', values.incontext_primary_site], ['Distraction page URL', values.incontext_distraction_site], ['Ad script', values.stim_script], ['Brand', values.brand_id]]
         : [['In-context site', values.incontext_site], [kind === 'vast' ? 'VAST tag URL' : 'Video ad URL', values.stim_url], ['Brand', values.brand_id]],
-    pages: values.quick_step_list.map((q, i) => [`Page ${i + 1}`, q.insert_parameter ? `${q.url} (${q.insert_parameter})` : q.url] as [string, unknown]),
+    pages: values.quick_step_list.flatMap((q, i) => [[`Page ${i + 1}`, q.url] as [string, unknown],
+      ...(q.insert_parameter ? [[`Page ${i + 1} insert parameter`, q.insert_parameter] as [string, unknown]] : [])]),
     task: quickTaskRows,
     context: values.embedded_page_list.map((p, i) => [`Cell ${i + 1} URL`, p.url] as [string, unknown]),
   };

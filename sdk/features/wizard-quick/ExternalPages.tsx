@@ -10,7 +10,7 @@ import { blankQuickStep, type QuickStepValues } from '../wizard-schemas/quick-em
 const Rows = styled.ol`
   list-style: none; padding: 0; margin: 0 0 ${tokens.space3};
   li { display: grid; gap: ${tokens.space2} ${tokens.space3}; grid-template-columns: minmax(0, 3fr) minmax(0, 1fr) auto; align-items: start;
-    border: 1px solid var(--gaze-border); border-radius: ${tokens.radius}; padding: ${tokens.space3}; margin-bottom: ${tokens.space2}; }
+    border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; padding: ${tokens.space3}; margin-bottom: ${tokens.space2}; }
   li > button { margin-top: 1.7em; }
   @container (max-width: 560px) { li { grid-template-columns: 1fr; } li > button { margin-top: 0; justify-self: start; } }
 `;

@@ -9,7 +9,7 @@ import { itemsOf, lookupList } from '../../core/lookups/lists';
 import { Select, TextField, tokens } from '../../ui';
 import type { QuickTaskValues } from '../wizard-schemas/quick-embedded';
 
-const Grid = styled.div`display: grid; gap: ${tokens.space3}; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));`;
+const Grid = styled.div`display: grid; gap: ${tokens.space3}; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); margin-bottom: ${tokens.space3};`;
 
 function IdSelect({ label, list, value, error, onChange }: {
   label: string; list: 'panelistroles_list' | 'panels_list'; value: number | null; error?: string; onChange: (id: number | null) => void;
