@@ -125,6 +125,12 @@ export const CachePageRow = Type.Object({
   cachepage_url: OptStr(600),
   stim_list: Type.Optional(Type.Array(StimRow, { maxItems: 50 })),
 });
+/** 'Lumen Panel Data' defaults (§2.7, D3-105): panelist role 1, panel 1, reward 100. */
+export const QUICK_DEFAULTS = { panelistRoleId: 1, panelId: 1, reward: 100 } as const;
+/** Kinds only a super user may create (§2.1, §6; resolution 24: Lumen-panel-setup). */
+export const SUPER_USER_KINDS: readonly StudyKind[] = ['quick'];
+export const SUPER_USER_ONLY_MESSAGE = 'Only super users can create this study';
+
 export const QuickStep = Type.Object({
   type: Type.Optional(Type.Literal('external')),
   url: OptStr(600),
@@ -307,9 +313,11 @@ export const createStudy = defineOperation({
   roles: STUDY_ROLES,
   summary: 'Creates a study from the wizard values, all of it or nothing',
   description: 'One transaction: the study, its cells, steps, cache-page orders, stims, brands named for the first time, panel and surveys. ' +
-    'A field that breaks a rule of spec document 3 §5 answers 400 {success:false, message, errors} with the form\'s message; nothing is kept.',
+    'A field that breaks a rule of spec document 3 §5 answers 400 {success:false, message, errors} with the form\'s message; nothing is kept. ' +
+    'The quick study (kind quick, study type 4) is for super users only: others get 403.',
   body: CreateStudyBody,
   response: { 200: CreateStudyResponse },
+  errors: [403],
 });
 
 export const operations = { createStudy };

@@ -3,7 +3,7 @@
 // on a page step, a panel's type, the social ad test's ad. Callers pass their transaction as `db`.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { adType, adTypeGroup, panel, questionGroup, socialAd, stepStim, study } from '../db/schema/index.js';
+import { adType, adTypeGroup, panel, questionGroup, quickTask, socialAd, stepStim, study } from '../db/schema/index.js';
 
 export type NewStudy = Omit<typeof study.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -46,4 +46,17 @@ export type NewSocialAd = Omit<typeof socialAd.$inferInsert, 'id'>;
 export async function insertSocialAd(db: Db, values: NewSocialAd): Promise<number> {
   const [row] = await db.insert(socialAd).values(values).returning({ id: socialAd.id });
   return row.id;
+}
+
+export type NewQuickTask = Omit<typeof quickTask.$inferInsert, 'id'>;
+
+/** The quick study's panel assignment (panelist role, panel, description, reward, dates). */
+export async function insertQuickTask(db: Db, values: NewQuickTask): Promise<number> {
+  const [row] = await db.insert(quickTask).values(values).returning({ id: quickTask.id });
+  return row.id;
+}
+
+export async function quickTaskOf(db: Db, studyId: number): Promise<typeof quickTask.$inferSelect | null> {
+  const rows = await db.select().from(quickTask).where(eq(quickTask.studyId, studyId)).limit(1);
+  return rows[0] ?? null;
 }

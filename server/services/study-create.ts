@@ -51,6 +51,8 @@ export interface StudyPlan {
   } | null;
   embedded: string[];
   quickSteps: { url: string; insertParameter: string }[];
+  /** The quick study's panel assignment ('Lumen Panel Data', D3-104). */
+  quickTask: { panelistRole: Ref; panel: Ref; shortDescription: string; reward: number; startDate: Date | null; expiryDate: Date | null } | null;
   formValues: unknown;
 }
 
@@ -272,6 +274,18 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
     }
 
     if (plan.kind === 'quick') {
+      if (plan.quickTask) {
+        const t = plan.quickTask;
+        const [role, panelRow] = await Promise.all([lookup(tx, 'panelist_role', t.panelistRole), lookup(tx, 'recruitment_panel', t.panel)]);
+        const bad: Record<string, string> = {};
+        if (!role) bad['quick_task_data.panelist_role_id'] = 'unknown panelist role';
+        if (!panelRow) bad['quick_task_data.panel_id'] = 'unknown panel';
+        if (Object.keys(bad).length) throw new InvalidInput(bad);
+        await repo.insertQuickTask(tx, {
+          studyId, panelistRoleId: role!.id, panelId: panelRow!.id, shortDescription: t.shortDescription,
+          reward: t.reward, startDate: t.startDate, expiryDate: t.expiryDate,
+        });
+      }
       for (const cellId of cellIds) {
         for (const q of plan.quickSteps) {
           await step(cellId, { step_type: 'external', external_url: q.url, name: `${plan.name} - ${q.url}`.slice(0, 255), member_insert: q.insertParameter || null });

@@ -12,6 +12,13 @@ import { lookupList, itemsOf } from '../../core/lookups/lists';
 import { createStudy, afterCreatePath, kindOfRoute, CREATE_LIMITS as L, STUDY_KINDS, type StudyKind } from '../../core/api/study-create';
 import { errorMessage } from '../../core/api/client';
 import { rememberCreated } from '../../core/study-create/created';
+import { useGazeSelector } from '../../core/store/context';
+import { selectSuperUser } from '../../core/session/selectors';
+import { SUPER_USER_KINDS, SUPER_USER_ONLY_MESSAGE } from '../../core/api/study-create';
+import { ExternalPages } from '../../features/wizard-quick/ExternalPages';
+import { LumenPanelData, useLumenPanelReview } from '../../features/wizard-quick/LumenPanelData';
+import { ContextDetails } from '../../features/wizard-embedded/ContextDetails';
+import { embeddedPagesFor } from '../../features/wizard-schemas/quick-embedded';
 import { stepErrors, stepsOf, type StepId } from '../../features/wizard-schemas/schemas';
 import {
   blankPageRow, blankStimRow, bodyOf, defaultValues, reviewText, type Choice, type WizardValues,
@@ -102,7 +109,8 @@ export interface StudyWizardProps { kind?: string }
 
 export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const kind: StudyKind | null = (STUDY_KINDS as readonly string[]).includes(kindAttr ?? '') ? (kindAttr as StudyKind) : kindOfRoute(kindAttr ?? '');
-  const supported = kind !== null && ['generic', 'web_page', 'rich_media', 'video', 'vast'].includes(kind);
+  const supported = kind !== null && ['generic', 'web_page', 'rich_media', 'video', 'vast', 'quick', 'embedded'].includes(kind);
+  const superUser = useGazeSelector(selectSuperUser);
   const steps = useMemo(() => stepsOf(kind ?? 'generic'), [kind]);
   const [values, setValues] = useState<WizardValues>(() => defaultValues(kind ?? 'generic'));
   const [index, setIndex] = useState(0);
@@ -117,13 +125,22 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const brands = useChoices('brands_list');
   const adTypes = useChoices('adtypes_list');
   const groups = useChoices('prestudyquestiongroups_list');
+  const quickTaskRows = useLumenPanelReview(values.quick_task_data, kind === 'quick');
 
   if (!kind || !supported) {
     return <Wrap part="study-wizard"><p role="alert">This study kind cannot be created here yet.</p></Wrap>;
   }
+  // The server refuses it too (403); the choose page offers these kinds to super users only.
+  if (SUPER_USER_KINDS.includes(kind) && !superUser) {
+    return <Wrap part="study-wizard"><h1>{TITLES[kind]}</h1><p role="alert">{SUPER_USER_ONLY_MESSAGE}.</p></Wrap>;
+  }
   const step = steps[index];
   const last = index === steps.length - 1;
-  const set: Setter = (k, v) => setValues((old) => ({ ...old, [k]: v }));
+  // D3-108: the embedded study's URL list follows the number of cells.
+  const set: Setter = (k, v) => setValues((old) => {
+    const nextValues = { ...old, [k]: v };
+    return kind === 'embedded' ? { ...nextValues, embedded_page_list: embeddedPagesFor(nextValues.embedded_page_list, nextValues.number_of_cells) } : nextValues;
+  });
   const err = (path: string) => errors[path];
   const text = (k: keyof WizardValues, label: string, extra: { type?: string; multiline?: boolean; max?: number } = {}) => (
     <TextField
@@ -172,8 +189,10 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
         {kind === 'generic' ? <ChoiceSelect label="Study type" list="studytypes_list" value={values.study_type_id} onChange={(c) => set('study_type_id', c)} /> : null}
       </div>
       <fieldset>
-        <label htmlFor="gaze-cells">Number of cells: <strong>{values.number_of_cells}</strong></label>
-        <input id="gaze-cells" part="cells" type="range" min={L.cellsMin} max={L.cellsMax} step={1} value={values.number_of_cells} onChange={(e) => set('number_of_cells', Number(e.target.value))} />
+        {kind === 'quick' ? null : <>
+          <label htmlFor="gaze-cells">Number of cells: <strong>{values.number_of_cells}</strong></label>
+          <input id="gaze-cells" part="cells" type="range" min={L.cellsMin} max={L.cellsMax} step={1} value={values.number_of_cells} onChange={(e) => set('number_of_cells', Number(e.target.value))} />
+        </>}
         <label htmlFor="gaze-panel-size">Panel size: <strong>{values.panel_size}</strong></label>
         <input id="gaze-panel-size" part="panel-size" type="range" min={L.panelMin} max={L.panelMax} step={L.panelStep} value={values.panel_size} onChange={(e) => set('panel_size', Number(e.target.value))} />
       </fieldset>
@@ -285,7 +304,7 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const rows: Record<Exclude<StepId, 'review'>, [string, unknown][]> = {
     basic: [['Study name', values.name], ['Environment', values.environment_id], ['Language', values.language], ['Country', values.project_location],
       ['Media', values.media_id], ...(kind === 'generic' ? [['Study type', values.study_type_id] as [string, unknown]] : []),
-      ['Number of cells', values.number_of_cells], ['Panel size', values.panel_size], ['Respondents per', values.respondents.name]],
+      ...(kind === 'quick' ? [] : [['Number of cells', values.number_of_cells] as [string, unknown]]), ['Panel size', values.panel_size], ['Respondents per', values.respondents.name]],
     question: [['Screening questions', ({ 0: 'None', 1: 'Own survey', 2: 'Product question set' } as Record<string, string>)[values.demographic_survey_or_lumen_questions]],
       ...(values.demographic_survey_or_lumen_questions === '1' ? [['Survey URL', values.demographic_survey_url] as [string, unknown]] : []),
       ...(values.demographic_survey_or_lumen_questions === '2' ? [['Question group', values.pre_assign_question_group] as [string, unknown]] : []),
@@ -299,6 +318,10 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
       : kind === 'rich_media'
         ? [['Test page URL', values.incontext_primary_site], ['Distraction page URL', values.incontext_distraction_site], ['Ad script', values.stim_script], ['Brand', values.brand_id]]
         : [['In-context site', values.incontext_site], [kind === 'vast' ? 'VAST tag URL' : 'Video ad URL', values.stim_url], ['Brand', values.brand_id]],
+    pages: values.quick_step_list.flatMap((q, i) => [[`Page ${i + 1}`, q.url] as [string, unknown],
+      ...(q.insert_parameter ? [[`Page ${i + 1} insert parameter`, q.insert_parameter] as [string, unknown]] : [])]),
+    task: quickTaskRows,
+    context: values.embedded_page_list.map((p, i) => [`Cell ${i + 1} URL`, p.url] as [string, unknown]),
   };
   const review = (
     <>
@@ -322,6 +345,9 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const body: Record<StepId, ReactNode> = {
     basic, question, panel, review,
     setup: kind === 'web_page' ? webPage : kind === 'rich_media' ? richMedia : video,
+    pages: <ExternalPages steps={values.quick_step_list} errors={errors} onChange={(v) => set('quick_step_list', v)} />,
+    task: <LumenPanelData task={values.quick_task_data} errors={errors} onChange={(v) => set('quick_task_data', v)} />,
+    context: <ContextDetails pages={values.embedded_page_list} errors={errors} onChange={(v) => set('embedded_page_list', v)} />,
   };
 
   const draft = advanced;

@@ -7,6 +7,7 @@ import {
   CREATE_LIMITS as L, CREATE_MESSAGES as M, SOCIAL_PLATFORM_AD_TYPES, endsInMp4, socialAdTypeOf, socialSiteOf, type StudyKind,
 } from '../../core/api/study-create';
 import type { WizardValues, StimRowValues, PageRowValues } from './values';
+import { embeddedSchema, quickPagesSchema, quickTaskSchema } from './quick-embedded';
 
 /** http(s), a public-looking host (a dot and a letters TLD, or an IP), no spaces: 'Must be a valid URL'. */
 export function isWebUrl(s: string): boolean {
@@ -189,7 +190,8 @@ export function socialErrors(v: WizardValues): Record<string, string> {
 }
 export const socialSchema = object({ incontext_site: mixed().nullable().test('social', M.required, many('social', socialErrors)) });
 
-export type StepId = 'basic' | 'question' | 'panel' | 'setup' | 'review';
+/** 'pages' and 'task' are the quick study's External Pages and Lumen Panel Data, 'context' the embedded study's Context Details. */
+export type StepId = 'basic' | 'question' | 'panel' | 'setup' | 'pages' | 'task' | 'context' | 'review';
 export interface WizardStep { id: StepId; label: string; review: string; schema: Schema | null }
 
 const SETUP: Partial<Record<StudyKind, { label: string; review: string; schema: ObjectSchema<AnyObject> }>> = {
@@ -202,6 +204,17 @@ const SETUP: Partial<Record<StudyKind, { label: string; review: string; schema: 
 
 /** The steps of a kind's wizard (§2.2), the last one Review. */
 export function stepsOf(kind: StudyKind): WizardStep[] {
+  const basic: WizardStep = { id: 'basic', label: 'Basic Details', review: 'Basic Details', schema: basicSchema };
+  const review: WizardStep = { id: 'review', label: 'Review', review: 'Review', schema: null };
+  // D3-039, D3-040: the quick and the embedded/redirect study have no Question Details.
+  if (kind === 'quick') {
+    return [basic, { id: 'pages', label: 'External Pages', review: 'External Pages', schema: quickPagesSchema },
+      { id: 'task', label: 'Lumen Panel Data', review: 'Lumen Panel Data', schema: quickTaskSchema }, review];
+  }
+  if (kind === 'embedded') {
+    return [basic, { id: 'panel', label: 'Redirect Details', review: 'Redirect Details', schema: panelSchema },
+      { id: 'context', label: 'Context Details', review: 'Context Details', schema: embeddedSchema }, review];
+  }
   const steps: WizardStep[] = [
     { id: 'basic', label: 'Basic Details', review: 'Basic Details', schema: basicSchema },
     { id: 'question', label: 'Question Details', review: 'Question Details', schema: questionSchema },

@@ -1,4 +1,7 @@
 // The wizard's form values (spec D3 §3) and each kind's defaults (§2.3, §2.6, §9).
+import {
+  blankQuickStep, embeddedPagesFor, quickTaskDefaults, type EmbeddedPageValues, type QuickStepValues, type QuickTaskValues,
+} from './quick-embedded';
 import { CALL_TO_ACTION_DEFAULT, SOCIAL_DEFAULT, SOCIAL_PLATFORM_NAMES, type CreateStudyBody, type SocialAdType, type StudyKind } from '../../core/api/study-create';
 
 export interface Choice { code: string; description: string }
@@ -48,6 +51,11 @@ export interface WizardValues {
   sc_promo_desc: string; sc_promo_top: string; sc_promo_rating: number;
   pn_type: 's' | 'm' | ''; pn_stim_title: string; pn_profile_src: string; pn_stim_profile: string;
   tt_profile_src: string; tt_profile_name: string; tt_desc: string; tt_song_name: string; tt_promo_text: string;
+  /** Quick study (§3): 'External Pages' and 'Lumen Panel Data'. */
+  quick_step_list: QuickStepValues[];
+  quick_task_data: QuickTaskValues;
+  /** Embedded study (§3): one URL per cell, as long as number_of_cells (D3-108). */
+  embedded_page_list: EmbeddedPageValues[];
   notes: string; objective: string; brief: string; methodology: string; study_duration: string; decision_to_inform: string; incentive: string;
   proposal_signoff_date: string; proposed_data_collection_start: string; proposed_data_collection_end: string; debrief_date: string;
 }
@@ -104,6 +112,9 @@ export function defaultValues(kind: StudyKind): WizardValues {
       : kind === 'social' ? { code: SOCIAL_DEFAULT.platform, description: SOCIAL_PLATFORM_NAMES[SOCIAL_DEFAULT.platform] } : null,
     incontext_primary_site: '', incontext_distraction_site: '', stim_script: '',
     ...socialDefaults(),
+    quick_step_list: [blankQuickStep()],
+    quick_task_data: quickTaskDefaults(),
+    embedded_page_list: embeddedPagesFor([], 1),
     notes: '', objective: '', brief: '', methodology: '', study_duration: '', decision_to_inform: '', incentive: '',
     proposal_signoff_date: '', proposed_data_collection_start: '', proposed_data_collection_end: '', debrief_date: '',
   };
@@ -126,6 +137,12 @@ export function bodyOf(kind: StudyKind, v: WizardValues): CreateStudyBody {
   if (kind !== 'social') for (const f of SOCIAL_FIELD_NAMES) delete base[f];
   if (kind === 'generic' || kind === 'web_page') delete base.brand_id;
   if (kind !== 'generic') { delete base.study_type_id; }
+  if (kind === 'quick') {
+    base.quick_task_data = { ...v.quick_task_data, start_date: formDate(v.quick_task_data.start_date), expiry_date: formDate(v.quick_task_data.expiry_date) };
+    delete base.number_of_cells;
+  } else { delete base.quick_step_list; delete base.quick_task_data; }
+  if (kind === 'embedded') base.embedded_page_list = embeddedPagesFor(v.embedded_page_list, v.number_of_cells);
+  else delete base.embedded_page_list;
   return base as CreateStudyBody;
 }
 

@@ -4,7 +4,7 @@
 // signed take-study links. Schemas: contract/study-create.ts.
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contract/study-create.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, forbidden } from '../../errors.js';
 import { route } from '../common.js';
 import { createStudy, type Ref, type StudyPlan } from '../../services/study-create.js';
 import { takeLinkSecret } from '../../services/study-links.js';
@@ -56,6 +56,19 @@ function socialPlanOf(b: Body): NonNullable<StudyPlan['social']> {
     url,
     brand: refGiven(b.brand_id) ? ref(b.brand_id) : null,
     details,
+  };
+}
+
+/** 'Lumen Panel Data' (D3-104, D3-105): role and panel default to 1 when left out. */
+function quickTaskOf(b: Body): NonNullable<StudyPlan['quickTask']> {
+  const t = b.quick_task_data ?? {};
+  return {
+    panelistRole: refGiven(t.panelist_role_id) ? ref(t.panelist_role_id) : { id: contract.QUICK_DEFAULTS.panelistRoleId },
+    panel: refGiven(t.panel_id) ? ref(t.panel_id) : { id: contract.QUICK_DEFAULTS.panelId },
+    shortDescription: text(t.short_description),
+    reward: Number(t.reward),
+    startDate: parseFormDate(t.start_date) ?? null,
+    expiryDate: parseFormDate(t.expiry_date) ?? null,
   };
 }
 
@@ -113,6 +126,7 @@ export function planOf(b: Body, kind: contract.StudyKind): StudyPlan {
     social: kind === 'social' ? socialPlanOf(b) : null,
     embedded: kind === 'embedded' ? (b.embedded_page_list ?? []).slice(0, cells).map((p) => text(p.url)) : [],
     quickSteps: kind === 'quick' ? (b.quick_step_list ?? []).map((q) => ({ url: text(q.url), insertParameter: text(q.insert_parameter) })) : [],
+    quickTask: kind === 'quick' ? quickTaskOf(b) : null,
     formValues: storable({ ...b, study_kind: kind, panel_seconds_before_move_next: b.panel_seconds_before_move_next ?? contract.PANEL_SECONDS_DEFAULT }),
   };
 }
@@ -121,6 +135,8 @@ export default async function studyCreateRoutes(app: FastifyInstance) {
   route(app, contract.createStudy, async (request) => {
     const body = request.body;
     const kind = kindOf(body);
+    // The quick study ('Focus Project Setup') is offered to super users only (D3-007, §6).
+    if (contract.SUPER_USER_KINDS.includes(kind) && !request.auth.superUser) throw forbidden(contract.SUPER_USER_ONLY_MESSAGE);
     const errors = validateCreate(body, kind);
     for (const f of contract.ADVANCED_DATES) if (parseFormDate(body[f]) === undefined) errors[f] = `Use ${contract.CREATE_DATE_FORMAT}`;
     if (Object.keys(errors).length) {

@@ -6,7 +6,7 @@
 // A field left out takes the form's default (the legacy client sends only a few fields); a field
 // sent empty or null is 'Required' where the form requires it.
 import {
-  CREATE_LIMITS as L, CREATE_MESSAGES as M, KIND_TYPE_CODE, NEW_SOCIAL_SYSTEM_SITES, SOCIAL_PLATFORM_AD_TYPES, STUDY_KINDS,
+  CREATE_DATE_FORMAT, CREATE_LIMITS as L, CREATE_MESSAGES as M, KIND_TYPE_CODE, NEW_SOCIAL_SYSTEM_SITES, SOCIAL_PLATFORM_AD_TYPES, STUDY_KINDS,
   endsInMp4, socialAdTypeOf, socialSiteOf, type CreateStudyBody, type RefValue, type SocialAdType, type SocialPlatform, type StudyKind,
 } from '../../../contract/study-create.js';
 import { parsePublicUrl } from '../../domain/urls.js';
@@ -85,8 +85,8 @@ export function basicRules(b: CreateStudyBody, kind: StudyKind, e: Errors): void
     const v = b[f] !== undefined ? b[f] : b[alt];
     if (v !== undefined && !refGiven(v)) e[f] = M.required;
   }
-  if (kind === 'quick') return;
-  const n = b.number_of_cells;
+  // The quick study has one cell whatever is sent (§2.2: its Basic Details have no cells).
+  const n = kind === 'quick' ? undefined : b.number_of_cells;
   if (n !== undefined) {
     if (n === null || n === '') e.number_of_cells = M.required;
     else if (!Number.isFinite(Number(n))) e.number_of_cells = M.number;
@@ -257,8 +257,14 @@ export function socialRules(b: CreateStudyBody, e: Errors): void {
   }
 }
 
+/**
+ * §5 Embedded (D3-108, D3-109): one URL per cell, each valid, at most 512, required. The form keeps
+ * the list as long as the cells; rows past the last cell are cut (not checked), a missing row is an
+ * empty URL ('Required'). A bad cell count is the basic rule's error alone.
+ */
 export function embeddedRules(b: CreateStudyBody, e: Errors): void {
-  const n = Number(b.number_of_cells ?? 1);
+  const n = b.number_of_cells === undefined ? 1 : Number(b.number_of_cells);
+  if (!Number.isInteger(n) || n < L.cellsMin || n > L.cellsMax) return;
   const list = b.embedded_page_list ?? [];
   for (let i = 0; i < n; i++) requiredUrl(e, `embedded_page_list.${i}.url`, list[i]?.url, L.url);
 }
@@ -276,6 +282,10 @@ export function quickRules(b: CreateStudyBody, e: Errors): void {
   requiredText(e, 'quick_task_data.short_description', t.short_description, L.shortDescription);
   if (t.reward === undefined || t.reward === null || t.reward === '') e['quick_task_data.reward'] = M.required;
   else if (!Number.isFinite(Number(t.reward))) e['quick_task_data.reward'] = M.number;
+  // The start and expiry dates are submitted as YYYY-MM-DD HH:mm:ss (§3); the form may leave them empty.
+  for (const f of ['start_date', 'expiry_date'] as const) {
+    if (parseFormDate(t[f]) === undefined) e[`quick_task_data.${f}`] = `Use ${CREATE_DATE_FORMAT}`;
+  }
 }
 
 /** Every rule of the kind's steps; empty when the values pass. */

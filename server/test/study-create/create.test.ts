@@ -16,6 +16,7 @@ let app: FastifyInstance;
 let database: Database;
 let ann: Record<string, string>;
 let bob: Record<string, string>;
+let sue: Record<string, string>;
 
 beforeAll(async () => {
   ({ app, database } = await testApp());
@@ -24,8 +25,10 @@ beforeAll(async () => {
   const b = await createCompany(database.db, { name: 'Other' });
   await createUser(database.db, { companyId: a.id, username: 'ann' });
   await createUser(database.db, { companyId: b.id, username: 'bob' });
+  await createUser(database.db, { companyId: a.id, username: 'sue', superUser: true });
   ann = authHeaders(await signIn(app, 'ann'));
   bob = authHeaders(await signIn(app, 'bob'));
+  sue = authHeaders(await signIn(app, 'sue'));
 });
 afterAll(async () => {
   await app.close();
@@ -298,14 +301,15 @@ describe('embedded (10) and quick (4)', () => {
     expect(short.json().errors).toEqual({ 'embedded_page_list.1.url': 'Required' });
   });
 
+  // A super user's kind (issue 17; quick-embedded.test.ts has the rest).
   it('quick study: external steps from the page list; reward must be a number', async () => {
     const ok = await create({
       study_kind: 'quick', name: 'Quick', quick_step_list: [{ type: 'external', url: 'https://q.example.com/a', insert_parameter: 'pid' }],
       quick_task_data: { panelist_role_id: 1, panel_id: 1, short_description: 'Look at pages', reward: 100, start_date: '2026-12-01 00:00:00', expiry_date: '2026-12-31 00:00:00' },
-    });
+    }, sue);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().study_type_id).toBe(4);
-    const bad = await create({ study_kind: 'quick', name: 'Quick', quick_step_list: [{ url: 'https://q.example.com/a' }], quick_task_data: { short_description: 'x', reward: 'lots' } });
+    const bad = await create({ study_kind: 'quick', name: 'Quick', quick_step_list: [{ url: 'https://q.example.com/a' }], quick_task_data: { short_description: 'x', reward: 'lots' } }, sue);
     expect(bad.json().errors).toEqual({ 'quick_task_data.reward': 'Must be a number' });
   });
 });
