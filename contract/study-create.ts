@@ -128,7 +128,7 @@ export const CachePageRow = Type.Object({
 /** 'Lumen Panel Data' defaults (§2.7, D3-105): panelist role 1, panel 1, reward 100. */
 export const QUICK_DEFAULTS = { panelistRoleId: 1, panelId: 1, reward: 100 } as const;
 /** Kinds only a super user may create (§2.1, §6; resolution 24: Lumen-panel-setup). */
-export const SUPER_USER_KINDS: readonly StudyKind[] = ['quick'];
+export const SUPER_USER_KINDS: readonly StudyKind[] = ['quick', 'rich_media'];
 export const SUPER_USER_ONLY_MESSAGE = 'Only super users can create this study';
 
 export const QuickStep = Type.Object({

@@ -135,7 +135,7 @@ export default async function studyCreateRoutes(app: FastifyInstance) {
   route(app, contract.createStudy, async (request) => {
     const body = request.body;
     const kind = kindOf(body);
-    // The quick study ('Focus Project Setup') is offered to super users only (D3-007, §6).
+    // The quick study ('Focus Project Setup') and Digital Rich Media are offered to super users only (D3-006, D3-007, §6).
     if (contract.SUPER_USER_KINDS.includes(kind) && !request.auth.superUser) throw forbidden(contract.SUPER_USER_ONLY_MESSAGE);
     const errors = validateCreate(body, kind);
     for (const f of contract.ADVANCED_DATES) if (parseFormDate(body[f]) === undefined) errors[f] = `Use ${contract.CREATE_DATE_FORMAT}`;

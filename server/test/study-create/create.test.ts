@@ -234,7 +234,7 @@ describe('rich media (7): D3-035, D3-065…D3-069', () => {
       study_kind: 'rich_media', name: 'Rich', number_of_cells: 1,
       incontext_primary_site: 'https://publisher.example.com/article', incontext_distraction_site: 'https://other.example.com/',
       stim_script: '<script src="https://ads.example.com/rm.js"></script>', brand_id: { name: 'Skylark Air' },
-    });
+    }, sue);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.study_type_id).toBe(7);
@@ -255,8 +255,19 @@ describe('rich media (7): D3-035, D3-065…D3-069', () => {
     const res = await create({
       study_kind: 'rich_media', name: 'Rich', incontext_primary_site: 'https://p.example.com', incontext_distraction_site: 'https://d.example.com',
       stim_script: '<div></div>', brand_id: 'Fizzwell', ...over,
-    });
+    }, sue);
     expect(res.json().errors).toEqual({ [field]: message });
+  });
+
+  it('D3-006 is a super user\'s kind on the server too: anyone else gets 403 and nothing is written', async () => {
+    const before = await count('study');
+    const res = await create({
+      study_kind: 'rich_media', name: 'Rich', incontext_primary_site: 'https://p.example.com', incontext_distraction_site: 'https://d.example.com',
+      stim_script: '<div></div>', brand_id: 'Fizzwell',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Only super users can create this study');
+    expect(await count('study')).toBe(before);
   });
 });
 
