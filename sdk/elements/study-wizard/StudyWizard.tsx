@@ -19,6 +19,7 @@ import {
 import {
   Button, ConfirmDialog, FieldError, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useHost, useNavigate,
 } from '../../ui';
+import { SocialSetup, socialReviewRows } from '../../features/wizard-social';
 
 export const TEXT = {
   review: 'Your project is ready for review',
@@ -102,7 +103,7 @@ export interface StudyWizardProps { kind?: string }
 
 export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const kind: StudyKind | null = (STUDY_KINDS as readonly string[]).includes(kindAttr ?? '') ? (kindAttr as StudyKind) : kindOfRoute(kindAttr ?? '');
-  const supported = kind !== null && ['generic', 'web_page', 'rich_media', 'video', 'vast'].includes(kind);
+  const supported = kind !== null && ['generic', 'web_page', 'rich_media', 'video', 'vast', 'social'].includes(kind);
   const steps = useMemo(() => stepsOf(kind ?? 'generic'), [kind]);
   const [values, setValues] = useState<WizardValues>(() => defaultValues(kind ?? 'generic'));
   const [index, setIndex] = useState(0);
@@ -293,7 +294,7 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
     panel: [['Panel details', ({ 0: 'None', 1: 'Panel details', 2: 'Basic redirect' } as Record<string, string>)[values.include_panel_details]],
       ...(values.include_panel_details !== '0' ? [['Success URL', values.panel_success] as [string, unknown]] : []),
       ...(values.include_panel_details === '1' ? [['Panel code', values.panel_code], ['Screenout URL', values.panel_screen], ['Quota-full URL', values.panel_quotafull]] as [string, unknown][] : [])],
-    setup: kind === 'web_page'
+    setup: kind === 'social' ? socialReviewRows(values) : kind === 'web_page'
       ? pages.filter((p) => p.cachepage_url).flatMap((p, i) => [[`Web page ${i + 1}`, p.cachepage_url] as [string, unknown],
         ...p.stim_list.filter((s) => s.stim_url).map((s, j) => [`Stim ${j + 1}`, `${s.stim_url} (${show(s.brand_id)}, ${show(s.ad_type_id)})`] as [string, unknown])])
       : kind === 'rich_media'
@@ -321,7 +322,9 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
 
   const body: Record<StepId, ReactNode> = {
     basic, question, panel, review,
-    setup: kind === 'web_page' ? webPage : kind === 'rich_media' ? richMedia : video,
+    setup: kind === 'social'
+      ? <SocialSetup values={values} errors={errors} onChange={(patch) => setValues((old) => ({ ...old, ...patch }))} onReset={() => setErrors({})} />
+      : kind === 'web_page' ? webPage : kind === 'rich_media' ? richMedia : video,
   };
 
   const draft = advanced;
