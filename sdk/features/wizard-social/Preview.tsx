@@ -20,6 +20,7 @@ const Wrap = styled.section`
   display: grid;
   gap: ${tokens.space2};
   justify-items: center;
+  min-width: 0;
   .bar { display: flex; gap: ${tokens.space2}; align-items: center; justify-content: space-between; width: 100%; flex-wrap: wrap; }
   .bar h3 { margin: 0; font-size: 1rem; }
   .devices { display: inline-flex; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; overflow: hidden; }
@@ -32,13 +33,19 @@ const Wrap = styled.section`
 const Frame = styled.div.attrs({ part: 'preview-frame' })<{ $device: Device }>`
   font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;
   font-size: 14px;
-  border: 1px solid ${tokens.border};
   background: #f0f2f5;
   overflow: hidden auto;
   ${(p) => (p.$device === 'mobile'
-    ? `width: ${MOBILE_PREVIEW.width}px; height: ${MOBILE_PREVIEW.height}px; max-width: 100%; border-radius: 24px; border: 8px solid #1c1e21;`
-    : 'width: 100%; max-width: 560px; min-height: 480px; border-radius: 8px;')}
-  box-sizing: content-box;
+    ? `width: ${MOBILE_PREVIEW.width}px; height: ${MOBILE_PREVIEW.height}px; max-width: 100%; border-radius: 16px;`
+    : `width: 100%; max-width: 560px; min-height: 480px; border-radius: 8px; border: 1px solid ${tokens.border};`)}
+`;
+/** The phone around the 375 x 667 screen; on a narrower page the screen narrows with it. */
+const Phone = styled.div`
+  max-width: 100%;
+  box-sizing: border-box;
+  padding: 8px;
+  border-radius: 24px;
+  background: #1c1e21;
 `;
 
 export function SocialPreview({ values }: { values: WizardValues }) {
@@ -62,9 +69,9 @@ export function SocialPreview({ values }: { values: WizardValues }) {
         </div>
       </div>
       {forced ? <small part="mobile-only">Snapchat is mobile only.</small> : null}
-      <Frame $device={device} data-device={device}>
-        <Body values={values} choice={choice} device={device} />
-      </Frame>
+      {device === 'mobile'
+        ? <Phone><Frame $device={device} data-device={device}><Body values={values} choice={choice} device={device} /></Frame></Phone>
+        : <Frame $device={device} data-device={device}><Body values={values} choice={choice} device={device} /></Frame>}
       {device === 'mobile' ? <small>{MOBILE_PREVIEW.width} × {MOBILE_PREVIEW.height} px</small> : null}
     </Wrap>
   );

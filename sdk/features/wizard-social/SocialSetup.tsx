@@ -28,7 +28,8 @@ const Layout = styled.div`
   .switches { display: flex; flex-wrap: wrap; gap: ${tokens.space4}; margin: ${tokens.space2} 0 ${tokens.space3}; }
   .preview { position: sticky; top: ${tokens.space3}; }
   .field small.hint { color: ${tokens.muted}; display: block; margin: -8px 0 12px; }
-  select { width: 100%; }
+  .field.select { margin-bottom: 12px; }
+  > * { min-width: 0; }
 `;
 
 export interface SocialSetupProps {
@@ -51,7 +52,11 @@ export function SocialSetup({ values, errors, onChange, onReset }: SocialSetupPr
     const label = s.optional ? `${s.label} (optional)` : s.label;
     const raw = values[s.name];
     if (s.kind === 'select') {
-      return <Select key={s.name} label={label} name={s.name} value={String(raw ?? '')} options={s.options ?? []} error={error} onChange={(x) => onChange({ [s.name]: x } as Partial<WizardValues>)} />;
+      return (
+        <div className="field select" key={s.name}>
+          <Select label={label} name={s.name} value={String(raw ?? '')} options={s.options ?? []} error={error} onChange={(x) => onChange({ [s.name]: x } as Partial<WizardValues>)} />
+        </div>
+      );
     }
     if (s.kind === 'rating') {
       return (

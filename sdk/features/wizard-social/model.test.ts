@@ -39,7 +39,7 @@ describe('social setup model', () => {
     const story = { ...base(), ...choosePatch(base(), 'in', 'story'), in_channel_name: 'kept' };
     expect({ ...story, ...newSystemPatch(story, true) }).toMatchObject({ ad_type: 'story', in_channel_name: 'kept', incontext_site: { code: 'rin' } });
     expect(choiceOf({ ...story, ...newSystemPatch(story, true) }).newSystem).toBe(true);
-    expect({ ...story, ...newSystemPatch({ ...story, is_new_social_system: true, incontext_site: siteOf('in', true) }, false) }.incontext_site.code).toBe('in');
+    expect({ ...story, ...newSystemPatch({ ...story, is_new_social_system: true, incontext_site: siteOf('in', true) }, false) }.incontext_site?.code).toBe('in');
   });
 
   it('D3-084…D3-091: each form asks the ad URL and its own platform fields only', () => {

@@ -2,6 +2,7 @@
 // Facebook's promoted link bar, the story, and Facebook's Watch feed player.
 import styled from 'styled-components';
 import { Avatar, CtaButton, Filled, Media } from '../pieces';
+import { Comment, Globe, Heart, Like, Share } from '../icons';
 import { Bars, Card, FeedPage, StoryCanvas, type PreviewProps } from './shared';
 
 const PromoBar = styled.div.attrs({ part: 'promoted' })`
@@ -61,7 +62,7 @@ export function FacebookPreview({ values: v, choice, device }: PreviewProps) {
       <Card>
         <div className="head">
           <Avatar src={v.fb_profile_src} name={name} />
-          <div><strong><Filled value={name} placeholder={vk ? 'Profile name' : 'Channel name'} part="channel-name" /></strong><small>{vk ? 'Advertising' : promoted ? 'Sponsored · 🌐' : 'Just now · 🌐'}</small></div>
+          <div><strong><Filled value={name} placeholder={vk ? 'Profile name' : 'Channel name'} part="channel-name" /></strong><small>{vk ? 'Advertising' : <>{promoted ? 'Sponsored' : 'Just now'} · <Globe /></>}</small></div>
         </div>
         <div className="text"><Filled value={v.fb_description} placeholder="Description" part="description" /></div>
         <div className="media"><Media url={v.stim_url} label="Ad media" sound={v.has_sound} /></div>
@@ -75,7 +76,7 @@ export function FacebookPreview({ values: v, choice, device }: PreviewProps) {
             <CtaButton>{v.fb_promoted_button_text || 'Learn more'}</CtaButton>
           </PromoBar>
         ) : null}
-        <div className="actions" aria-hidden="true">{vk ? <><span>♡ 12</span><span>💬 3</span><span>↪ 1</span></> : <><span>👍 Like</span><span>💬 Comment</span><span>↗ Share</span></>}</div>
+        <div className="actions" aria-hidden="true">{vk ? <><span><Heart /> 12</span><span><Comment /> 3</span><span><Share /> 1</span></> : <><span><Like /> Like</span><span><Comment /> Comment</span><span><Share /> Share</span></>}</div>
       </Card>
     </FeedPage>
   );

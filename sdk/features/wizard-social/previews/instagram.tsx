@@ -1,6 +1,7 @@
 // Instagram: the feed post (square media, the promoted call-to-action bar, caption) and the story.
 import styled from 'styled-components';
 import { Avatar, CtaButton, Filled, Media } from '../pieces';
+import { Comment, Heart, Share } from '../icons';
 import { Bars, Card, FeedPage, StoryCanvas, type PreviewProps } from './shared';
 
 const CtaBar = styled.div.attrs({ part: 'promoted' })`
@@ -44,7 +45,7 @@ export function InstagramPreview({ values: v, choice, device }: PreviewProps) {
         </div>
         <div className="media"><Media url={v.stim_url} label="Ad media" sound={v.has_sound} /></div>
         {v.promoted ? <CtaBar><span>{v.in_promoted_button_text || 'Learn more'}</span><span aria-hidden="true">›</span></CtaBar> : null}
-        <div style={{ padding: '8px 12px', fontSize: '1.3em', letterSpacing: 8 }} aria-hidden="true">♡ 💬 ➤</div>
+        <div style={{ padding: '8px 12px', fontSize: '1.3em', display: 'flex', gap: 14 }} aria-hidden="true"><Heart /><Comment /><Share /></div>
         <div className="text"><strong><Filled value={name} placeholder="Channel name" part="caption-name" /></strong>{' '}<Filled value={v.in_description} placeholder="Description (optional)" part="description" /></div>
       </Card>
     </FeedPage>

@@ -2,6 +2,7 @@
 // and song at the bottom, the promo call to action under them.
 import styled from 'styled-components';
 import { Avatar, CtaButton, Filled, Media } from '../pieces';
+import { Comment, Heart, Share } from '../icons';
 import { StoryCanvas, type PreviewProps } from './shared';
 
 const Rail = styled.div`
@@ -19,7 +20,7 @@ export function TikTokPreview({ values: v, device }: PreviewProps) {
   return (
     <StoryCanvas $device={device}>
       <Media url={v.stim_url} label="Ad media" sound={v.has_sound} />
-      <Rail aria-hidden="true"><Avatar src={v.tt_profile_src} name={v.tt_profile_name} size={44} /><span>♥</span><span>💬</span><span>↪</span></Rail>
+      <Rail aria-hidden="true"><Avatar src={v.tt_profile_src} name={v.tt_profile_name} size={44} /><Heart /><Comment /><Share /></Rail>
       <div className="overlay-bottom" style={{ paddingRight: 64 }}>
         <div style={{ fontWeight: 700 }}>@<Filled value={v.tt_profile_name} placeholder="profile name" part="channel-name" /></div>
         <small>Sponsored</small>
