@@ -42,6 +42,10 @@ describe('social study creation', () => {
   it('D3-002 D3-024 D3-036 D3-072 D3-073 D3-079 D3-095 D3-096 creates a Facebook feed study through the wizard, with its live preview, and opens its thank-you page and overview', async () => {
     const { page, context, errors } = await freshPage(browser());
     try {
+      // This machine is offline: the ad's CDN answers a small image, so the preview shows it.
+      await page.route(/^https:\/\/cdn\.example\.com\//, (route) => route.fulfill({
+        status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="160"><rect width="90" height="160" fill="#fc0"/></svg>',
+      }));
       const run = runId();
       const name = `E2E social ${run}`;
       const wizard = await openSetup(page, name);
