@@ -19,6 +19,7 @@ const PREVIEWS: Record<string, (p: PreviewProps) => ReactElement> = {
 const Wrap = styled.section`
   display: grid;
   gap: ${tokens.space2};
+  grid-template-columns: minmax(0, 1fr);
   justify-items: center;
   min-width: 0;
   .bar { display: flex; gap: ${tokens.space2}; align-items: center; justify-content: space-between; width: 100%; flex-wrap: wrap; }
