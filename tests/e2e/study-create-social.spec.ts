@@ -73,6 +73,12 @@ describe('social study creation', () => {
       const id = await createAndThank(page, wizard);
       await page.locator('gaze-order-confirmation').getByRole('link', { name: 'Continue to study details' }).click();
       await page.locator('gaze-study-overview h1').getByText(`${name} Overview`).waitFor();
+      // The ad is the study's stim, shown in a stim step of its cell.
+      await page.goto(`/my_studies/overview/${id}/cell_step_management`);
+      const stepName = page.locator('gaze-step-board [part="cell"] [part="step"] [part="step-name"]').first();
+      await stepName.waitFor();
+      assert.equal(await stepName.getAttribute('title'), `Facebook feed - social-${run}.png`);
+      assert.equal(await page.locator('gaze-step-board [part="cell"] [part="step-label"]').first().textContent(), 'Stim Step');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
