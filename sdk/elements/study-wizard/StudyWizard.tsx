@@ -26,6 +26,7 @@ import {
 import {
   Button, ConfirmDialog, FieldError, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useHost, useNavigate,
 } from '../../ui';
+import { SocialSetup, socialReviewRows } from '../../features/wizard-social';
 
 export const TEXT = {
   review: 'Your project is ready for review',
@@ -109,7 +110,6 @@ export interface StudyWizardProps { kind?: string }
 
 export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const kind: StudyKind | null = (STUDY_KINDS as readonly string[]).includes(kindAttr ?? '') ? (kindAttr as StudyKind) : kindOfRoute(kindAttr ?? '');
-  const supported = kind !== null && ['generic', 'web_page', 'rich_media', 'video', 'vast', 'quick', 'embedded'].includes(kind);
   const superUser = useGazeSelector(selectSuperUser);
   const steps = useMemo(() => stepsOf(kind ?? 'generic'), [kind]);
   const [values, setValues] = useState<WizardValues>(() => defaultValues(kind ?? 'generic'));
@@ -127,8 +127,8 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const groups = useChoices('prestudyquestiongroups_list');
   const quickTaskRows = useLumenPanelReview(values.quick_task_data, kind === 'quick');
 
-  if (!kind || !supported) {
-    return <Wrap part="study-wizard"><p role="alert">This study kind cannot be created here yet.</p></Wrap>;
+  if (!kind) {
+    return <Wrap part="study-wizard"><p role="alert">There is no such study type. Choose one on the Create Study page.</p></Wrap>;
   }
   // The server refuses it too (403); the choose page offers these kinds to super users only.
   if (SUPER_USER_KINDS.includes(kind) && !superUser) {
@@ -312,7 +312,7 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
     panel: [['Panel details', ({ 0: 'None', 1: 'Panel details', 2: 'Basic redirect' } as Record<string, string>)[values.include_panel_details]],
       ...(values.include_panel_details !== '0' ? [['Success URL', values.panel_success] as [string, unknown]] : []),
       ...(values.include_panel_details === '1' ? [['Panel code', values.panel_code], ['Screenout URL', values.panel_screen], ['Quota-full URL', values.panel_quotafull]] as [string, unknown][] : [])],
-    setup: kind === 'web_page'
+    setup: kind === 'social' ? socialReviewRows(values) : kind === 'web_page'
       ? pages.filter((p) => p.cachepage_url).flatMap((p, i) => [[`Web page ${i + 1}`, p.cachepage_url] as [string, unknown],
         ...p.stim_list.filter((s) => s.stim_url).map((s, j) => [`Stim ${j + 1}`, `${s.stim_url} (${show(s.brand_id)}, ${show(s.ad_type_id)})`] as [string, unknown])])
       : kind === 'rich_media'
@@ -344,7 +344,9 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
 
   const body: Record<StepId, ReactNode> = {
     basic, question, panel, review,
-    setup: kind === 'web_page' ? webPage : kind === 'rich_media' ? richMedia : video,
+    setup: kind === 'social'
+      ? <SocialSetup values={values} errors={errors} onChange={(patch) => setValues((old) => ({ ...old, ...patch }))} onReset={() => setErrors({})} />
+      : kind === 'web_page' ? webPage : kind === 'rich_media' ? richMedia : video,
     pages: <ExternalPages steps={values.quick_step_list} errors={errors} onChange={(v) => set('quick_step_list', v)} />,
     task: <LumenPanelData task={values.quick_task_data} errors={errors} onChange={(v) => set('quick_task_data', v)} />,
     context: <ContextDetails pages={values.embedded_page_list} errors={errors} onChange={(v) => set('embedded_page_list', v)} />,

@@ -6,11 +6,11 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * The study-creation wizard of one kind: Basic Details, Question Details, Panel Details, the
  * kind's setup step and Review ('Your project is ready for review'); Back / Next / Review / Create
  * / Cancel ('Leave this page?'); Advanced Settings; a red toast for 6000 ms when creation fails.
- * This part builds the generic, web page, rich media, video (YouTube) and VAST kinds.
+ * This part builds the generic, web page, rich media, video (YouTube), VAST and social kinds.
  *
  * @element gaze-study-wizard
- * @attr {string} kind - generic | web_page | rich_media | video | vast, or the route name
- *   (custom-study, digital-ad-test, digital-rich-study, YouTube-study, vast-ad-test).
+ * @attr {string} kind - generic | web_page | rich_media | video | vast | social, or the route name
+ *   (custom-study, digital-ad-test, digital-rich-study, YouTube-study, vast-ad-test, social-media-study).
  * @fires {{ study_id: number, study_type_id: number, start_url: string, start_url_test: string, incontext_urls: { step_url: string }[], path: string }} gaze-study-created - The study was created; cancelable: preventDefault() keeps the wizard from navigating.
  * @fires {{ path: string }} gaze-navigate - After creation (the thank-you page or the board), or 'yes, i want to leave' (/create-study).
  * @csspart study-wizard - The wizard.
@@ -28,6 +28,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart panel-size - The panel-size slider (100–1000, step 10).
  * @csspart advanced-close - Close of Advanced Settings (reverts the changes).
  * @csspart advanced-save - Save of Advanced Settings (keeps the changes).
+ * @csspart social-setup - The Social Page Setup step (platform and ad type pickers, the form, the preview).
+ * @csspart social-preview - The live platform preview; preview-frame its 375 x 667 phone or desktop column.
  */
 export const GazeStudyWizardElement = defineElement('gaze-study-wizard', StudyWizard, { props: { kind: 'string' } });
 

@@ -22,6 +22,11 @@ export const SOCIAL_VALID_FORMS: Record<string, Partial<WizardValues>> = {
   'vk standard': { incontext_site: { code: 'vk', description: 'VK' } }, 'vk story': { incontext_site: { code: 'vk', description: 'VK' }, ad_type: 'story' },
   'in standard': instagram, 'in story': { ...instagram, ad_type: 'story' }, 'rin standard': { ...instagram, incontext_site: { code: 'rin', description: 'Instagram (new social system)' } },
   'sc standard': snapchat, 'pin standard': pinterest, 'tt standard': tiktok,
+  'fb story (new system, rfb)': { incontext_site: { code: 'rfb', description: 'Facebook' }, ad_type: 'story', fb_description: '', fb_call_to_action: 'Swipe up' },
+  'in standard (not promoted)': { ...instagram, promoted: false, in_description: 'Gram' },
+  'sc standard (rating, top line)': { ...snapchat, sc_promo_rating: 5, sc_promo_top: 'Top', sc_profile_src: 'https://c.example.com/s.png' },
+  'pin standard (type s)': { ...pinterest, pn_type: 's' },
+  'vk standard (not promoted fields ignored)': { incontext_site: { code: 'vk', description: 'VK' }, fb_promoted_description: '', fb_promoted_description2: '', fb_promoted_domain: '' },
 };
 
 export const RULE_CASES: RuleCase[] = [
@@ -98,6 +103,24 @@ export const RULE_CASES: RuleCase[] = [
   { id: 'D3-094 TikTok song name required', kind: 'social', step: 'setup', set: { ...tiktok, tt_song_name: '' }, field: 'tt_song_name', message: 'Required' },
   { id: 'D3-094 TikTok profile URL valid', kind: 'social', step: 'setup', set: { ...tiktok, tt_profile_src: 'me.png' }, field: 'tt_profile_src', message: 'Must be a valid URL' },
   { id: 'D3-102 VK feed description required', kind: 'social', step: 'setup', set: { incontext_site: { code: 'vk', description: 'VK' }, fb_description: '' }, field: 'fb_description', message: 'Required' },
+  { id: 'D3-077 rfb site: no Facebook watch', kind: 'social', step: 'setup', set: { incontext_site: { code: 'rfb', description: 'Facebook' }, ad_type: 'watch' }, field: 'ad_type', message: 'Required, please choose an ad' },
+  { id: 'D3-078 rfb site: the Facebook feed rules', kind: 'social', step: 'setup', set: { incontext_site: { code: 'rfb', description: 'Facebook' }, fb_channel_name: '' }, field: 'fb_channel_name', message: 'Required' },
+  { id: 'D3-078 rin site: the Instagram rules', kind: 'social', step: 'setup', set: { ...instagram, incontext_site: { code: 'rin', description: 'Instagram' }, in_channel_name: long(51) }, field: 'in_channel_name', message: 'Too long' },
+  { id: 'D3-098 Facebook watch URL required', kind: 'social', step: 'setup', set: { ad_type: 'watch', stim_url: '' }, field: 'stim_url', message: 'Required' },
+  { id: 'D3-099 Instagram feed profile URL at most 511', kind: 'social', step: 'setup', set: { ...instagram, in_profile_src: longUrl(512) }, field: 'in_profile_src', message: 'Too long' },
+  { id: 'D3-100 Instagram story: no description rule', kind: 'social', step: 'setup', set: { ...instagram, ad_type: 'story', in_description: long(600), in_profile_src: '' }, field: 'in_profile_src', message: 'Required' },
+  { id: 'D3-101 Snapchat ad URL valid', kind: 'social', step: 'setup', set: { ...snapchat, stim_url: 'snap.png' }, field: 'stim_url', message: 'Must be a valid URL' },
+  { id: 'D3-101 Snapchat channel name at most 50', kind: 'social', step: 'setup', set: { ...snapchat, sc_channel_name: long(51) }, field: 'sc_channel_name', message: 'Too long' },
+  { id: 'D3-101 Snapchat promo text required', kind: 'social', step: 'setup', set: { ...snapchat, sc_promo_text: '' }, field: 'sc_promo_text', message: 'Required' },
+  { id: 'D3-093 Pinterest profile name required', kind: 'social', step: 'setup', set: { ...pinterest, pn_stim_profile: '' }, field: 'pn_stim_profile', message: 'Required' },
+  { id: 'D3-093 Pinterest profile URL valid', kind: 'social', step: 'setup', set: { ...pinterest, pn_profile_src: 'me.png' }, field: 'pn_profile_src', message: 'Must be a valid URL' },
+  { id: 'D3-094 TikTok ad URL at most 512', kind: 'social', step: 'setup', set: { ...tiktok, stim_url: longUrl(513) }, field: 'stim_url', message: 'Too long' },
+  { id: 'D3-094 TikTok profile name required', kind: 'social', step: 'setup', set: { ...tiktok, tt_profile_name: '' }, field: 'tt_profile_name', message: 'Required' },
+  { id: 'D3-094 TikTok description required', kind: 'social', step: 'setup', set: { ...tiktok, tt_desc: '' }, field: 'tt_desc', message: 'Required' },
+  { id: 'D3-094 TikTok promo text required', kind: 'social', step: 'setup', set: { ...tiktok, tt_promo_text: '' }, field: 'tt_promo_text', message: 'Required' },
+  { id: 'D3-102 VK feed: no promoted rules', kind: 'social', step: 'setup', set: { incontext_site: { code: 'vk', description: 'VK' }, fb_promoted_description: long(40), fb_promoted_domain: 'nope', fb_channel_name: '' }, field: 'fb_channel_name', message: 'Required' },
+  { id: 'D3-102 VK story profile photo URL valid', kind: 'social', step: 'setup', set: { incontext_site: { code: 'vk', description: 'VK' }, ad_type: 'story', fb_profile_src: 'photo' }, field: 'fb_profile_src', message: 'Must be a valid URL' },
+  { id: 'D3-102 VK story ad URL required', kind: 'social', step: 'setup', set: { incontext_site: { code: 'vk', description: 'VK' }, ad_type: 'story', stim_url: '' }, field: 'stim_url', message: 'Required' },
   { id: 'D3-102 VK story profile name required', kind: 'social', step: 'setup', set: { incontext_site: { code: 'vk', description: 'VK' }, ad_type: 'story', fb_description: '', fb_channel_name: '' }, field: 'fb_channel_name', message: 'Required' },
 ];
 
