@@ -6,3 +6,4 @@ export * from './board.js';
 export * from './my-reports.js';
 export * from './social.js';
 export * from './embed.js';
+export * from './aoi-metrics.js';
