@@ -4,6 +4,7 @@
 // turns the SQL aggregates of those rows over a stim's viewers into the report's numbers.
 // A feature is every AOI sharing a tag, as in features.ts; a fixation inside two AOIs of the same
 // tag is one fixation of the feature here (the spec's feature dwell sums per AOI and is untouched).
+import { AOI_METRIC_NAMES, type AoiMetricName } from '../../contract/reports.js';
 import { round6 } from './metrics.js';
 import { makeAoiTest, type AoiShape, type ExposureInput, type ExposureResult, type Rect } from './summarize.js';
 import type { Fixation } from './fixations.js';
@@ -110,15 +111,8 @@ export interface AoiMetricAggregate {
   firstN: number;
 }
 
-export const AOI_METRIC_NAMES = [
-  'time_to_first_fixation',
-  'time_to_first_fixation_viewable',
-  'avg_fixation_count',
-  'avg_fixation_duration',
-  'avg_revisits',
-  'first_fixated_percent',
-] as const;
-export type AoiMetricName = (typeof AOI_METRIC_NAMES)[number];
+// The names are the API's (contract/reports.ts): one list for the engine and the wire.
+export { AOI_METRIC_NAMES, type AoiMetricName };
 export type AoiMetrics = Record<AoiMetricName, number | null>;
 
 const mean = (sum: number, n: number) => (n > 0 ? round6(sum / n) : null);
