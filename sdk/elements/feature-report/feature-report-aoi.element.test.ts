@@ -112,13 +112,15 @@ describe('<gaze-feature-report> AOI metrics and scanpath (issue 23)', () => {
     const p = await waitFor(() => page(el)?.querySelector('[part="scanpath"] .highcharts-container svg') && page(el), 'scanpath chart');
     const section = p.querySelector('[part="scanpath"]')!;
     expect(section.closest('section[aria-label="Visuals"]')).to.not.equal(null);
-    expect(section.querySelector('h3')!.textContent).to.equal('Typical order of features');
+    expect(section.querySelector('figcaption')!.textContent).to.equal('Typical order of features');
     expect(section.querySelector('[part="typical-order"]')!.textContent).to.equal('Typical order: logo → cta (over 4 viewers who fixated a feature)');
     const region = section.querySelector<HTMLElement>('[data-highcharts-chart]')!;
     const chart = Highcharts.charts[Number(region.getAttribute('data-highcharts-chart'))]!;
     expect(chart.xAxis[0].categories).to.deep.equal(['1st feature', '2nd feature']);
     expect(chart.series.map((s) => [s.name, s.points.map((pt) => pt.y)])).to.deep.equal([['logo', [75, 25]], ['cta', [25, 75]]]);
     expect(chart.options.plotOptions?.series?.stacking).to.equal('normal');
+    // Shares of one base: the axis ends at 100 %.
+    expect(chart.yAxis[0].max).to.equal(100);
     // Drawn: two stacked columns per series.
     expect(section.querySelectorAll('.highcharts-series .highcharts-point').length).to.equal(4);
   });

@@ -11,6 +11,8 @@ import { ScanpathChart } from './ScanpathChart';
 
 const Page = styled(StimPage)`
   h3 { font-size: 1.05em; margin: 0 0 ${tokens.space2}; }
+  [part='scanpath'] { margin-top: ${tokens.space3}; }
+  [part='typical-order'] { margin: 0 0 ${tokens.space2}; }
 `;
 const Cards = styled.div`
   display: grid;

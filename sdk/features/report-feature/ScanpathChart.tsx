@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { BarChart } from '../../ui/charts';
+import { HighchartsReact } from 'highcharts-react-official';
+import { baseOptions, ChartFrame, Highcharts } from '../../ui/charts';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
 
 type Scanpath = NonNullable<FeatureAnalysisResponse['scanpath']>;
@@ -30,25 +31,36 @@ export function scanpathSeries(s: Scanpath): { categories: string[]; series: { n
  */
 export function ScanpathChart({ scanpath }: { scanpath: Scanpath | undefined }) {
   const data = useMemo(() => (scanpath ? scanpathSeries(scanpath) : null), [scanpath]);
-  if (!scanpath || !data || !scanpath.viewers || !data.categories.length) {
+  const options = useMemo<Highcharts.Options | null>(() => {
+    if (!data) return null;
+    const base = baseOptions({
+      title: SCANPATH_TITLE,
+      description: 'For each position in the order viewers first fixated the features, the share of those viewers who fixated each feature there.',
+    });
+    return {
+      ...base,
+      chart: { ...base.chart, type: 'column', height: 260 },
+      xAxis: { categories: data.categories, title: { text: undefined } },
+      // Shares of one base: a column never passes 100 %.
+      yAxis: { title: { text: '% of viewers' }, min: 0, max: 100, tickInterval: 25 },
+      tooltip: { valueSuffix: ' %' },
+      legend: { enabled: true },
+      plotOptions: { series: { animation: false, stacking: 'normal' } },
+      series: data.series.map((x) => ({ type: 'column' as const, name: x.name, data: [...x.data] })),
+    };
+  }, [data]);
+  if (!scanpath || !data || !options || !scanpath.viewers || !data.categories.length) {
     return <section part="scanpath" aria-label={SCANPATH_TITLE}><h3>{SCANPATH_TITLE}</h3><p part="no-data">No data</p></section>;
   }
   return (
     <section part="scanpath" aria-label={SCANPATH_TITLE}>
-      <h3>{SCANPATH_TITLE}</h3>
-      <p part="typical-order">
-        Typical order: <strong>{scanpath.typical_order.join(' → ')}</strong>{' '}
-        <span>(over {scanpath.viewers} {scanpath.viewers === 1 ? 'viewer' : 'viewers'} who fixated a feature)</span>
-      </p>
-      <BarChart
-        title={SCANPATH_TITLE}
-        description="For each position in the order viewers first fixated the features, the share of those viewers who fixated each feature there."
-        categories={data.categories}
-        series={data.series}
-        stacked
-        valueTitle="% of viewers"
-        height={260}
-      />
+      <ChartFrame part="scanpath-chart" title={SCANPATH_TITLE}>
+        <p part="typical-order">
+          Typical order: <strong>{scanpath.typical_order.join(' → ')}</strong>{' '}
+          <span>(over {scanpath.viewers} {scanpath.viewers === 1 ? 'viewer' : 'viewers'} who fixated a feature)</span>
+        </p>
+        <HighchartsReact highcharts={Highcharts} options={options} containerProps={{ className: 'highcharts-light' }} />
+      </ChartFrame>
     </section>
   );
 }
