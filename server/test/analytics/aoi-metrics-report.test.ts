@@ -17,6 +17,7 @@ import { createUser, signIn, authHeaders } from '../fixtures.js';
 import { buildStudy, track, type AnalyticsStudy } from './study-fixture.js';
 import { until } from '../jobs/helpers.js';
 import { aoi } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
 
 let app: FastifyInstance;
 let database: Database;
@@ -76,6 +77,23 @@ beforeAll(async () => {
 afterAll(async () => { await app.close(); await database.close(); });
 
 describe('issue 23 item 1: AOI metrics in the feature report', () => {
+  it('ingestion stores one exposure_feature row per exposure and feature fixated, in the session\'s transaction', async () => {
+    const r = await database.db.execute(sql`select p.reference, ef.tag, ef.fixation_count, ef.visits, ef.entry_rank
+      from exposure_feature ef join exposure e on e.id = ef.exposure_id join participant p on p.id = e.participant_id
+      order by p.reference, ef.entry_rank, ef.tag`);
+    expect((r as unknown as { rows: unknown[] }).rows).toEqual([
+      { reference: 'R0', tag: 'logo', fixation_count: 1, visits: 1, entry_rank: 1 },
+      { reference: 'R0', tag: 'cta', fixation_count: 1, visits: 1, entry_rank: 2 },
+      { reference: 'R1', tag: 'cta', fixation_count: 2, visits: 2, entry_rank: 1 },
+      { reference: 'R1', tag: 'logo', fixation_count: 1, visits: 1, entry_rank: 2 },
+      { reference: 'R3', tag: 'LOGO', fixation_count: 1, visits: 1, entry_rank: 1 },
+    ]);
+    // A session failing after its step (and its feature rows) was written leaves no feature row behind.
+    await expect(ingestSession(database.db, body(9, [[400, LOGO]]), { afterStep: () => { throw new Error('boom'); } })).rejects.toThrow('boom');
+    const n = await database.db.execute(sql`select count(*)::int as n from exposure_feature`);
+    expect((n as unknown as { rows: { n: number }[] }).rows[0].n).toBe(5);
+  });
+
   it('the spec\'s three stay first and as they were; the AOI metrics are answered beside them (known answer)', async () => {
     const b = await analysis();
     expect(b.feature_data.map((f: FeatureRow) => Object.keys(f).slice(0, 5)))
