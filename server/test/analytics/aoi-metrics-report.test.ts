@@ -18,6 +18,8 @@ import { buildStudy, track, type AnalyticsStudy } from './study-fixture.js';
 import { until } from '../jobs/helpers.js';
 import { aoi } from '../../db/schema/index.js';
 import { sql } from 'drizzle-orm';
+import { recomputeAll } from '../../services/recompute.js';
+import { DEFAULT_ALGORITHM } from '../../analytics/config.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -176,5 +178,16 @@ describe('issue 23 item 1: recomputed when the AOIs change (recompute-aois job)'
     expect(b.byTag.cta.aoi_metrics.first_fixated_percent).toBe(66.666667);
     expect(b.byTag.cta.aoi_metrics.avg_revisits).toBe(0.5);
     expect(b.scanpath).toEqual({ viewers: 3, positions: [{ position: 1, counts: { logo: 1, cta: 2 } }], typical_order: ['cta', 'logo'] });
+  });
+});
+
+describe('issue 23 item 1: npm run recompute rebuilds exposure_feature too', () => {
+  it('with the same parameters it reproduces the rows exactly', async () => {
+    const read = async () => (await database.db.execute(sql`select exposure_id, tag, fixation_count, dwell_ms, first_fixation_ms,
+      first_fixation_viewable_ms, visits, entry_rank from exposure_feature order by exposure_id, tag`) as unknown as { rows: unknown[] }).rows;
+    const before = await read();
+    expect(before.length).toBeGreaterThan(0);
+    await recomputeAll(database.db, { algorithm: DEFAULT_ALGORITHM });
+    expect(await read()).toEqual(before);
   });
 });
