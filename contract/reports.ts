@@ -49,6 +49,42 @@ export const FeatureNorm = Type.Object({
 });
 export type FeatureNorm = Static<typeof FeatureNorm>;
 
+/**
+ * AOI metrics beside the spec's three (issue 23; docs/metrics.md "AOI metrics"): per feature tag,
+ * over the stim's viewers who fixated it, except first_fixated_percent (over the stim's viewers).
+ */
+export const AOI_METRIC_NAMES = [
+  'time_to_first_fixation',
+  'time_to_first_fixation_viewable',
+  'avg_fixation_count',
+  'avg_fixation_duration',
+  'avg_revisits',
+  'first_fixated_percent',
+] as const;
+export type AoiMetricName = (typeof AOI_METRIC_NAMES)[number];
+const AOI_METRIC_DESCRIPTIONS: Record<AoiMetricName, string> = {
+  time_to_first_fixation: 'Seconds from the stim\'s onset to the first fixation in the feature, mean over the viewers who fixated it',
+  time_to_first_fixation_viewable: 'Seconds from the stim\'s first viewable moment to the first fixation in the feature (0 when earlier), same viewers',
+  avg_fixation_count: 'Fixations in the feature per viewer who fixated it',
+  avg_fixation_duration: 'Seconds: the feature\'s fixation time over its fixations (all viewers pooled)',
+  avg_revisits: 'Returns to the feature after leaving it, per viewer who fixated it',
+  first_fixated_percent: 'Viewers whose first fixated feature it was ÷ viewers of the stim × 100',
+};
+export const AoiMetrics = Type.Object(Object.fromEntries(AOI_METRIC_NAMES.map((m) =>
+  [m, Nullable(Type.Number({ description: AOI_METRIC_DESCRIPTIONS[m] }))])) as Record<AoiMetricName, ReturnType<typeof Nullable<ReturnType<typeof Type.Number>>>>);
+export type AoiMetrics = Static<typeof AoiMetrics>;
+export const AoiMetricNorm = Type.Object({ ...AoiMetrics.properties, norm_size: Int4({ description: 'Comparison stims with a feature of the same tag' }) });
+export type AoiMetricNorm = Static<typeof AoiMetricNorm>;
+export const Scanpath = Type.Object({
+  viewers: Int4({ description: "Viewers of the stim who fixated at least one feature: every share's denominator" }),
+  positions: Type.Array(Type.Object({
+    position: Int4({ description: '1 = the first feature a viewer fixated' }),
+    counts: Dict(Int4(), { description: 'Feature tag → viewers who entered it at this position' }),
+  })),
+  typical_order: Type.Array(Type.String(), { description: 'Position by position, the feature most viewers entered there, each once' }),
+}, { description: 'Aggregate scanpath: the order in which viewers entered the features (issue 23 item 3)' });
+export type Scanpath = Static<typeof Scanpath>;
+
 export const StimKind = Type.Union([Type.Literal('image'), Type.Literal('video')]);
 const url = (description?: string) => Type.String(description ? { description } : {});
 const nullableUrl = () => Nullable(Type.String());
@@ -270,7 +306,10 @@ export const FeatureAnalysisResponse = Ok({
     panelist_viewed_percent: Type.Number(),
     view_order: Nullable(Type.Integer()),
     norm: FeatureNorm,
+    aoi_metrics: Type.Optional(AoiMetrics),
+    aoi_norm: Type.Optional(AoiMetricNorm),
   })),
+  scanpath: Type.Optional(Scanpath),
   data: Type.Array(Type.Object({
     feature_name: Type.String(),
     avg_feature_dwell_time: Nullable(Type.Number()),
@@ -287,6 +326,11 @@ export const FeatureParticipantRow = Type.Object({
   dwell_time: Type.Number(),
   time_to_first_fixation: Nullable(Type.Number()),
   fixation_count: Int4(),
+  // Issue 23's AOI metrics of this viewer, after the spec's columns (null before a recompute filled them).
+  time_to_first_fixation_viewable: Type.Optional(Nullable(Type.Number({ description: 'Seconds from the first viewable moment' }))),
+  avg_fixation_duration: Type.Optional(Nullable(Type.Number({ description: 'Seconds' }))),
+  revisits: Type.Optional(Nullable(Int4())),
+  fixated_first: Type.Optional(Nullable(Type.Boolean({ description: 'The first feature this viewer fixated' }))),
 });
 export const FeatureReportResponse = download(Type.Object({ ...placement, stim_id: Id(), stim_name: Type.String(), participant_data: Type.Array(FeatureParticipantRow) }));
 export type FeatureReportResponse = Static<typeof FeatureReportResponse>;

@@ -22,6 +22,8 @@ export interface AoiShape {
   height: number;
   /** polygon vertices, [[x, y], …] or [{x, y}, …] */
   points?: unknown;
+  /** The feature it belongs to (AOI metrics group by it); the per-AOI summaries ignore it. */
+  tag?: string;
 }
 
 export interface ExposureInput {

@@ -256,7 +256,7 @@ export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<n
   const rows = await db.select().from(aoi).where(inArray(aoi.stimId, stimIds)).orderBy(asc(aoi.id));
   for (const a of rows) {
     const list = out.get(a.stimId) ?? [];
-    list.push({ id: a.id, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.points });
+    list.push({ id: a.id, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.points, tag: a.tag });
     out.set(a.stimId, list);
   }
   return out;

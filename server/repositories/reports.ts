@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import type { DemographicFilters } from '../domain/demographics.js';
 import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
+import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js';
 import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
 import { rows, idList as list, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
@@ -128,6 +129,8 @@ export interface NormSource {
   profiles: StimProfile[];
   features: Map<number, FeatureAggregate[]>;
   tags: Map<number, string[]>;
+  /** The AOI metrics' aggregates per stim (issue 23), same base as `features`. */
+  aoiMetrics: Map<number, AoiMetricAggregate[]>;
 }
 
 async function loadNormSource(db: Db): Promise<NormSource> {
@@ -152,7 +155,18 @@ async function loadNormSource(db: Db): Promise<NormSource> {
     if (!features.has(id)) features.set(id, []);
     features.get(id)!.push(toFeature(r));
   }
-  return { aggregates, profiles, features, tags: await aoiTags(db, ids) };
+  const aoiRows = await rows<AoiMetricAggregate & { stimId: number }>(db, sql`
+    select e.stim_id as "stimId", ${aoiMetricSelect}
+    from exposure_feature ef join ${exposureFrom} on e.id = ef.exposure_id
+    where ${countedSql} and e.viewable and e.viewed and ${measuredSql}
+    group by e.stim_id, ef.tag`);
+  const aoiMetrics = new Map<number, AoiMetricAggregate[]>();
+  for (const r of aoiRows) {
+    const id = Number(r.stimId);
+    if (!aoiMetrics.has(id)) aoiMetrics.set(id, []);
+    aoiMetrics.get(id)!.push(toAoiMetric(r));
+  }
+  return { aggregates, profiles, features, tags: await aoiTags(db, ids), aoiMetrics };
 }
 
 async function profileRows(db: Db, stimIds: number[]): Promise<StimProfile[]> {
@@ -189,9 +203,11 @@ export async function normSource(db: Db): Promise<NormSource> {
     select count(*)::int as n, coalesce(max(id), 0)::int as m, coalesce(sum(analysis_config_id), 0)::float8 as c,
       coalesce(sum(dwell_ms), 0)::float8 as f,
       (select coalesce(sum(id * (case when is_test then 1 else 2 end) * length(status)), 0)::float8 from participant) as p,
-      (select count(*)::int from aoi) as an, (select coalesce(max(id), 0)::int from aoi) as am
+      (select count(*)::int from aoi) as an, (select coalesce(max(id), 0)::int from aoi) as am,
+      (select coalesce(max(id), 0)::int from exposure_feature) as fm
     from exposure`);
-  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${fp.an}:${fp.am}`;
+  // fm: an AOI recompute rewrites exposure_feature (new ids) even when no AOI was added (a renamed tag).
+  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${fp.an}:${fp.am}:${(fp as { fm?: number }).fm ?? 0}`;
   const hit = normCache.get(db);
   if (hit && hit.fingerprint === fingerprint) return hit.source;
   const source = await loadNormSource(db);
@@ -291,6 +307,57 @@ export async function studyFeatureAggregates(db: Db, studyId: number, pairs: Ste
 }
 
 // ---------------------------------------------------------------------------------------------
+// AOI metrics and the aggregate scanpath (issue 23): exposure_feature over the same base as the
+// feature aggregates (viewed exposures of E that fixated the feature).
+
+const aoiMetricSelect = sql`ef.tag, count(*)::int as viewers,
+  sum(ef.first_fixation_ms)::float8 as "firstFixationSumMs",
+  count(ef.first_fixation_viewable_ms)::int as "firstFixationViewableN",
+  coalesce(sum(ef.first_fixation_viewable_ms), 0)::float8 as "firstFixationViewableSumMs",
+  sum(ef.fixation_count)::int as "fixationSum", sum(ef.dwell_ms)::float8 as "dwellSumMs",
+  sum(ef.visits - 1)::int as "revisitSum", count(*) filter (where ef.entry_rank = 1)::int as "firstN"`;
+
+const toAoiMetric = (r: AoiMetricAggregate): AoiMetricAggregate => ({
+  tag: r.tag, viewers: Number(r.viewers), firstFixationSumMs: Number(r.firstFixationSumMs),
+  firstFixationViewableN: Number(r.firstFixationViewableN), firstFixationViewableSumMs: Number(r.firstFixationViewableSumMs),
+  fixationSum: Number(r.fixationSum), dwellSumMs: Number(r.dwellSumMs), revisitSum: Number(r.revisitSum), firstN: Number(r.firstN),
+});
+
+const featureBase = (studyId: number, pairs: StepStim[], filters: DemographicFilters) => sql`
+  exposure_feature ef join ${exposureFrom} on e.id = ef.exposure_id
+  where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)} and e.viewable and e.viewed and ${measuredSql}${filterSql(filters)}`;
+
+export async function studyAoiMetricAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, AoiMetricAggregate[]>> {
+  const out = new Map<string, AoiMetricAggregate[]>(pairs.map((p) => [pairKey(p.stepId, p.stimId), []]));
+  if (!pairs.length) return out;
+  const r = await rows<AoiMetricAggregate & { stepId: number; stimId: number }>(db, sql`
+    select e.step_id as "stepId", e.stim_id as "stimId", ${aoiMetricSelect}
+    from ${featureBase(studyId, pairs, filters)}
+    group by e.step_id, e.stim_id, ef.tag`);
+  for (const row of r) out.get(pairKey(Number(row.stepId), Number(row.stimId)))?.push(toAoiMetric(row));
+  return out;
+}
+
+/** Per (step, stim): how many viewers entered each feature at each position, and how many entered any. */
+export async function studyScanpathCounts(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, { counts: RankCount[]; viewers: number }>> {
+  const out = new Map(pairs.map((p) => [pairKey(p.stepId, p.stimId), { counts: [] as RankCount[], viewers: 0 }]));
+  if (!pairs.length) return out;
+  // Only the features drawn now: rows of a tag just removed wait for the recompute to go.
+  const current = sql`exists (select 1 from aoi a where a.stim_id = e.stim_id and a.tag = ef.tag)`;
+  const r = await rows<{ stepId: number; stimId: number; tag: string | null; rank: number | null; viewers: number }>(db, sql`
+    select e.step_id as "stepId", e.stim_id as "stimId", ef.tag, ef.entry_rank as rank, count(distinct e.id)::int as viewers
+    from ${featureBase(studyId, pairs, filters)} and ${current}
+    group by grouping sets ((e.step_id, e.stim_id, ef.tag, ef.entry_rank), (e.step_id, e.stim_id))`);
+  for (const row of r) {
+    const entry = out.get(pairKey(Number(row.stepId), Number(row.stimId)));
+    if (!entry) continue;
+    if (row.tag === null) entry.viewers = Number(row.viewers);
+    else entry.counts.push({ tag: row.tag, rank: Number(row.rank), viewers: Number(row.viewers) });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Downloads
 
 export interface ParticipantRow {
@@ -350,19 +417,38 @@ export interface FeatureParticipantRow {
 }
 
 /** Per viewer in E and feature tag they fixated: their dwell, first fixation and fixation count. */
+/** The AOI metrics of one viewer and feature (issue 23), after the spec's columns in the feature CSV; null before a recompute filled them. */
+export interface FeatureParticipantAoiColumns {
+  time_to_first_fixation_viewable: number | null;
+  avg_fixation_duration: number | null;
+  revisits: number | null;
+  fixated_first: boolean | null;
+}
+
 export async function featureParticipantRows(db: Db, studyId: number, stepId: number, stimId: number,
-  filters: DemographicFilters): Promise<FeatureParticipantRow[]> {
-  const r = await rows<FeatureParticipantRow>(db, sql`
+  filters: DemographicFilters, opts: { aoiMetrics?: boolean } = {}): Promise<(FeatureParticipantRow & Partial<FeatureParticipantAoiColumns>)[]> {
+  // One exposure_feature row per (exposure, tag), joined beside its AOIs' rows: max() picks it.
+  const extra = opts.aoiMetrics ? sql`,
+      (max(ef.first_fixation_viewable_ms) / 1000)::float8 as time_to_first_fixation_viewable,
+      (max(ef.dwell_ms) / nullif(max(ef.fixation_count), 0) / 1000)::float8 as avg_fixation_duration,
+      (max(ef.visits) - 1)::int as revisits, bool_or(ef.entry_rank = 1) as fixated_first` : sql``;
+  const join = opts.aoiMetrics ? sql` left join exposure_feature ef on ef.exposure_id = e.id and ef.tag = a.tag` : sql``;
+  const r = await rows<FeatureParticipantRow & Partial<FeatureParticipantAoiColumns>>(db, sql`
     select p.reference as participant_reference, a.tag as feature_name, (sum(ea.dwell_ms) / 1000)::float8 as dwell_time,
-      (min(ea.first_fixation_ms) / 1000)::float8 as time_to_first_fixation, sum(ea.fixation_count)::int as fixation_count
-    from exposure_aoi ea join aoi a on a.id = ea.aoi_id join ${exposureFrom} on e.id = ea.exposure_id
+      (min(ea.first_fixation_ms) / 1000)::float8 as time_to_first_fixation, sum(ea.fixation_count)::int as fixation_count${extra}
+    from exposure_aoi ea join aoi a on a.id = ea.aoi_id join ${exposureFrom} on e.id = ea.exposure_id${join}
     where e.study_id = ${studyId} and e.step_id = ${stepId} and e.stim_id = ${stimId} and ${countedSql}
       and e.viewable and e.viewed and ea.fixation_count > 0 and ${measuredSql}${filterSql(filters)}
     group by e.id, p.reference, a.tag
     order by p.reference, e.id, min(a.id)`);
+  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return r.map((row) => ({
     ...row, dwell_time: Number(row.dwell_time), fixation_count: Number(row.fixation_count),
     time_to_first_fixation: row.time_to_first_fixation === null ? null : Number(row.time_to_first_fixation),
+    ...(opts.aoiMetrics ? {
+      time_to_first_fixation_viewable: num(row.time_to_first_fixation_viewable), avg_fixation_duration: num(row.avg_fixation_duration),
+      revisits: num(row.revisits), fixated_first: row.fixated_first ?? null,
+    } : {}),
   }));
 }
 

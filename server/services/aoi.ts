@@ -12,7 +12,9 @@ import {
 import { loadAoisForStims, loadExposurePage, type NewExposureAoi } from '../repositories/ingest.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 import { unpackFloat32 } from '../analytics/pack.js';
-import { summarizeExposure } from '../analytics/summarize.js';
+import { summarizeExposure, type ExposureInput } from '../analytics/summarize.js';
+import { exposureFeatures } from '../analytics/aoi-metrics.js';
+import { rewriteExposureFeatures, type NewExposureFeature } from '../repositories/aoi-metrics.js';
 import { InvalidInput } from '../domain/errors.js';
 
 /** A polygon needs three vertices; its x/y/width/height become its bounding box. */
@@ -76,17 +78,22 @@ export async function recomputeStimAois(db: Db, stimId: number, opts: {
     // The AOIs as they are now (a later save re-queues the job anyway).
     const aois = (await loadAoisForStims(db, [stimId])).get(stimId) ?? [];
     const rows: NewExposureAoi[] = [];
+    const features: NewExposureFeature[] = [];
     for (const e of page) {
       const samples = e.samples ? unpackFloat32(new Uint8Array(e.samples)) : new Float32Array(0);
-      const r = summarizeExposure({
+      const input: ExposureInput = {
         stimType: e.stimType, naturalWidth: e.naturalWidth, naturalHeight: e.naturalHeight,
         rect: { x: e.stimX, y: e.stimY, width: e.stimWidth, height: e.stimHeight },
         intervals: e.intervals, samples, hasEyetracking: e.hasEyetracking, aois,
-      }, await configOf(e.configId));
+      };
+      const r = summarizeExposure(input, await configOf(e.configId));
       for (const a of r.aois) rows.push({ ...a, studyId: e.studyId, exposureId: e.id });
+      for (const f of exposureFeatures(input, r)) features.push({ ...f, studyId: e.studyId, exposureId: e.id });
     }
     await db.transaction(async (tx) => {
       await rewriteExposureAois(tx as unknown as Db, page.map((e) => e.id), rows);
+      // The AOI metrics' rows follow the same AOIs in the same transaction (tags included).
+      await rewriteExposureFeatures(tx as unknown as Db, page.map((e) => e.id), features);
     });
     done += page.length;
     after = page[page.length - 1].id;

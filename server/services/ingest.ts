@@ -12,7 +12,9 @@ import {
 import type { AnalysisConfig } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
 import { checkSession, type SessionAnswer, type SessionBody } from '../analytics/session.js';
-import { summarizeExposure } from '../analytics/summarize.js';
+import { summarizeExposure, type ExposureInput } from '../analytics/summarize.js';
+import { exposureFeatures, type FeatureSummary } from '../analytics/aoi-metrics.js';
+import { insertExposureFeatures } from '../repositories/aoi-metrics.js';
 
 export type {
   ParticipantStatus, SessionAnswer, SessionBody, SessionParticipant, SessionStep, SessionStim,
@@ -95,14 +97,17 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
 
         const rows: NewExposure[] = [];
         const aoiRows: Omit<NewExposureAoi, 'exposureId'>[][] = [];
+        const featureRows: FeatureSummary[][] = [];
         const fixationsPacked: Buffer[] = [];
         for (const e of s.stims) {
           const sm = ctx.stims.get(e.stim_id)!;
-          const r = summarizeExposure({
+          const input: ExposureInput = {
             stimType: sm.stimType, naturalWidth: sm.width, naturalHeight: sm.height,
             rect: { x: e.x, y: e.y, width: e.width, height: e.height }, intervals: e.viewability, samples,
             hasEyetracking: p.has_eyetracking, aois: aois.get(sm.id) ?? [], pageDwellMs: s.page_dwell_ms,
-          }, config);
+          };
+          const r = summarizeExposure(input, config);
+          featureRows.push(exposureFeatures(input, r));
           rows.push({
             studyId: ctx.studyId, participantId, cellId: p.cell_id, stepId: s.step_id, stimId: e.stim_id,
             stimX: e.x, stimY: e.y, stimWidth: e.width, stimHeight: e.height, pageDwellMs: s.page_dwell_ms,
@@ -125,6 +130,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
           await insertGaze(tx, gazeRows);
         }
         await insertExposureAois(tx, ids.flatMap((id, k) => aoiRows[k].map((a) => ({ ...a, exposureId: id }))));
+        await insertExposureFeatures(tx, ids.flatMap((id, k) => featureRows[k].map((f) => ({ ...f, studyId: ctx.studyId, exposureId: id }))));
         if (s.answers?.length) await insertAnswers(tx, toAnswers(ctx, participantId, si, s.answers));
         if (opts.afterStep) await opts.afterStep(si);
       }

@@ -12,7 +12,9 @@ import {
 } from '../repositories/ingest.js';
 import { ALGORITHMS, DEFAULT_ALGORITHM, normalizeParams, type Algorithm, type AnalysisConfig, type AnalysisParams } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
-import { summarizeExposure, type AoiShape } from '../analytics/summarize.js';
+import { summarizeExposure, type AoiShape, type ExposureInput } from '../analytics/summarize.js';
+import { exposureFeatures } from '../analytics/aoi-metrics.js';
+import { rewriteExposureFeatures, type NewExposureFeature } from '../repositories/aoi-metrics.js';
 
 export interface RecomputeProgress {
   studyId: number;
@@ -62,18 +64,22 @@ export async function recomputeStudy(db: Db, studyId: number, config: AnalysisCo
     }
     const rows: RecomputedExposure[] = [];
     const aois: NewExposureAoi[] = [];
+    const features: NewExposureFeature[] = [];
     for (const e of page) {
       const samples = e.samples ? unpackFloat32(new Uint8Array(e.samples)) : new Float32Array(0);
-      const r = summarizeExposure({
+      const input: ExposureInput = {
         stimType: e.stimType, naturalWidth: e.naturalWidth, naturalHeight: e.naturalHeight,
         rect: { x: e.stimX, y: e.stimY, width: e.stimWidth, height: e.stimHeight },
         intervals: e.intervals, samples, hasEyetracking: e.hasEyetracking, aois: aoiCache.get(e.stimId) ?? [],
         pageDwellMs: e.pageDwellMs,
-      }, config);
+      };
+      const r = summarizeExposure(input, config);
       rows.push({ id: e.id, summary: r.summary, fixations: e.samples ? packFloat32(r.fixations.flatMap((f) => [f.start, f.duration, f.x, f.y])) : null });
       for (const a of r.aois) aois.push({ ...a, studyId, exposureId: e.id });
+      for (const f of exposureFeatures(input, r)) features.push({ ...f, studyId, exposureId: e.id });
     }
     await writeRecomputed(db, studyId, config.id, rows, aois);
+    await rewriteExposureFeatures(db, page.map((e) => e.id), features);
     done += page.length;
     after = page[page.length - 1].id;
   }

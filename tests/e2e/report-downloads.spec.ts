@@ -239,7 +239,9 @@ describe('report CSV downloads (issue 15 item 3)', () => {
       const answer = await api(token, got.path, { body: got.body });
       assert.equal(got.path, `/studies/${studyId}/cell/${stim.cell_id}/step/${stim.step_id}/stimuli/${stim.stimulus_id}/feature_report`);
       assert.equal(got.file.name, 'feature-data.csv');
-      assert.deepEqual(got.file.header, ['cell_id', 'step_id', 'stim_id', 'stim_name', 'participant_reference', 'feature_name', 'dwell_time', 'time_to_first_fixation', 'fixation_count']);
+      assert.deepEqual(got.file.header, ['cell_id', 'step_id', 'stim_id', 'stim_name', 'participant_reference', 'feature_name', 'dwell_time', 'time_to_first_fixation', 'fixation_count',
+        // issue 23's AOI metrics, after the spec's columns
+        'time_to_first_fixation_viewable', 'avg_fixation_duration', 'revisits', 'fixated_first']);
       const rows = (answer.body.data as (Row & { participant_data: Row[] })[]).flatMap(({ participant_data, ...s }) => participant_data.map((p) => ({ ...s, ...p })));
       assert.ok(rows.length > 0);
       assert.deepEqual(got.file.rows, expectedRows(rows, got.file.header));

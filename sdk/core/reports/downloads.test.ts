@@ -122,4 +122,28 @@ describe('issue 15: every report download is listed in My Downloads', () => {
     ]);
     expect(sent[1]).toEqual({ method: 'POST', url: '/downloads', body: { name: 'participant-data.csv', kind: 'csv', study_id: 9, size: saved[0].text.length } });
   });
+
+  it('issue 23: feature-data adds the AOI metric columns after the spec\'s, one line per participant and feature', async () => {
+    const p1 = {
+      participant_reference: 'p1', feature_name: 'logo', dwell_time: 0.4, time_to_first_fixation: 1.2, fixation_count: 1,
+      time_to_first_fixation_viewable: 0.2, avg_fixation_duration: 0.4, revisits: 0, fixated_first: true,
+    };
+    // Rows stored before a recompute filled exposure_feature: the new columns are empty, never 0.
+    const p2 = { ...p1, participant_reference: 'p2', feature_name: 'cta', dwell_time: 0.6, time_to_first_fixation: 1.866667, fixation_count: 2,
+      time_to_first_fixation_viewable: null, avg_fixation_duration: null, revisits: null, fixated_first: null };
+    const answer = { success: true, data: [{ cell_id: 1, step_id: 11, stim_id: 101, stim_name: 'Big, Ad', participant_data: [p1, p2] }] };
+    const sent = stubApi((url) => (url.endsWith('/feature_report') ? answer : { success: true }));
+    const saved: { name: string; text: string }[] = [];
+    setCsvSaver((blob, name) => { void blob.text().then((text) => saved.push({ name, text })); });
+    expect(await downloadReport(api, 'feature-data', '1:11:9:101')).toBe(true);
+    await until(() => sent.length === 2 && saved.length === 1);
+    expect(sent[0].url).toBe('/studies/9/cell/1/step/11/stimuli/101/feature_report');
+    expect(saved[0].name).toBe('feature-data.csv');
+    expect(saved[0].text.split('\r\n')).toEqual([
+      'cell_id,step_id,stim_id,stim_name,participant_reference,feature_name,dwell_time,time_to_first_fixation,fixation_count,'
+        + 'time_to_first_fixation_viewable,avg_fixation_duration,revisits,fixated_first',
+      '1,11,101,Big Ad,p1,logo,0.4,1.2,1,0.2,0.4,0,true',
+      '1,11,101,Big Ad,p2,cta,0.6,1.87,2,,,,',
+    ]);
+  });
 });

@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { ErrorText, Select, Spinner, tokens } from '../../ui';
+import { Button, CheckboxGroup, ErrorText, Select, Spinner, tokens } from '../../ui';
 import { useResource } from '../../core/resource/hooks';
 import { featureAnalysis } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/demographics/download';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
-import { DownloadMenu, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';
+import { DownloadMenu, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';
+import { ScanpathChart } from './ScanpathChart';
 
 const Page = styled(StimPage)`
   h3 { font-size: 1.05em; margin: 0 0 ${tokens.space2}; }
+  [part='scanpath'] { margin-top: ${tokens.space3}; }
+  [part='typical-order'] { margin: 0 0 ${tokens.space2}; }
 `;
 const Cards = styled.div`
   display: grid;
@@ -44,14 +47,78 @@ function FeatureStim({ stim }: { stim: StimKey }) {
   return <FeatureStimPage stim={stim} data={r.data} />;
 }
 
+type AoiMetricName = keyof NonNullable<FeatureAnalysisResponse['feature_data'][number]['aoi_metrics']>;
+
+const twoDecimalSeconds = (v: number | null | undefined) => (v === null || v === undefined ? formatSeconds(v) : `${formatNumber(v, 2)}s`);
+
+/** The AOI metrics (issue 23) a user may add after the spec's columns, in this order. */
+export const AOI_COLUMNS: { key: AoiMetricName; label: string; format: (v: number | null | undefined) => string }[] = [
+  { key: 'time_to_first_fixation', label: 'Time to first fixation (from stim onset)', format: twoDecimalSeconds },
+  { key: 'time_to_first_fixation_viewable', label: 'Time to first fixation (from first viewable moment)', format: twoDecimalSeconds },
+  { key: 'avg_fixation_count', label: 'Fixations per viewer', format: (v) => formatNumber(v, 1) },
+  { key: 'avg_fixation_duration', label: 'Average fixation duration', format: twoDecimalSeconds },
+  { key: 'avg_revisits', label: 'Revisits per viewer', format: (v) => formatNumber(v, 1) },
+  { key: 'first_fixated_percent', label: 'Percent fixated first', format: formatPercent },
+];
+
+const COLUMNS_KEY = 'gaze.feature-report.columns';
+
+/** The chosen optional columns, remembered on this browser (a choice of view, not data). */
+function useChosenColumns(): [AoiMetricName[], (v: AoiMetricName[]) => void] {
+  const [chosen, setChosen] = useState<AoiMetricName[]>(() => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? '[]') as unknown;
+      return Array.isArray(saved) ? AOI_COLUMNS.map((c) => c.key).filter((k) => saved.includes(k)) : [];
+    } catch {
+      return [];
+    }
+  });
+  const set = (v: AoiMetricName[]) => {
+    setChosen(v);
+    try { localStorage.setItem(COLUMNS_KEY, JSON.stringify(v)); } catch { /* storage off: this page only */ }
+  };
+  return [chosen, set];
+}
+
+const Picker = styled.div`
+  display: flex; flex-direction: column; align-items: flex-start; gap: ${tokens.space2}; margin-bottom: ${tokens.space2};
+  small[part='norm'] { color: ${tokens.muted}; }
+`;
+
 export function FeatureTable({ data }: { data: FeatureAnalysisResponse }) {
+  const [chosen, setChosen] = useChosenColumns();
+  const [open, setOpen] = useState(false);
+  const pickerId = useId();
+  const columns = AOI_COLUMNS.filter((c) => chosen.includes(c.key));
+  const hasAoi = data.feature_data.some((f) => f.aoi_metrics);
   return (
     <TableBox part="feature-table">
       <h3>Feature attention metrics</h3>
+      {data.feature_data.length && hasAoi ? (
+        <Picker>
+          <Button type="button" $variant="secondary" part="column-picker-toggle" aria-expanded={open} aria-controls={pickerId} onClick={() => setOpen(!open)}>
+            {open ? 'Hide column choice' : `More columns${chosen.length ? ` (${chosen.length})` : ''}`}
+          </Button>
+          {open ? (
+            <div id={pickerId} part="column-picker">
+              <CheckboxGroup
+                legend="AOI metric columns"
+                hint="Added after the standard columns; the grey line under a value is its norm (comparison stims with the same feature tag)."
+                options={AOI_COLUMNS.map((c) => ({ value: c.key, label: c.label }))}
+                value={chosen}
+                onChange={(v) => setChosen(v as AoiMetricName[])}
+              />
+            </div>
+          ) : null}
+        </Picker>
+      ) : null}
       {data.feature_data.length ? (
         <table>
           <thead>
-            <tr><th scope="col">Feature</th><th scope="col">Average feature dwell</th><th scope="col">Percent panelist viewed</th></tr>
+            <tr>
+              <th scope="col">Feature</th><th scope="col">Average feature dwell</th><th scope="col">Percent panelist viewed</th>
+              {columns.map((c) => <th scope="col" key={c.key} data-column={c.key}>{c.label}</th>)}
+            </tr>
           </thead>
           <tbody>
             {data.feature_data.map((f) => (
@@ -59,6 +126,15 @@ export function FeatureTable({ data }: { data: FeatureAnalysisResponse }) {
                 <th scope="row">{f.feature_name}</th>
                 <td>{formatSeconds(f.avg_feature_dwell_time)}</td>
                 <td>{formatPercent(f.panelist_viewed_percent)}</td>
+                {columns.map((c) => {
+                  const norm = f.aoi_norm && f.aoi_norm.norm_size > 0 ? f.aoi_norm[c.key] : null;
+                  return (
+                    <td key={c.key} data-column={c.key}>
+                      {c.format(f.aoi_metrics?.[c.key])}
+                      {norm !== null && norm !== undefined ? <small part="uncertainty" data-norm="">Norm {c.format(norm)}</small> : null}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
@@ -98,6 +174,7 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
               download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_name), studyId: parseStimKey(stim)?.studyId }}
             />
           </figure>
+          {data.feature_data.length && data.scanpath ? <ScanpathChart scanpath={data.scanpath} /> : null}
         </section>
         <FeatureTable data={data} />
       </div>

@@ -7,3 +7,4 @@ export * from './my-reports.js';
 export * from './social.js';
 export * from './embed.js';
 export * from './quick.js';
+export * from './aoi-metrics.js';

@@ -9,6 +9,7 @@ import { computeMetrics, meanMetrics, round6, type StimMetrics } from '../../ana
 import { featureStats, normStats, stimStats, type StimStats } from '../../analytics/stats.js';
 import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
 import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
+import { aoiMetricNorms, computeAoiMetrics, computeScanpath, type AoiMetrics } from '../../analytics/aoi-metrics.js';
 import { curveFromCounts, kaplanMeier, timePoints, type GraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
 
@@ -55,6 +56,17 @@ export async function stimMetricsWithStats(db: Db, studyId: number, stims: repo.
 // Per-stim metrics of the norm source are computed once per cached source.
 const normMetricCache = new WeakMap<repo.NormSource, Map<number, StimMetrics>>();
 const normFeatureCache = new WeakMap<repo.NormSource, Map<number, Record<string, FeatureMetrics>>>();
+const normAoiCache = new WeakMap<repo.NormSource, Map<number, Record<string, AoiMetrics>>>();
+
+function sourceAoiMetrics(src: repo.NormSource, stimId: number): Record<string, AoiMetrics> {
+  let m = normAoiCache.get(src);
+  if (!m) normAoiCache.set(src, (m = new Map()));
+  if (!m.has(stimId)) {
+    const viewed = src.aggregates.get(stimId)?.viewedN ?? 0;
+    m.set(stimId, computeAoiMetrics(src.tags.get(stimId) ?? [], src.aoiMetrics.get(stimId) ?? [], viewed));
+  }
+  return m.get(stimId)!;
+}
 
 function sourceMetrics(src: repo.NormSource, stimId: number): StimMetrics {
   let m = normMetricCache.get(src);
@@ -112,6 +124,31 @@ export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedSt
     const norm_data = featureNorms(stimTags, sets.get(s.stimId)!.map((c) => sourceFeatures(src, c)));
     const feature_stats = featureStats(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
     return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data, feature_stats };
+  });
+}
+
+/**
+ * Issue 23 beside stimFeatures: the AOI metrics of each stim's features, their norms over the
+ * same comparison set (stims with a feature of the same tag), and the aggregate scanpath.
+ */
+export async function stimAoiMetrics(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId) {
+  const stimIds = [...new Set(stims.map((s) => s.stimId))];
+  const [aggs, aoi, ranks, tags, { src, sets }] = await Promise.all([
+    repo.studyAggregates(db, studyId, stims, filters),
+    repo.studyAoiMetricAggregates(db, studyId, stims, filters),
+    repo.studyScanpathCounts(db, studyId, stims, filters),
+    repo.aoiTags(db, stimIds),
+    comparisonSets(db, stimIds, normType),
+  ]);
+  return stims.map((s) => {
+    const key = repo.pairKey(s.stepId, s.stimId);
+    const stimTags = tags.get(s.stimId) ?? [];
+    const r = ranks.get(key)!;
+    return {
+      metrics: computeAoiMetrics(stimTags, aoi.get(key) ?? [], aggs.get(key)!.viewedN),
+      norms: aoiMetricNorms(stimTags, sets.get(s.stimId)!.map((c) => sourceAoiMetrics(src, c))),
+      scanpath: computeScanpath(stimTags, r.counts, r.viewers),
+    };
   });
 }
 

@@ -13,7 +13,7 @@ import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import {
-  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
+  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, stimAoiMetrics, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
   viewedOver1Percent,
 } from './build.js';
 
@@ -182,7 +182,7 @@ export default async function reports(app: FastifyInstance) {
   async function featureRows(studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters) {
     const out = [];
     for (const stim of stims) {
-      const participant_data = await repo.featureParticipantRows(db, studyId, stim.stepId, stim.stimId, filters);
+      const participant_data = await repo.featureParticipantRows(db, studyId, stim.stepId, stim.stimId, filters, { aoiMetrics: true });
       out.push({ cell_id: stim.cellId, step_id: stim.stepId, stim_id: stim.stimId, stim_name: stim.name, participant_data });
     }
     return out;
@@ -204,7 +204,9 @@ export default async function reports(app: FastifyInstance) {
 
   route(app, contract.featureAnalysis, async (request) => {
     const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
-    const [[r], size] = await Promise.all([stimFeatures(db, s.id, [stim], filters, normType), stimSize(db, stim)]);
+    const [[r], [aoi], size] = await Promise.all([
+      stimFeatures(db, s.id, [stim], filters, normType), stimAoiMetrics(db, s.id, [stim], filters, normType), stimSize(db, stim),
+    ]);
     return {
       success: true as const,
       stim_id: stim.stimId,
@@ -227,7 +229,10 @@ export default async function reports(app: FastifyInstance) {
         panelist_viewed_percent: r.feature_data[tag].panelist_viewed_percent,
         view_order: r.feature_data[tag].view_order,
         norm: r.norm_data[tag],
+        aoi_metrics: aoi.metrics[tag],
+        aoi_norm: aoi.norms[tag],
       })),
+      scanpath: aoi.scanpath,
       data: r.tags.map((tag) => ({
         feature_name: tag,
         avg_feature_dwell_time: r.feature_data[tag].avg_feature_dwell_time,
