@@ -22,8 +22,6 @@ export const TAKE_LINK_INVALID = 'This study link is not valid';
 export const TAKE_SESSION_INVALID = 'This session is not valid or has expired: open the study link again';
 export const TAKE_STUDY_CLOSED = 'This study is not collecting responses';
 export const TAKE_NO_CELLS = 'This study has no cells to take';
-/** What the runner says on every screen of a test-link session. */
-export const TEST_SESSION_BANNER = 'Test session: your answers are stored as a test and never counted in the reports.';
 
 export const GAZE_SOURCES = ['mouse', 'simulated'] as const;
 export type GazeSource = (typeof GAZE_SOURCES)[number];
