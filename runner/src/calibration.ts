@@ -46,6 +46,8 @@ export function runCalibration(host: HTMLElement, source: GazeSource, onDone: (r
   note.className = 'gb-calibration-note';
   note.id = 'gb-calibration-note';
   stage.append(note);
+  // Below the bar (the test notice stays visible and never covers a dot).
+  stage.style.top = `${Math.max(0, document.querySelector('.gb-bar')?.getBoundingClientRect().bottom ?? 0)}px`;
   host.append(stage);
 
   const show = (i: number) => {

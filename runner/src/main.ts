@@ -147,12 +147,14 @@ function stepView(step: TakeStep, source: GazeSource, progress: Progress): StepV
         wrap.append(el('p', { className: 'gb-status', textContent: 'This page is not available yet.' }));
       }
       if (shield) wrap.append(el('div', { className: 'gb-shield' }));
+      // The placed ads are shown by us over the snapshot, at their page position (above the shield,
+      // so the cursor over them is measured like any stim).
       const placed = page.stims.map((s) => {
-        const box = el('div', { className: 'gb-place' });
-        Object.assign(box.style, { left: `${s.x ?? 0}px`, top: `${s.y ?? 0}px`, width: `${s.width ?? 300}px`, height: `${s.height ?? 250}px` });
-        box.dataset.stimId = String(s.stim_id);
-        wrap.append(box);
-        return { stim: s, el: box, video: null };
+        const p = stimElement(s, shield);
+        p.el.classList.add('gb-place');
+        Object.assign(p.el.style, { left: `${s.x ?? 0}px`, top: `${s.y ?? 0}px` });
+        wrap.append(p.el);
+        return p;
       });
       return { content: wrap, placed };
     }
@@ -234,7 +236,9 @@ function playStep(step: TakeStep, source: GazeSource, progress: Progress): Promi
     // 'No button' without an auto-advance time would strand the respondent: it shows a button.
     const buttonless = step.next_button === 'none' && move > 0;
     if (!buttonless) {
-      const next = el('button', { type: 'button', className: `gb-next${step.next_button === 'floating' ? ' gb-floating' : ''}`, textContent: 'Next', hidden: show > 0 });
+      // A cache page is as tall as the page it copies: its button floats, or it would be far below.
+      const floating = step.next_button === 'floating' || step.type === 'cache';
+      const next = el('button', { type: 'button', className: `gb-next${floating ? ' gb-floating' : ''}`, textContent: 'Next', hidden: show > 0 });
       next.addEventListener('click', finish);
       row.append(next);
       if (show > 0) timers.push(setTimeout(() => { next.hidden = false; }, show));
