@@ -117,6 +117,7 @@ describe('respondent runner', () => {
 
     if (cached) {
       await page.locator('.gb-page iframe').waitFor();
+      await page.waitForTimeout(1000);
       await page.mouse.wheel(0, 400);
       await shot(page, 'take-cache-1280');
       await next.click();
@@ -146,6 +147,43 @@ describe('respondent runner', () => {
     assert.equal(found.status, 200);
     assert.deepEqual(found.body.data.map((v) => ({ kind: v.kind, study_id: v.study_id, executed_by: v.executed_by, status: v.status, is_test: v.is_test })),
       [{ kind: 'test_session', study_id: id, executed_by: `Test link: ${reference}`, status: 'passed', is_test: true }]);
+    await context.close();
+  });
+
+  it('issue 22 item 6: the network cut while the session is delivered: retried with the same session, stored once, then redirected', async () => {
+    const token = await apiToken('researcher');
+    const id = await editableStudy(token);
+    const stamp = `n${Date.now().toString(36)}`;
+    const cellId = (await api<{ cell_id: number }>(token, `/studies/${id}/cells/create`, { body: { cell_name: `Offline ${stamp}`, short_name: stamp.slice(0, 20) } })).body.cell_id;
+    const image = (await options(token, id, 'stim')).find((o) => /image/i.test(o.type ?? ''))!;
+    await addStep(token, id, { cell_id: cellId, step_type: 'stim', stim_id: image.id });
+    assert.equal((await api(token, `/studies/${id}/audience/create`, {
+      body: {
+        name: `Offline panel ${stamp}`, code: 'op', success_redirect_url: 'https://panel.example/complete', screenout_redirect_url: 'https://panel.example/screenout',
+        quota_full_redirect_url: 'https://panel.example/full', participant_insert_parameter: 'pid',
+      },
+    })).status, 200);
+    const links = (await api<{ testing_links: { panel_links: { panel_name: string; cell_links: { cell_id: number; standard: string }[] }[] } }>(token, `/studies/${id}/links`, { body: {} })).body;
+    const testLink = new URL(links.testing_links.panel_links.find((p) => p.panel_name === `Offline panel ${stamp}`)!.cell_links.find((c) => c.cell_id === cellId)!.standard);
+    const reference = `E2E-${stamp}`;
+
+    const { page, context, errors } = await freshPage(browser());
+    await context.route('https://panel.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Panel: thank you</h1>' }));
+    await page.goto(`${testLink.pathname}${testLink.search}${reference}`);
+    const ad = page.locator(`.gb-stim[data-stim-id="${image.id}"]`);
+    await ad.waitFor();
+    const box = (await ad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 20, { steps: 5 });
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/no connection, trying again/).waitFor({ timeout: 20_000 });
+    await shot(page, 'take-offline-1280');
+    await context.setOffline(false);
+    await page.waitForURL((u) => u.hostname === 'panel.example', { timeout: 40_000 });
+    assert.equal(new URL(page.url()).searchParams.get('pid'), reference);
+    const found = await api<{ data: { executed_by: string; status: string }[] }>(token, `/validations?search=${encodeURIComponent(reference)}`);
+    assert.deepEqual(found.body.data.map((v) => [v.executed_by, v.status]), [[`Test link: ${reference}`, 'passed']]);
+    assert.deepEqual(errors.map((e) => e.message), []);
     await context.close();
   });
 

@@ -140,9 +140,16 @@ describe('a test link plays its cell and is stored as a test session (issue 22 i
     expect(first.json()).toMatchObject({ duplicate: false, redirect_url: 'https://ns.example/ok?rid=P-17' });
     const again = await deliver(ids.live, body);
     expect(again.json()).toMatchObject({ duplicate: true, participant_id: first.json().participant_id, redirect_url: 'https://ns.example/ok?rid=P-17' });
-    const rows = await database.db.select().from(participant).where(eq(participant.studyId, ids.live));
+    const rows = await database.db.select().from(participant).where(and(eq(participant.studyId, ids.live), eq(participant.reference, 'P-17')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ reference: 'P-17', cellId: ids.c1, panelId: ids.panel, isTest: true, status: 'complete', gazeSource: 'mouse', hasEyetracking: true });
+  });
+  it("sends a screened-out respondent to the panel's screen-out redirect with the participant parameter", async () => {
+    const res = await start(ids.live, `${queryOf(link({ studyId: ids.live, cellId: ids.c1, panelId: ids.panel, test: true }, 'rid'))}P-18`);
+    const out = await deliver(ids.live, { token: res.json().token, status: 'screenout', gaze_source: 'mouse', steps: [{ step_id: ids.s0, page_dwell_ms: 900, stims: [] }] });
+    expect(out.json()).toMatchObject({ duplicate: false, redirect_url: 'https://ns.example/so?rid=P-18' });
+    const [row] = await database.db.select().from(participant).where(and(eq(participant.studyId, ids.live), eq(participant.reference, 'P-18')));
+    expect(row).toMatchObject({ status: 'screenout', isTest: true });
   });
   it('refuses an edited token, a token of another study and an expired one (403)', async () => {
     const body = { token: answer.token, status: 'complete', gaze_source: 'mouse', steps: [] };
