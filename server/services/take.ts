@@ -6,6 +6,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { verifyTakeLink } from '../domain/take-link.js';
 import * as repo from '../repositories/take.js';
+import { getSetting } from '../repositories/settings.js';
 import { ingestSession, type IngestResult, type SessionStep } from './ingest.js';
 import { takeLinkSecret } from './study-links.js';
 import {
@@ -34,8 +35,18 @@ const NEXT_BUTTONS: Record<string, 'standard' | 'floating' | 'none'> = { '1': 's
 const FILE_STIMS = new Set(['i', 'v']);
 const FRAME_STIMS = new Set(['s', 'va', 'vx']);
 
-async function sessionSecret(db: Db, urlSecret?: string): Promise<string> {
-  return createHmac('sha256', await takeLinkSecret(db, urlSecret)).update('take-session').digest('hex');
+/**
+ * The take-link secret when one exists. Never creates it: until the first link was made there is
+ * no secret and no valid link, and a refused request must change nothing (tests/security/fuzz).
+ */
+export async function existingLinkSecret(db: Db, urlSecret?: string): Promise<string | null> {
+  if (urlSecret) return takeLinkSecret(db, urlSecret);
+  return getSetting(db, 'take_link_secret');
+}
+
+async function sessionSecret(db: Db, urlSecret?: string): Promise<string | null> {
+  const link = await existingLinkSecret(db, urlSecret);
+  return link === null ? null : createHmac('sha256', link).update('take-session').digest('hex');
 }
 
 function stimView(urls: TakeUrls, s: repo.TakeStimRow, at?: { x: number; y: number }) {
@@ -91,7 +102,8 @@ export type StartOutcome =
   | { kind: 'ok'; answer: Awaited<ReturnType<typeof startAnswer>> };
 
 async function startAnswer(deps: TakeDeps, claims: SessionClaims, studyName: string, state: 'run' | 'quota_full', redirect: string | null) {
-  const secret = await sessionSecret(deps.db, deps.urlSecret);
+  // A verified link proved the secret exists.
+  const secret = (await sessionSecret(deps.db, deps.urlSecret))!;
   return {
     success: true as const,
     state,
@@ -116,7 +128,8 @@ async function startAnswer(deps: TakeDeps, claims: SessionClaims, studyName: str
  */
 export async function startTake(deps: TakeDeps, studyId: number, query: string): Promise<StartOutcome> {
   const search = new URLSearchParams(query.replace(/^\?/, ''));
-  const link = verifyTakeLink(await takeLinkSecret(deps.db, deps.urlSecret), `/take/${studyId}?${search.toString()}`);
+  const secret = await existingLinkSecret(deps.db, deps.urlSecret);
+  const link = secret === null ? null : verifyTakeLink(secret, `/take/${studyId}?${search.toString()}`);
   if (!link || link.studyId !== studyId) return { kind: 'invalid' };
   const s = await repo.findTakeStudy(deps.db, studyId);
   if (!s) return { kind: 'invalid' };
@@ -161,7 +174,7 @@ export type DeliverOutcome = { kind: 'invalid' } | { kind: 'ok'; result: IngestR
  */
 export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery): Promise<DeliverOutcome> {
   const secret = await sessionSecret(deps.db, deps.urlSecret);
-  const claims = verifySession(secret, d.token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
+  const claims = secret === null ? null : verifySession(secret, d.token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
   if (!claims) return { kind: 'invalid' };
   const result = await ingestSession(deps.db, {
     study_id: studyId,
