@@ -22,7 +22,8 @@ interface Option { id: number; name: string; step_id?: number; type?: string | n
 
 async function editableStudy(token: string): Promise<number> {
   const list = (await api<{ data: { study_id: number }[] }>(token, '/studies', { body: { results_per_page: 100 } })).body.data;
-  for (const s of list) {
+  // From the end of the list: the board spec locks and unlocks the first study while it runs.
+  for (const s of [...list].reverse()) {
     const board = await api<{ allow_step_editing: boolean }>(token, `/studies/${s.study_id}/steps/overview`, { body: {} });
     if (board.body.allow_step_editing) return s.study_id;
   }

@@ -33,6 +33,7 @@ beforeAll(async () => {
   ids.live = await mk('Live study', { live: true, phaseId: 3, participantsRequested: 2 });
   ids.setup = await mk('Setup study', { phaseId: 1, participantsRequested: 2 });
   ids.other = await mk('Other study', { live: true, phaseId: 3 });
+  ids.done = await mk('Completed study', { live: false, completed: true, phaseId: 4 });
   const [c1, c2] = await db.insert(cell).values([
     { studyId: ids.live, name: 'Cell one', shortName: 'C1', position: 0 },
     { studyId: ids.live, name: 'Cell two', shortName: 'C2', position: 1 },
@@ -94,10 +95,12 @@ describe('the take page and the start call verify the signed link (issue 22 item
     const res = await start(ids.live, q.replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA'));
     expect(res.json()).toEqual({ success: false, message: 'This study link is not valid' });
   });
-  it('refuses a live link while the study is not live (409), and lets its test link in', async () => {
+  it('refuses a live link while the study is not live or completed (409), and lets its test link in', async () => {
     const live = await start(ids.setup, queryOf(link({ studyId: ids.setup })));
     expect(live.statusCode).toBe(409);
     expect(live.json().message).toBe('This study is not collecting responses');
+    // A completed study's live links have run out (take links themselves never expire).
+    expect((await start(ids.done, queryOf(link({ studyId: ids.done })))).statusCode).toBe(409);
     const test = await start(ids.setup, queryOf(link({ studyId: ids.setup, test: true })));
     expect(test.statusCode).toBe(200);
     expect(test.json()).toMatchObject({ state: 'run', is_test: true, cell_id: ids.setupCell, steps: [] });
