@@ -191,7 +191,11 @@ function stepView(step: TakeStep, source: GazeSource, progress: Progress): StepV
     }
     default:
       // Command (camera) and embedded steps are not part of this slice: shown, then skipped.
-      return { content: el('section', {}, el('h1', { textContent: step.command?.name ?? step.name }), el('p', { className: 'gb-status', textContent: 'Nothing to do here: continue.' })), placed: [] };
+      return {
+        content: el('section', {}, el('h1', { textContent: step.command?.name ?? step.name }),
+          el('p', { className: 'gb-status', textContent: step.type === 'command' ? `Nothing to do here with ${source.label.toLowerCase()}: continue.` : 'This part is not available here: continue.' })),
+        placed: [],
+      };
   }
 }
 
