@@ -87,6 +87,11 @@ describe('respondent runner', () => {
     });
     await context.route('https://panel.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Panel: thank you</h1>' }));
 
+    // What the runner delivers, to check the measurements themselves.
+    const delivered: { gaze_source: string; calibration_accuracy_px?: number; steps: { step_id: number; page_dwell_ms: number; gaze?: number[][]; answers?: unknown[];
+      stims: { stim_id: number; x: number; y: number; width: number; height: number; viewability: { start_ms: number; end_ms: number; fraction: number }[] }[] }[] }[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith(`/v1.0/take/${id}/session`)) delivered.push(r.postDataJSON()); });
+
     await page.goto(`${url.pathname}${url.search}${reference}`);
     await page.getByText('Test session: what you do here is stored as a test and never counted in the reports.').waitFor();
     await page.getByText('Gaze: Mouse cursor as gaze').waitFor();
@@ -142,6 +147,20 @@ describe('respondent runner', () => {
     assert.equal(survey.searchParams.get('member'), reference);
     assert.match(survey.searchParams.get('gb_return') ?? '', new RegExp(`/take/${id}\\?`));
     assert.deepEqual(errors.map((e) => e.message), []);
+
+    // The measurements: the cursor's samples fell on the ad, which was fully in view on the step's clock.
+    assert.equal(delivered.length, 1);
+    const body = delivered[0];
+    assert.equal(body.gaze_source, 'mouse');
+    assert.equal(typeof body.calibration_accuracy_px, 'number');
+    const adStep = body.steps.find((st) => st.step_id === stimStep)!;
+    const [seen] = adStep.stims;
+    assert.equal(seen.stim_id, image.id);
+    const onAd = (adStep.gaze ?? []).filter(([, x, y]) => x >= seen.x && x <= seen.x + seen.width && y >= seen.y && y <= seen.y + seen.height);
+    assert.ok(onAd.length >= 5, `gaze samples on the ad: ${onAd.length} of ${adStep.gaze?.length}`);
+    assert.ok(seen.viewability.some((v) => v.fraction === 1 && v.end_ms - v.start_ms > 300), JSON.stringify(seen.viewability));
+    for (const v of seen.viewability) assert.ok(v.end_ms <= adStep.page_dwell_ms);
+    assert.equal(body.steps.find((st) => st.answers)?.answers?.length, 1);
 
     // The study's data: a passed test session of this respondent.
     const found = await api<{ data: { kind: string; study_id: number; executed_by: string; status: string; is_test: boolean }[] }>(token, `/validations?search=${encodeURIComponent(reference)}`);
