@@ -36,8 +36,9 @@ function buildNeeded() {
   const app = path.join('dist', 'app', 'index.html');
   if (!existsSync(app)) return 'dist/app is missing';
   if (!existsSync(path.join('dist', 'sdk'))) return 'dist/sdk is missing';
+  if (!existsSync(path.join('dist', 'runner', 'runner.js'))) return 'dist/runner is missing';
   const built = Math.min(statSync(app).mtimeMs, newest([path.join('dist', 'sdk')]) || Infinity);
-  const sources = newest(['sdk', 'dashboard', 'vite.lib.config.ts', 'vite.app.config.ts', 'index.html', 'package.json']);
+  const sources = newest(['sdk', 'dashboard', 'runner', 'vite.lib.config.ts', 'vite.app.config.ts', 'vite.runner.config.ts', 'index.html', 'package.json']);
   return sources > built ? 'sources changed since the last build' : null;
 }
 

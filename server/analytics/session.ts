@@ -53,6 +53,8 @@ export interface SessionParticipant {
   connection_speed_kbps?: number | null;
   status: ParticipantStatus;
   is_test: boolean;
+  /** What the gaze samples are: 'webcam' eye tracking, 'mouse' (the cursor as gaze), 'simulated'; absent: not said. */
+  gaze_source?: 'webcam' | 'mouse' | 'simulated' | null;
 }
 
 export interface SessionBody {

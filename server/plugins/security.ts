@@ -43,6 +43,8 @@ const KIND_PREFIXES: [RegExp, RouteKind][] = [
   // prefix named here (or change it here), never set headers themselves.
   [/^\/embed\//, 'embed'],
   [/^\/run\//, 'runner'],
+  // The respondent runner (routes/take): the take-study page, its script and nothing else there.
+  [/^\/take\//, 'runner'],
 ];
 
 export function routeKind(url: string): RouteKind {
@@ -141,7 +143,8 @@ export const POLICIES: Record<RouteKind, Policy> = {
     frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES,
   },
   embed: { csp: (allowed, frames) => pageDirectives(["'self'", ...allowed], frames), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
-  runner: { csp: () => pageDirectives(["'none'"]), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
+  // The runner frames script / VAST stims and cache-page snapshots from the files origin (sandboxed).
+  runner: { csp: (_allowed, frames) => pageDirectives(["'none'"], frames), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
   // `allowed` here is the frame-ancestors list the files origin was given (SecurityOptions.frameAncestors).
   preview: { csp: (ancestors) => previewDirectives(ancestors), frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
 };

@@ -76,7 +76,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
         genderGroupId: p.gender_group_id ?? null, socialgradeGroupId: p.socialgrade_group_id ?? null,
         ethnicityGroupId: p.ethnicity_group_id ?? null, hasEyetracking: p.has_eyetracking,
         calibrationAccuracyPx: p.calibration_accuracy_px ?? null, calibrationPrecisionPx: p.calibration_precision_px ?? null,
-        frameRate: p.frame_rate ?? null, connectionSpeedKbps: p.connection_speed_kbps ?? null, status: p.status, isTest: p.is_test,
+        frameRate: p.frame_rate ?? null, connectionSpeedKbps: p.connection_speed_kbps ?? null, status: p.status, isTest: p.is_test, gazeSource: p.gaze_source ?? null,
       });
       if (participantId === null) throw new DuplicateSession();
 

@@ -8,6 +8,7 @@ import { loadConfig, parseOrigins } from '../../server/config.js';
 import { buildFilesOriginApp } from '../../server/files-origin.js';
 
 const INTRANET = 'https://intranet.example.com';
+const FILES = 'http://files.example:8081';
 let s: SecurityApp;
 let token = '';
 
@@ -109,6 +110,8 @@ describe('security headers by kind of route', () => {
   it('rows to come: embeddable report pages take frame-ancestors from the allowed origins; the runner alone may use the camera', () => {
     expect(routeKind('/embed/report/1')).toBe('embed');
     expect(routeKind('/run/abc')).toBe('runner');
+    expect(routeKind('/take/12?sig=x')).toBe('runner');
+    expect(POLICIES.runner.csp!([], [FILES])['frame-src']).toEqual(["'self'", FILES]);
     expect(routeKind('//v1.0//studies')).toBe('api');
     expect(routeKind('/files/c/1/x.png?sig=1')).toBe('files');
     expect(POLICIES.embed.csp!([INTRANET])['frame-ancestors']).toEqual(["'self'", INTRANET]);

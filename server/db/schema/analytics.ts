@@ -49,6 +49,8 @@ export const participant = pgTable('participant', {
   /** complete | screenout | quota_full */
   status: text('status').notNull().default('complete'),
   isTest: boolean('is_test').notNull().default(false),
+  /** webcam | mouse (the cursor as gaze, respondent runner) | simulated; null: not said (collector, demo). */
+  gazeSource: text('gaze_source'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('participant_session_uq').on(t.studyId, t.sessionId),

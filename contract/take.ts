@@ -1,0 +1,177 @@
+// The respondent runner (issue 22; server/routes/take, runner/): the take-study page the signed
+// links open (`/take/{study}?…`, server/domain/take-link.ts), and the two calls its script makes.
+// Credentials: the signed link starts a session; the start answer's session token (signed, bound to
+// study, cell, panel, test flag, respondent and session id, expiring) is the only thing that may
+// store it. The study's collection key never reaches the browser: the server ingests on the
+// token's behalf through the same ingestion service (docs/decisions.md "Respondent runner").
+import { Type, type Static } from 'typebox';
+import { areaTag, defineOperation, Id, IdParam, Nullable, Ok, Text } from './common.js';
+import { SessionStep } from './ingest.js';
+import { STEP_TYPES, type StepType } from './board.js';
+
+declare module './common.js' {
+  interface AreaTags {
+    take: true;
+  }
+}
+const tags = [areaTag('take')] as const;
+
+/** A session token stays valid this long after the start (a respondent may pause, or leave for an External step). */
+export const TAKE_SESSION_TTL_SECONDS = 24 * 3600;
+export const TAKE_LINK_INVALID = 'This study link is not valid';
+export const TAKE_SESSION_INVALID = 'This session is not valid or has expired: open the study link again';
+export const TAKE_STUDY_CLOSED = 'This study is not collecting responses';
+export const TAKE_NO_CELLS = 'This study has no cells to take';
+
+export const GAZE_SOURCES = ['mouse', 'simulated'] as const;
+export type GazeSource = (typeof GAZE_SOURCES)[number];
+export const NEXT_BUTTONS = ['standard', 'floating', 'none'] as const;
+export type NextButton = (typeof NEXT_BUTTONS)[number];
+
+const StepTypeSchema = Type.Unsafe<StepType>({ type: 'string', enum: [...STEP_TYPES] });
+
+export const TakeParams = Type.Object({ id: IdParam({ description: 'Study id' }) });
+
+/** The link's own query; the panel appends its respondent id under its participant parameter. */
+export const TakeLinkQuery = Type.Object({
+  cell: Type.Optional(IdParam()),
+  panel: Type.Optional(IdParam()),
+  test: Type.Optional(Type.Literal('1')),
+  sig: Type.Optional(Text(64)),
+  autostart: Type.Optional(Text(8)),
+  resume: Type.Optional(Text(100)),
+  source: Type.Optional(Type.Unsafe<GazeSource>({ type: 'string', enum: [...GAZE_SOURCES] })),
+}, { additionalProperties: Text(200) });
+
+export const runnerPage = defineOperation({
+  operationId: 'takeStudyPage',
+  method: 'GET',
+  path: '/take/:id',
+  summary: 'The respondent runner page a take-study link opens (HTML)',
+  description: 'Checks the signature first: a bad one answers 403 with a page saying so. The page loads /take/assets/runner.js, which starts the session (POST /v1.0/take/{id}/start).',
+  tags, access: 'read', roles: ['signed_url'],
+  params: TakeParams, querystring: TakeLinkQuery,
+  response: { 200: Type.Unsafe<unknown>({ description: 'The runner page', content: { 'text/html': { schema: { type: 'string' } } } }) },
+  errors: [403],
+});
+
+export const runnerScript = defineOperation({
+  operationId: 'takeRunnerScript',
+  method: 'GET',
+  path: '/take/assets/:file',
+  summary: "The runner's built script (dist/runner)",
+  tags, access: 'read', roles: ['public'],
+  params: Type.Object({ file: Type.String({ pattern: '^[\\w.-]{1,80}\\.(js|css|map)$' }) }),
+  response: { 200: Type.Unsafe<unknown>({ description: 'JavaScript module', content: { 'text/javascript': { schema: { type: 'string' } } } }) },
+  errors: [404],
+  hidden: true,
+});
+
+// ---- start -----------------------------------------------------------------------------------------
+
+export const StartBody = Type.Object({
+  query: Text(4000, { description: "The take link's query string as the page got it (location.search, with or without '?')" }),
+});
+export type StartBody = Static<typeof StartBody>;
+
+export const TakeStim = Type.Object({
+  stim_id: Id(),
+  name: Type.String(),
+  stim_type: Type.String({ description: "'i' image, 'v' video, 's' script, 'va' VAST URL, 'vx' VAST XML" }),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  src: Nullable(Type.String({ description: 'Image or video file (signed URL)' })),
+  frame_src: Nullable(Type.String({ description: 'Script and VAST: the preview page on the files origin, for a sandboxed iframe only' })),
+  x: Type.Optional(Type.Integer({ description: 'Cache page placements: page px' })),
+  y: Type.Optional(Type.Integer()),
+});
+export type TakeStim = Static<typeof TakeStim>;
+
+export const TakeQuestion = Type.Object({
+  question_id: Id(),
+  text: Type.String(),
+  type: Type.String({ description: "single_choice | multiple_choice | open_text | brand_recall | …" }),
+  options: Type.Array(Type.Object({ id: Id(), text: Type.String() })),
+});
+export type TakeQuestion = Static<typeof TakeQuestion>;
+
+export const TakeStep = Type.Object({
+  step_id: Id(),
+  type: StepTypeSchema,
+  name: Type.String(),
+  seconds_before_show_next: Type.Number(),
+  seconds_before_move_next: Type.Number(),
+  next_button: Type.Unsafe<NextButton>({ type: 'string', enum: [...NEXT_BUTTONS] }),
+  instruction: Type.Optional(Type.Object({ title: Type.String(), text: Type.String() })),
+  stim: Type.Optional(TakeStim),
+  page: Type.Optional(Type.Object({
+    frame_src: Nullable(Type.String({ description: 'The stored snapshot on the files origin (sandboxed iframe); null while not cached' })),
+    original_url: Type.String(),
+    stims: Type.Array(TakeStim),
+  })),
+  questions: Type.Optional(Type.Object({ title: Type.String(), text: Type.String(), items: Type.Array(TakeQuestion) })),
+  external: Type.Optional(Type.Object({ url: Type.String({ description: 'With the member insert parameter filled' }) })),
+  command: Type.Optional(Type.Object({ name: Type.String() })),
+});
+export type TakeStep = Static<typeof TakeStep>;
+
+export const StartResponse = Ok({
+  state: Type.Union([Type.Literal('run'), Type.Literal('quota_full')]),
+  study_id: Id(),
+  study_name: Type.String(),
+  is_test: Type.Boolean(),
+  cell_id: Id(),
+  panel_id: Nullable(Id()),
+  reference: Type.String({ description: "The respondent's reference: the panel's participant parameter, or one made up for our own panel" }),
+  session_id: Type.String(),
+  token: Type.String({ description: 'Stores this session (POST /v1.0/take/{id}/session); expires after a day' }),
+  steps: Type.Array(TakeStep),
+  redirect_url: Nullable(Type.String({ description: "quota_full: the panel's quota-full redirect with the participant parameter (null for our own panel)" })),
+});
+export type StartResponse = Static<typeof StartResponse>;
+
+export const startSession = defineOperation({
+  operationId: 'takeStart',
+  method: 'POST',
+  path: '/v1.0/take/:id/start',
+  summary: 'Starts a respondent session from a signed take-study link: the cell, the steps to play and a session token',
+  description: "403 for a bad signature or a link of another study; 409 when a live link's study is not live, or has no cells. The cell is the link's, or the one with the fewest counted respondents. Quota: participants_requested spread over the cells (test links never count and are never refused); a full cell answers state quota_full, stores the respondent as quota_full and names the panel's quota-full redirect.",
+  tags, access: 'write', roles: ['signed_url'],
+  params: TakeParams, body: StartBody,
+  response: { 200: StartResponse },
+  errors: [403, 409],
+});
+
+// ---- delivery ---------------------------------------------------------------------------------------
+
+export const DeliverBody = Type.Object({
+  token: Text(1000),
+  status: Type.Union([Type.Literal('complete'), Type.Literal('screenout')]),
+  gaze_source: Type.Unsafe<GazeSource>({ type: 'string', enum: [...GAZE_SOURCES] }),
+  calibration_accuracy_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
+  calibration_precision_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
+  frame_rate: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 120 }))),
+  steps: Type.Array(SessionStep, { maxItems: 500 }),
+});
+export type DeliverBody = Static<typeof DeliverBody>;
+
+export const DeliverResponse = Ok({
+  duplicate: Type.Boolean({ description: 'true: this session was stored before (a retry); nothing stored again' }),
+  participant_id: Id(),
+  redirect_url: Nullable(Type.String({ description: "The panel's complete / screen-out redirect with the participant parameter; null for our own panel" })),
+});
+export type DeliverResponse = Static<typeof DeliverResponse>;
+
+export const deliverSession = defineOperation({
+  operationId: 'takeDeliver',
+  method: 'POST',
+  path: '/v1.0/take/:id/session',
+  summary: "Stores the session the token names (the ingestion service, as POST /collect/session would); retries are safe",
+  description: 'The token fixes study, cell, panel, test flag, respondent and session id: the body cannot change them. 403 for a bad or expired token; 400 (naming the field) for a session outside the ingestion bounds. Re-sending answers duplicate:true and stores nothing.',
+  tags, access: 'write', roles: ['signed_url'],
+  params: TakeParams, body: DeliverBody,
+  response: { 200: DeliverResponse },
+  errors: [403],
+});
+
+export const operations = { runnerPage, runnerScript, startSession, deliverSession };

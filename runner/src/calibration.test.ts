@@ -1,0 +1,19 @@
+// Issue 22 item 1 (calibration): accuracy is the distance of the gathered points' centre from the
+// target, precision their spread around that centre, averaged over the targets that got points.
+import { describe, expect, it } from 'vitest';
+import { calibrationQuality } from './calibration';
+
+describe('9-point calibration quality (issue 22 item 1)', () => {
+  it('measures accuracy and precision in px, ignoring targets without points', () => {
+    const q = calibrationQuality([
+      { target: { x: 100, y: 100 }, points: [{ x: 103, y: 104 }, { x: 103, y: 104 }] },
+      { target: { x: 500, y: 100 }, points: [{ x: 490, y: 100 }, { x: 510, y: 100 }] },
+      { target: { x: 900, y: 100 }, points: [] },
+    ]);
+    // Centres 5 px and 0 px off; spreads 0 px and 10 px.
+    expect(q).toEqual({ accuracy: 2.5, precision: 5 });
+  });
+  it('answers zeros when no target got a point (keyboard only, no cursor)', () => {
+    expect(calibrationQuality([{ target: { x: 1, y: 1 }, points: [] }])).toEqual({ accuracy: 0, precision: 0 });
+  });
+});

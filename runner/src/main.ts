@@ -1,0 +1,315 @@
+// The respondent runner (issue 22): started by the page a signed take-study link opens
+// (server/routes/take). It asks the server for the session (POST /v1.0/take/{id}/start), plays
+// the cell's steps in order with their timings and next buttons, records gaze samples and
+// viewability on each step's clock, and delivers the session (POST /v1.0/take/{id}/session)
+// through the retry buffer, then follows the panel's redirect. Progress is kept in
+// sessionStorage, so a reload or a trip to an External step resumes where the respondent was.
+import type { DeliverResponse, StartResponse, TakeStep, TakeStim } from '../../contract/take';
+import { runCalibration, type CalibrationResult } from './calibration';
+import { DeliveryBuffer, DeliveryRefused } from './delivery';
+import { gazeSource, Sampler, type GazeSource } from './gaze';
+import { CSS } from './style';
+import { ViewabilityTracker, type ViewInterval } from './viewability';
+
+export const TEST_BANNER = 'Test session: what you do here is stored as a test and never counted in the reports.';
+
+interface SessionStim { stim_id: number; x: number; y: number; width: number; height: number; viewability: ViewInterval[] }
+interface Answer { question_id: number; answer_option_id?: number; text?: string }
+interface StepResult { step_id: number; page_dwell_ms: number; stims: SessionStim[]; gaze?: [number, number, number][]; answers?: Answer[] }
+interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationResult | null }
+
+const studyId = Number(/^\/take\/(\d+)/.exec(location.pathname)?.[1] ?? 0);
+const params = new URLSearchParams(location.search);
+const storageKey = `gb-take:${location.pathname}${location.search}`;
+const store: Storage | null = (() => { try { return window.sessionStorage; } catch { return null; } })();
+const root = document.getElementById('gb-runner') ?? document.body;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { className?: string } = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+}
+
+function message(title: string, text: string): void {
+  root.replaceChildren(el('div', { className: 'gb-message' }, el('h1', { textContent: title }), el('p', { textContent: text })));
+}
+
+async function post<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+function save(p: Progress): void {
+  try { store?.setItem(storageKey, JSON.stringify(p)); } catch { /* private mode: no resume, the run still works */ }
+}
+
+/** The bar on every screen: the test notice and which gaze source is in use. */
+function bar(start: StartResponse, source: GazeSource): HTMLElement {
+  const b = el('div', { className: `gb-bar${start.is_test ? ' gb-test' : ''}` });
+  if (start.is_test) b.append(el('span', { role: 'status', textContent: TEST_BANNER }));
+  else b.append(el('span', { textContent: start.study_name }));
+  b.append(el('span', { className: 'gb-gaze', textContent: `Gaze: ${source.label}` }));
+  return b;
+}
+
+// ---- steps ------------------------------------------------------------------------------------------
+
+interface Placed { stim: TakeStim; el: HTMLElement; video: HTMLVideoElement | null }
+
+function stimElement(s: TakeStim, shield: boolean): Placed {
+  const box = el('div', { className: 'gb-stim' });
+  box.dataset.stimId = String(s.stim_id);
+  let video: HTMLVideoElement | null = null;
+  if (s.stim_type === 'i' && s.src) {
+    box.append(el('img', { src: s.src, alt: s.name, ...(s.width ? { width: s.width } : {}), ...(s.height ? { height: s.height } : {}) }));
+  } else if (s.stim_type === 'v' && s.src) {
+    video = el('video', { src: s.src, controls: true, muted: true, autoplay: true, playsInline: true, ...(s.width ? { width: s.width } : {}) });
+    video.setAttribute('aria-label', s.name);
+    box.append(video);
+  } else if (s.frame_src) {
+    // Third-party markup: only from the files origin, in a sandbox without same-origin access.
+    const f = el('iframe', { src: s.frame_src, title: s.name, referrerPolicy: 'no-referrer' });
+    f.setAttribute('sandbox', 'allow-scripts');
+    f.width = String(s.width ?? 300);
+    f.height = String(s.stim_type === 's' ? (s.height ?? 250) : 400);
+    box.append(f);
+    // The cursor over a frame is invisible to this page: a transparent shield keeps it measurable.
+    if (shield) box.append(el('div', { className: 'gb-shield' }));
+  } else {
+    box.append(el('p', { className: 'gb-status', textContent: 'This ad could not be shown.' }));
+  }
+  return { stim: s, el: box, video };
+}
+
+function pageRect(e: Element): { x: number; y: number; width: number; height: number } {
+  const r = e.getBoundingClientRect();
+  return { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) };
+}
+
+interface StepView {
+  content: HTMLElement;
+  placed: Placed[];
+  answers?: () => Answer[];
+  /** Steps that end themselves (calibration, external). */
+  own?: (done: () => void) => (() => void) | void;
+}
+
+function questionForm(step: TakeStep): { content: HTMLElement; answers: () => Answer[] } {
+  const q = step.questions!;
+  const form = el('form', { className: 'gb-questions' });
+  form.addEventListener('submit', (e) => e.preventDefault());
+  const readers: (() => Answer[])[] = [];
+  q.items.forEach((item, i) => {
+    const name = `q${item.question_id}`;
+    const fs = el('fieldset', {}, el('legend', { textContent: `${i + 1}. ${item.text}` }));
+    if (item.options.length && item.type !== 'open_text') {
+      const multiple = item.type === 'multiple_choice';
+      for (const o of item.options) {
+        const input = el('input', { type: multiple ? 'checkbox' : 'radio', name, value: String(o.id), id: `${name}-${o.id}` });
+        fs.append(el('div', { className: 'gb-option' }, input, el('label', { htmlFor: input.id, textContent: o.text })));
+      }
+      readers.push(() => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`)].map((x) => ({ question_id: item.question_id, answer_option_id: Number(x.value) })));
+    } else {
+      const ta = el('textarea', { name, id: name, maxLength: 10_000 });
+      ta.setAttribute('aria-label', item.text);
+      fs.append(ta);
+      readers.push(() => (ta.value.trim() ? [{ question_id: item.question_id, text: ta.value.trim() }] : []));
+    }
+    form.append(fs);
+  });
+  return {
+    content: el('section', {}, el('h1', { textContent: q.title }), ...(q.text ? [el('p', { className: 'gb-text', textContent: q.text })] : []), form),
+    answers: () => readers.flatMap((r) => r()),
+  };
+}
+
+function stepView(step: TakeStep, source: GazeSource, progress: Progress): StepView {
+  const shield = source.kind === 'mouse';
+  switch (step.type) {
+    case 'instruction':
+      return { content: el('section', {}, el('h1', { textContent: step.instruction?.title || step.name }), el('p', { className: 'gb-text', textContent: step.instruction?.text ?? '' })), placed: [] };
+    case 'stim': {
+      const placed = step.stim ? [stimElement(step.stim, shield)] : [];
+      return { content: el('section', { className: 'gb-stim-wrap' }, ...placed.map((p) => p.el)), placed };
+    }
+    case 'cache': {
+      const page = step.page!;
+      const wrap = el('div', { className: 'gb-page' });
+      const bottom = Math.max(0, ...page.stims.map((s) => (s.y ?? 0) + (s.height ?? 250)));
+      if (page.frame_src) {
+        // Script-less snapshot from the files origin; tall enough that the page itself scrolls.
+        const f = el('iframe', { src: page.frame_src, title: `Page: ${page.original_url}`, referrerPolicy: 'no-referrer' });
+        f.setAttribute('sandbox', '');
+        f.setAttribute('scrolling', 'no');
+        f.height = String(Math.max(2400, bottom + 1200));
+        wrap.append(f);
+      } else {
+        wrap.append(el('p', { className: 'gb-status', textContent: 'This page is not available yet.' }));
+      }
+      if (shield) wrap.append(el('div', { className: 'gb-shield' }));
+      // The placed ads are shown by us over the snapshot, at their page position (above the shield,
+      // so the cursor over them is measured like any stim).
+      const placed = page.stims.map((s) => {
+        const p = stimElement(s, shield);
+        p.el.classList.add('gb-place');
+        Object.assign(p.el.style, { left: `${s.x ?? 0}px`, top: `${s.y ?? 0}px` });
+        wrap.append(p.el);
+        return p;
+      });
+      return { content: wrap, placed };
+    }
+    case 'question':
+      if (step.questions) { const f = questionForm(step); return { content: f.content, placed: [], answers: f.answers }; }
+      return { content: el('section', {}, el('h1', { textContent: step.name })), placed: [] };
+    case 'calibration':
+    case 'validation':
+      return {
+        content: el('section'), placed: [],
+        own: (done) => runCalibration(root.querySelector<HTMLElement>('.gb-step')!, source, (r) => {
+          if (step.type === 'calibration' || !progress.calibration) progress.calibration = r;
+          done();
+        }),
+      };
+    case 'external': {
+      const url = step.external?.url;
+      const back = new URL(location.href);
+      const out = url ? (() => { const u = new URL(url); u.searchParams.set('gb_return', back.toString()); return u.toString(); })() : null;
+      return {
+        content: el('section', {}, el('h1', { textContent: step.name || 'One more page' }),
+          el('p', { className: 'gb-text', textContent: out ? 'The next part opens on another site. When it is done it brings you back here to finish.' : 'This part is not available.' })),
+        placed: [],
+        own: (done) => {
+          const go = el('button', { type: 'button', className: 'gb-next', textContent: out ? 'Continue' : 'Next' });
+          go.addEventListener('click', () => {
+            done();
+            // After the progress is saved (the loop saves as soon as this step resolves).
+            if (out) setTimeout(() => location.assign(out), 50);
+          });
+          root.querySelector('.gb-next-row')?.replaceChildren(go);
+        },
+      };
+    }
+    default:
+      // Command (camera) and embedded steps are not part of this slice: shown, then skipped.
+      return {
+        content: el('section', {}, el('h1', { textContent: step.command?.name ?? step.name }),
+          el('p', { className: 'gb-status', textContent: step.type === 'command' ? `Nothing to do here with ${source.label.toLowerCase()}: continue.` : 'This part is not available here: continue.' })),
+        placed: [],
+      };
+  }
+}
+
+function playStep(step: TakeStep, source: GazeSource, progress: Progress): Promise<StepResult> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const clock = () => performance.now() - t0;
+    const view = stepView(step, source, progress);
+    const main = el('div', { className: 'gb-step' }, view.content);
+    main.dataset.stepType = step.type;
+    const row = el('div', { className: 'gb-next-row' });
+    root.replaceChildren(bar(progress.start, source), main, row);
+    window.scrollTo(0, 0);
+    const tracker = new ViewabilityTracker(clock);
+    for (const p of view.placed) tracker.observe(p.stim.stim_id, p.el, p.video);
+    const sampler = new Sampler(source, clock);
+    if (view.placed[0]) requestAnimationFrame(() => { const r = view.placed[0].el.getBoundingClientRect(); source.aim({ x: r.left, y: r.top, width: r.width, height: r.height }); });
+    else source.aim(null);
+    sampler.start();
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let ended = false;
+    let cancelOwn: (() => void) | void;
+    const finish = () => {
+      if (ended) return;
+      ended = true;
+      for (const t of timers) clearTimeout(t);
+      if (cancelOwn) cancelOwn();
+      const gaze = sampler.stop();
+      const intervals = tracker.finish();
+      const dwell = Math.max(1, Math.ceil(clock()));
+      resolve({
+        step_id: step.step_id,
+        page_dwell_ms: dwell,
+        stims: view.placed.map((p) => ({ stim_id: p.stim.stim_id, ...pageRect(p.el), viewability: (intervals.get(p.stim.stim_id) ?? []).filter((v) => v.end_ms <= dwell) })),
+        ...(gaze.length ? { gaze: gaze.filter((g) => g[0] <= dwell) } : {}),
+        ...(view.answers ? { answers: view.answers() } : {}),
+      });
+    };
+    if (view.own) { cancelOwn = view.own(finish); return; }
+    const show = step.seconds_before_show_next * 1000;
+    const move = step.seconds_before_move_next * 1000;
+    // 'No button' without an auto-advance time would strand the respondent: it shows a button.
+    const buttonless = step.next_button === 'none' && move > 0;
+    if (!buttonless) {
+      // A cache page is as tall as the page it copies: its button floats, or it would be far below.
+      const floating = step.next_button === 'floating' || step.type === 'cache';
+      const next = el('button', { type: 'button', className: `gb-next${floating ? ' gb-floating' : ''}`, textContent: 'Next', hidden: show > 0 });
+      next.addEventListener('click', finish);
+      row.append(next);
+      if (show > 0) timers.push(setTimeout(() => { next.hidden = false; }, show));
+    }
+    if (move > 0) timers.push(setTimeout(finish, move));
+  });
+}
+
+// ---- the run ------------------------------------------------------------------------------------------
+
+async function deliver(buffer: DeliveryBuffer, body: unknown, start: StartResponse | null, source: GazeSource | null): Promise<void> {
+  const status = el('p', { className: 'gb-status', role: 'status', textContent: 'Saving your answers…' });
+  root.replaceChildren(...(start && source ? [bar(start, source)] : []), el('div', { className: 'gb-message' }, el('h1', { textContent: 'Thank you' }), status));
+  try {
+    const res = await buffer.deliver<DeliverResponse>(body);
+    try { store?.removeItem(storageKey); } catch { /* nothing to clear */ }
+    status.textContent = res.redirect_url ? 'Your answers are saved. Taking you back…' : 'Your answers are saved. You can close this page.';
+    if (res.redirect_url) setTimeout(() => location.replace(res.redirect_url!), 800);
+  } catch (err) {
+    status.textContent = err instanceof DeliveryRefused ? `Your answers could not be saved: ${err.message}` : 'Your answers could not be saved.';
+  }
+}
+
+async function run(): Promise<void> {
+  const style = document.createElement('style');
+  style.textContent = CSS;
+  document.head.append(style);
+  const send = (b: unknown) => post(`/v1.0/take/${studyId}/session`, b);
+  const buffer = new DeliveryBuffer({
+    storage: store, key: `${storageKey}:delivery`, send,
+    onRetry: (n) => { const s = root.querySelector('[role="status"].gb-status'); if (s) s.textContent = `Saving your answers… (no connection, trying again, attempt ${n + 1})`; },
+  });
+  const pending = buffer.pending();
+  if (pending) return deliver(buffer, pending, null, null);
+
+  let progress: Progress | null;
+  try { progress = JSON.parse(store?.getItem(storageKey) ?? 'null') as Progress | null; } catch { progress = null; }
+  if (!progress) {
+    const res = await post<StartResponse & { message?: string }>(`/v1.0/take/${studyId}/start`, { query: location.search }).catch(() => null);
+    if (!res) return message('No connection', 'The study could not be loaded. Check your connection and reload this page.');
+    if (res.status !== 200) return message('This study cannot be taken', res.body?.message ?? 'Please try again later.');
+    progress = { start: res.body, index: 0, results: [], calibration: null };
+    if (res.body.state === 'quota_full') {
+      message('This study is full', 'Thank you for your interest: enough people have taken part already.');
+      if (res.body.redirect_url) setTimeout(() => location.replace(res.body.redirect_url!), 1500);
+      return;
+    }
+    save(progress);
+  }
+  const source = gazeSource(params.get('source'));
+  source.start();
+  const { start } = progress;
+  while (progress.index < start.steps.length) {
+    const step = start.steps[progress.index];
+    const result = await playStep(step, source, progress);
+    progress.results.push(result);
+    progress.index += 1;
+    save(progress);
+    if (step.type === 'external' && step.external?.url) return; // left for the external page; resumes on return
+  }
+  source.stop();
+  const c = progress.calibration;
+  await deliver(buffer, {
+    token: start.token, status: 'complete', gaze_source: source.kind,
+    ...(c ? { calibration_accuracy_px: c.accuracy_px, calibration_precision_px: c.precision_px, frame_rate: c.frame_rate } : {}),
+    steps: progress.results,
+  }, start, source);
+}
+
+void run();

@@ -1,0 +1,145 @@
+// SQL of the respondent runner (services/take.ts): the study, its cells and panels, one cell's
+// steps with everything they show, and how many counted respondents each cell has (quota).
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  answerOption, cachePage, cell, externalPage, instruction, lookupItem, panel, participant, question, questionGroup, step, stepStim,
+  stim, study,
+} from '../db/schema/index.js';
+
+export interface TakeStudyRow {
+  id: number;
+  companyId: number;
+  name: string;
+  live: boolean;
+  completed: boolean;
+  participantsRequested: number;
+}
+
+export async function findTakeStudy(db: Db, studyId: number): Promise<TakeStudyRow | null> {
+  const rows = await db.select({
+    id: study.id, companyId: study.companyId, name: study.name, live: study.live, completed: study.completed,
+    participantsRequested: study.participantsRequested,
+  }).from(study).where(eq(study.id, studyId));
+  return rows[0] ?? null;
+}
+
+export async function takeCells(db: Db, studyId: number): Promise<{ id: number; position: number }[]> {
+  return db.select({ id: cell.id, position: cell.position }).from(cell).where(eq(cell.studyId, studyId)).orderBy(asc(cell.position), asc(cell.id));
+}
+
+export interface TakePanelRow {
+  id: number;
+  successRedirectUrl: string;
+  screenoutRedirectUrl: string;
+  quotaFullRedirectUrl: string;
+  participantInsertParameter: string;
+}
+
+export async function findTakePanel(db: Db, studyId: number, panelId: number): Promise<TakePanelRow | null> {
+  const rows = await db.select({
+    id: panel.id, successRedirectUrl: panel.successRedirectUrl, screenoutRedirectUrl: panel.screenoutRedirectUrl,
+    quotaFullRedirectUrl: panel.quotaFullRedirectUrl, participantInsertParameter: panel.participantInsertParameter,
+  }).from(panel).where(and(eq(panel.id, panelId), eq(panel.studyId, studyId)));
+  return rows[0] ?? null;
+}
+
+/** Counted respondents (live, complete) per cell of the study; cells without any are absent. */
+export async function countedPerCell(db: Db, studyId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ cellId: participant.cellId, n: sql<number>`count(*)::int` }).from(participant)
+    .where(and(eq(participant.studyId, studyId), eq(participant.isTest, false), eq(participant.status, 'complete')))
+    .groupBy(participant.cellId);
+  return new Map(rows.filter((r) => r.cellId !== null).map((r) => [r.cellId as number, Number(r.n)]));
+}
+
+export interface TakeStimRow {
+  id: number;
+  name: string;
+  stimType: string;
+  width: number | null;
+  height: number | null;
+  source: string | null;
+}
+
+export interface TakeStepRow {
+  id: number;
+  stepType: string;
+  name: string;
+  secondsBeforeShowNext: number;
+  secondsBeforeMoveNext: number;
+  nextType: string | null;
+  instruction: { name: string; text: string } | null;
+  stim: TakeStimRow | null;
+  cachePage: { id: number; status: string; cachedSource: string | null; originalSource: string } | null;
+  externalPage: { url: string; memberInsert: string | null; kind: string } | null;
+  questionGroupId: number | null;
+  commandId: number | null;
+  placements: (TakeStimRow & { x: number; y: number })[];
+}
+
+const stimColumns = { id: stim.id, name: stim.name, stimType: stim.stimType, width: stim.width, height: stim.height, source: stim.source };
+
+/** The cell's steps in order, each with what it shows. */
+export async function cellSteps(db: Db, studyId: number, cellId: number): Promise<TakeStepRow[]> {
+  const next = sql<string | null>`(select ${lookupItem.code} from ${lookupItem} where ${lookupItem.kind} = 'next_button_type' and ${lookupItem.id} = ${step.nextTypeId})`;
+  const rows = await db.select({
+    id: step.id, stepType: step.stepType, name: step.name,
+    secondsBeforeShowNext: step.secondsBeforeShowNext, secondsBeforeMoveNext: step.secondsBeforeMoveNext, nextType: next,
+    instructionName: instruction.name, instructionText: instruction.text,
+    stimId: stim.id, stimName: stim.name, stimType: stim.stimType, stimWidth: stim.width, stimHeight: stim.height, stimSource: stim.source,
+    cacheId: cachePage.id, cacheStatus: cachePage.status, cachedSource: cachePage.cachedSource, originalSource: cachePage.originalSource,
+    pageUrl: externalPage.url, pageMember: externalPage.memberInsert, pageKind: externalPage.kind,
+    questionGroupId: step.questionGroupId, commandId: step.commandId,
+  }).from(step)
+    .leftJoin(instruction, eq(instruction.id, step.instructionId))
+    .leftJoin(stim, eq(stim.id, step.stimId))
+    .leftJoin(cachePage, eq(cachePage.id, step.cachePageId))
+    .leftJoin(externalPage, eq(externalPage.id, step.externalPageId))
+    .where(and(eq(step.studyId, studyId), eq(step.cellId, cellId)))
+    .orderBy(asc(step.position), asc(step.id));
+  const ids = rows.map((r) => r.id);
+  const placed = ids.length
+    ? await db.select({ stepId: stepStim.stepId, x: stepStim.x, y: stepStim.y, ...stimColumns }).from(stepStim)
+      .innerJoin(stim, eq(stim.id, stepStim.stimId)).where(inArray(stepStim.stepId, ids)).orderBy(asc(stepStim.y), asc(stepStim.id))
+    : [];
+  return rows.map((r) => ({
+    id: r.id, stepType: r.stepType, name: r.name,
+    secondsBeforeShowNext: Number(r.secondsBeforeShowNext), secondsBeforeMoveNext: Number(r.secondsBeforeMoveNext), nextType: r.nextType,
+    instruction: r.instructionName !== null ? { name: r.instructionName, text: r.instructionText ?? '' } : null,
+    stim: r.stimId !== null ? { id: r.stimId, name: r.stimName ?? '', stimType: r.stimType ?? 'i', width: r.stimWidth, height: r.stimHeight, source: r.stimSource } : null,
+    cachePage: r.cacheId !== null ? { id: r.cacheId, status: r.cacheStatus ?? 'ordered', cachedSource: r.cachedSource, originalSource: r.originalSource ?? '' } : null,
+    externalPage: r.pageUrl !== null ? { url: r.pageUrl, memberInsert: r.pageMember, kind: r.pageKind ?? 'external' } : null,
+    questionGroupId: r.questionGroupId, commandId: r.commandId,
+    placements: placed.filter((p) => p.stepId === r.id).map(({ stepId: _s, ...p }) => p),
+  }));
+}
+
+export interface TakeQuestionGroup {
+  id: number;
+  name: string;
+  text: string;
+  questions: { id: number; text: string; name: string; formattedType: string; options: { id: number; text: string }[] }[];
+}
+
+export async function questionGroups(db: Db, ids: number[]): Promise<Map<number, TakeQuestionGroup>> {
+  if (!ids.length) return new Map();
+  const groups = await db.select({ id: questionGroup.id, name: questionGroup.name, text: questionGroup.text }).from(questionGroup).where(inArray(questionGroup.id, ids));
+  const qs = await db.select({ id: question.id, groupId: question.questionGroupId, text: question.text, name: question.name, formattedType: question.formattedType })
+    .from(question).where(inArray(question.questionGroupId, ids)).orderBy(asc(question.position), asc(question.id));
+  const opts = qs.length
+    ? await db.select({ id: answerOption.id, questionId: answerOption.questionId, text: answerOption.text }).from(answerOption)
+      .where(inArray(answerOption.questionId, qs.map((q) => q.id))).orderBy(asc(answerOption.position), asc(answerOption.id))
+    : [];
+  return new Map(groups.map((g) => [g.id, {
+    ...g,
+    questions: qs.filter((q) => q.groupId === g.id).map((q) => ({
+      id: q.id, text: q.text, name: q.name, formattedType: q.formattedType,
+      options: opts.filter((o) => o.questionId === q.id).map((o) => ({ id: o.id, text: o.text })),
+    })),
+  }]));
+}
+
+export async function commandName(db: Db, id: number): Promise<string | null> {
+  const rows = await db.select({ name: lookupItem.name }).from(lookupItem).where(and(eq(lookupItem.kind, 'command'), eq(lookupItem.id, id)));
+  return rows[0]?.name ?? null;
+}

@@ -1,0 +1,87 @@
+// The respondent runner (contract/take.ts): the page a signed take-study link opens, its built
+// script (dist/runner, from runner/), and the start and delivery calls. The rules are
+// services/take*.ts; this file maps requests, answers and URLs. The page's security headers are
+// the 'runner' row of plugins/security.ts (/take/ prefix).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../contract/take.js';
+import { SNAPSHOT_PREFIX } from '../../../contract/board.js';
+import { verifyTakeLink } from '../../domain/take-link.js';
+import { deliverTake, existingLinkSecret, SESSION_TTL_SECONDS, startTake, type TakeDeps } from '../../services/take.js';
+import { publicUrl } from '../../storage/urls.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import { route, toId } from '../common.js';
+
+export const mount = 'root';
+
+/** Where `vite build --config vite.runner.config.ts` writes the runner (RUNNER_DIR overrides, for tests). */
+const runnerDir = () => process.env.RUNNER_DIR ?? fileURLToPath(new URL('../../../dist/runner/', import.meta.url));
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string, script: boolean): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><meta name="robots" content="noindex">
+<style>html,body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d2433;background:#f6f7f9}
+.gb-message{max-width:36rem;margin:15vh auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12)}</style>
+</head><body>${body}${script ? '<script type="module" src="/take/assets/runner.js"></script>' : ''}</body></html>`;
+}
+
+const REFUSED_PAGE = page('Study link not valid', `<main class="gb-message"><h1>${contract.TAKE_LINK_INVALID}</h1>
+<p>Please open the link exactly as you received it. If it still does not work, contact whoever sent it to you.</p></main>`, false);
+
+const RUNNER_PAGE = page('Study', `<main id="gb-runner" aria-live="polite"><div class="gb-message"><p>Loading the study…</p></div></main>
+<noscript><div class="gb-message"><p>This study needs JavaScript.</p></div></noscript>`, true);
+
+export function takeDeps(app: FastifyInstance): TakeDeps {
+  const files = app.config.filesOrigin ?? '';
+  return {
+    db: app.db,
+    urlSecret: app.config.urlSecret,
+    urls: {
+      file: (key) => publicUrl(app, key, SESSION_TTL_SECONDS),
+      preview: (id) => `${files}${app.signer.sign(`/preview/stims/${id}`, SESSION_TTL_SECONDS)}`,
+      snapshot: (id) => `${files}${app.signer.sign(`${SNAPSHOT_PREFIX}/${id}`, SESSION_TTL_SECONDS)}`,
+    },
+  };
+}
+
+export default async function takePages(app: FastifyInstance) {
+  route(app, contract.runnerPage, async (request, reply) => {
+    const id = toId(request.params.id);
+    const url = request.raw.url ?? '';
+    const q = url.indexOf('?');
+    const secret = await existingLinkSecret(app.db, app.config.urlSecret);
+    const link = secret === null ? null : verifyTakeLink(secret, `/take/${id}${q === -1 ? '' : url.slice(q)}`);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (!link) return reply.code(403).send(REFUSED_PAGE as never);
+    return reply.send(RUNNER_PAGE);
+  });
+
+  route(app, contract.runnerScript, async (request, reply) => {
+    const file = request.params.file;
+    const body = await readFile(path.join(runnerDir(), file)).catch(() => null);
+    if (!body) throw notFound('Not built: run `npm run build`');
+    const type = file.endsWith('.css') ? 'text/css' : file.endsWith('.map') ? 'application/json' : 'text/javascript';
+    return reply.header('cache-control', 'no-cache').type(`${type}; charset=utf-8`).send(body);
+  });
+}
+
+export async function v1(app: FastifyInstance) {
+  route(app, contract.startSession, async (request) => {
+    const outcome = await startTake(takeDeps(app), toId(request.params.id), request.body.query);
+    if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_LINK_INVALID);
+    if (outcome.kind === 'closed') throw conflict(contract.TAKE_STUDY_CLOSED);
+    if (outcome.kind === 'no_cells') throw conflict(contract.TAKE_NO_CELLS);
+    return outcome.answer;
+  });
+
+  route(app, contract.deliverSession, async (request) => {
+    const outcome = await deliverTake(takeDeps(app), toId(request.params.id), request.body);
+    if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
+    return { success: true as const, duplicate: outcome.result.duplicate, participant_id: outcome.result.participant_id, redirect_url: outcome.redirect };
+  });
+}

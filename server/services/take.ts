@@ -1,0 +1,196 @@
+// The respondent runner's server side (issue 22): a signed take-study link starts a session (the
+// cell, the steps to play, a session token); the token stores it through the ingestion service,
+// so the study's collection key is never needed in the browser. Rules: take-rules.ts; SQL:
+// repositories/take.ts; HTTP: routes/take. Outcomes are values, the route maps them to statuses.
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { verifyTakeLink } from '../domain/take-link.js';
+import * as repo from '../repositories/take.js';
+import { getSetting } from '../repositories/settings.js';
+import { ingestSession, type IngestResult, type SessionStep } from './ingest.js';
+import { takeLinkSecret } from './study-links.js';
+import {
+  assignCell, cellQuota, redirectWithParticipant, respondentReference, signSession, verifySession, type SessionClaims,
+} from './take-rules.js';
+
+export const SESSION_TTL_SECONDS = 24 * 3600;
+
+/** How the route turns stored keys and ids into URLs a browser may load (signed, expiring). */
+export interface TakeUrls {
+  file(keyOrUrl: string | null): string | null;
+  /** Script / VAST preview page on the files origin. */
+  preview(stimId: number): string;
+  /** Cache-page snapshot on the files origin. */
+  snapshot(cachePageId: number): string;
+}
+
+export interface TakeDeps {
+  db: Db;
+  urlSecret?: string;
+  urls: TakeUrls;
+  now?: () => number;
+}
+
+const NEXT_BUTTONS: Record<string, 'standard' | 'floating' | 'none'> = { '1': 'standard', '2': 'floating', '3': 'none' };
+const FILE_STIMS = new Set(['i', 'v']);
+const FRAME_STIMS = new Set(['s', 'va', 'vx']);
+
+/**
+ * The take-link secret when one exists. Never creates it: until the first link was made there is
+ * no secret and no valid link, and a refused request must change nothing (tests/security/fuzz).
+ */
+export async function existingLinkSecret(db: Db, urlSecret?: string): Promise<string | null> {
+  if (urlSecret) return takeLinkSecret(db, urlSecret);
+  return getSetting(db, 'take_link_secret');
+}
+
+async function sessionSecret(db: Db, urlSecret?: string): Promise<string | null> {
+  const link = await existingLinkSecret(db, urlSecret);
+  return link === null ? null : createHmac('sha256', link).update('take-session').digest('hex');
+}
+
+function stimView(urls: TakeUrls, s: repo.TakeStimRow, at?: { x: number; y: number }) {
+  return {
+    stim_id: s.id, name: s.name, stim_type: s.stimType, width: s.width, height: s.height,
+    src: FILE_STIMS.has(s.stimType) ? urls.file(s.source) : null,
+    frame_src: FRAME_STIMS.has(s.stimType) ? urls.preview(s.id) : null,
+    ...(at ? { x: at.x, y: at.y } : {}),
+  };
+}
+
+/** The steps of a cell as the runner plays them. */
+export async function playPlan(db: Db, urls: TakeUrls, studyId: number, cellId: number, reference: string) {
+  const rows = await repo.cellSteps(db, studyId, cellId);
+  const groups = await repo.questionGroups(db, [...new Set(rows.flatMap((r) => (r.questionGroupId ? [r.questionGroupId] : [])))]);
+  const steps = [];
+  for (const r of rows) {
+    const base = {
+      step_id: r.id, type: r.stepType as never, name: r.name,
+      seconds_before_show_next: r.secondsBeforeShowNext, seconds_before_move_next: r.secondsBeforeMoveNext,
+      next_button: NEXT_BUTTONS[r.nextType ?? '1'] ?? 'standard',
+    };
+    const extra: Record<string, unknown> = {};
+    if (r.stepType === 'instruction') extra.instruction = { title: r.instruction?.name ?? r.name, text: r.instruction?.text ?? '' };
+    if (r.stepType === 'stim' && r.stim) extra.stim = stimView(urls, r.stim);
+    if (r.stepType === 'cache' && r.cachePage) {
+      extra.page = {
+        frame_src: r.cachePage.status === 'cached' && r.cachePage.cachedSource ? urls.snapshot(r.cachePage.id) : null,
+        original_url: r.cachePage.originalSource,
+        stims: r.placements.map((p) => stimView(urls, p, { x: p.x, y: p.y })),
+      };
+    }
+    if (r.stepType === 'question' && r.questionGroupId) {
+      const g = groups.get(r.questionGroupId);
+      extra.questions = {
+        title: g?.name ?? r.name, text: g?.text ?? '',
+        items: (g?.questions ?? []).map((q) => ({ question_id: q.id, text: q.text || q.name, type: q.formattedType, options: q.options })),
+      };
+    }
+    if (r.stepType === 'external' && r.externalPage) {
+      extra.external = { url: redirectWithParticipant(r.externalPage.url, r.externalPage.memberInsert, reference) ?? r.externalPage.url };
+    }
+    if (r.stepType === 'command' && r.commandId) extra.command = { name: (await repo.commandName(db, r.commandId)) ?? 'Command' };
+    steps.push({ ...base, ...extra });
+  }
+  return steps;
+}
+
+export type StartOutcome =
+  | { kind: 'invalid' }
+  | { kind: 'closed' }
+  | { kind: 'no_cells' }
+  | { kind: 'ok'; answer: Awaited<ReturnType<typeof startAnswer>> };
+
+async function startAnswer(deps: TakeDeps, claims: SessionClaims, studyName: string, state: 'run' | 'quota_full', redirect: string | null) {
+  // A verified link proved the secret exists.
+  const secret = (await sessionSecret(deps.db, deps.urlSecret))!;
+  return {
+    success: true as const,
+    state,
+    study_id: claims.studyId,
+    study_name: studyName,
+    is_test: claims.test,
+    cell_id: claims.cellId,
+    panel_id: claims.panelId,
+    reference: claims.reference,
+    session_id: claims.sessionId,
+    token: signSession(secret, claims),
+    steps: state === 'run' ? await playPlan(deps.db, deps.urls, claims.studyId, claims.cellId, claims.reference) : [],
+    redirect_url: redirect,
+  };
+}
+
+/**
+ * Starts a session from the link's query: verifies the signature (and that it names this study),
+ * refuses live links of a study that is not live, assigns the cell, and answers the steps. A full
+ * cell stores the respondent as quota_full at once (counted, never in the metrics) and answers the
+ * panel's quota-full redirect.
+ */
+export async function startTake(deps: TakeDeps, studyId: number, query: string): Promise<StartOutcome> {
+  const search = new URLSearchParams(query.replace(/^\?/, ''));
+  const secret = await existingLinkSecret(deps.db, deps.urlSecret);
+  const link = secret === null ? null : verifyTakeLink(secret, `/take/${studyId}?${search.toString()}`);
+  if (!link || link.studyId !== studyId) return { kind: 'invalid' };
+  const s = await repo.findTakeStudy(deps.db, studyId);
+  if (!s) return { kind: 'invalid' };
+  if (!link.test && (!s.live || s.completed)) return { kind: 'closed' };
+  const p = link.panelId !== null ? await repo.findTakePanel(deps.db, studyId, link.panelId) : null;
+  // A signed link whose panel was deleted since: the respondent is still ours to take.
+  const cells = await repo.takeCells(deps.db, studyId);
+  const counted = await repo.countedPerCell(deps.db, studyId);
+  const assigned = assignCell(cells.map((c) => ({ id: c.id, counted: counted.get(c.id) ?? 0 })), cellQuota(s.participantsRequested, cells.length), link.cellId, link.test);
+  if (!assigned) return { kind: 'no_cells' };
+  const reference = respondentReference(search, p?.participantInsertParameter);
+  const now = Math.floor((deps.now?.() ?? Date.now()) / 1000);
+  const claims: SessionClaims = {
+    studyId, cellId: assigned.cellId, panelId: p?.id ?? null, test: link.test, reference,
+    sessionId: `take-${randomUUID()}`, expires: now + SESSION_TTL_SECONDS,
+  };
+  if (assigned.full) {
+    await ingestSession(deps.db, {
+      study_id: studyId, session_id: claims.sessionId, steps: [],
+      participant: { reference, cell_id: claims.cellId, panel_id: claims.panelId, has_eyetracking: false, status: 'quota_full', is_test: claims.test },
+    });
+    return { kind: 'ok', answer: await startAnswer(deps, claims, s.name, 'quota_full', redirectWithParticipant(p?.quotaFullRedirectUrl, p?.participantInsertParameter, reference)) };
+  }
+  return { kind: 'ok', answer: await startAnswer(deps, claims, s.name, 'run', null) };
+}
+
+export interface Delivery {
+  token: string;
+  status: 'complete' | 'screenout';
+  gaze_source: 'mouse' | 'simulated';
+  calibration_accuracy_px?: number | null;
+  calibration_precision_px?: number | null;
+  frame_rate?: number | null;
+  steps: SessionStep[];
+}
+
+export type DeliverOutcome = { kind: 'invalid' } | { kind: 'ok'; result: IngestResult; redirect: string | null };
+
+/**
+ * Stores the token's session through the ingestion service (the same checks and idempotency as
+ * POST /collect/session): a retry of a stored session answers duplicate and stores nothing.
+ */
+export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery): Promise<DeliverOutcome> {
+  const secret = await sessionSecret(deps.db, deps.urlSecret);
+  const claims = secret === null ? null : verifySession(secret, d.token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
+  if (!claims) return { kind: 'invalid' };
+  const result = await ingestSession(deps.db, {
+    study_id: studyId,
+    session_id: claims.sessionId,
+    participant: {
+      reference: claims.reference, cell_id: claims.cellId, panel_id: claims.panelId,
+      // The cursor (or the simulated source) is the gaze: its samples are analysed like gaze.
+      has_eyetracking: true,
+      gaze_source: d.gaze_source,
+      calibration_accuracy_px: d.calibration_accuracy_px ?? null, calibration_precision_px: d.calibration_precision_px ?? null,
+      frame_rate: d.frame_rate ?? null,
+      status: d.status, is_test: claims.test,
+    },
+    steps: d.steps,
+  });
+  const p = claims.panelId !== null ? await repo.findTakePanel(deps.db, studyId, claims.panelId) : null;
+  const url = d.status === 'complete' ? p?.successRedirectUrl : p?.screenoutRedirectUrl;
+  return { kind: 'ok', result, redirect: redirectWithParticipant(url, p?.participantInsertParameter, claims.reference) };
+}
