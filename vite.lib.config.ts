@@ -36,6 +36,22 @@ const RUNTIME_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|style
 const RUNTIME_SOURCES = /[\\/]sdk[\\/](core[\\/](api[\\/]client|config[\\/]|store[\\/]|session[\\/]|resource[\\/]|events|page)|elements[\\/]define|ui[\\/](tokens|theme|host))/;
 export const runtimeChunk = (id: string): string | null => (RUNTIME_PACKAGES.test(id) || RUNTIME_SOURCES.test(id) ? 'runtime' : null);
 
+/**
+ * Kit pieces with a heavy dependency of their own get their own chunk, so the kit's shared chunk
+ * (every element loads it) stops carrying them (bench/budgets.ts): drag and drop (@dnd-kit, the
+ * board and sortable lists only) was 15 KB gzip of every element's cost.
+ */
+const DND = /[\\/]node_modules[\\/]@dnd-kit[\\/]|[\\/]sdk[\\/]ui[\\/]SortableList/;
+
+/**
+ * The kit (sdk/ui) is side-effect free (styled definitions and functions) except its charts
+ * folder (Highcharts modules register themselves). Saying so lets an element that imports the
+ * kit's barrel skip the kit pieces it never uses, and their chunks (dnd).
+ */
+const KIT = /[\\/]sdk[\\/]ui[\\/]/;
+const KIT_EFFECTS = /[\\/]sdk[\\/]ui[\\/]charts[\\/]/;
+export const moduleSideEffects = (id: string): boolean => !KIT.test(id) || KIT_EFFECTS.test(id);
+
 // Library mode leaves process.env.NODE_ENV in React's code (pitfall 5).
 const common: InlineConfig = {
   configFile: false,
@@ -125,7 +141,13 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
-      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: { groups: [{ name: runtimeChunk }] } },
+      treeshake: { moduleSideEffects },
+      // Needed by includeDependenciesRecursively: false below; entries keep their exports.
+      preserveEntrySignatures: 'allow-extension',
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: {
+          // dnd: only the matched modules (its shared kit helpers stay with the kit, not pulled in).
+          groups: [{ name: runtimeChunk }, { name: 'dnd', test: DND, includeDependenciesRecursively: false }],
+        } },
     },
   },
 });

@@ -162,3 +162,35 @@ describe('the SDK on a host page', () => {
     await page2.close();
   });
 });
+
+describe('per-element ES modules (code-split build)', () => {
+  it('a page importing two element modules loads the runtime once, charts only for the chart element, and never the drag-and-drop chunk', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const loaded: string[] = [];
+    page.on('request', (r) => { if (r.url().startsWith(`${BASE}/sdk/`)) loaded.push(new URL(r.url()).pathname); });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${host.origin}/index.html`);
+    await page.addScriptTag({ url: `${BASE}/sdk/elements/home.js`, type: 'module' });
+    await page.addScriptTag({ url: `${BASE}/sdk/elements/demographics.js`, type: 'module' });
+    await page.evaluate(({ base, token, study }) => {
+      const mount = document.getElementById('mount')!;
+      for (const tag of ['gaze-home', 'gaze-demographics']) {
+        const el = document.createElement(tag);
+        el.setAttribute('api-base', `${base}/v1.0`);
+        el.setAttribute('token', token);
+        el.setAttribute('study-id', String(study));
+        mount.appendChild(el);
+      }
+    }, { base: BASE, token, study });
+    await page.locator('gaze-home [part="greeting"]').waitFor();
+    await page.locator('gaze-demographics .highcharts-root').first().waitFor();
+    const chunks = loaded.filter((p) => p.includes('/chunks/')).map((p) => p.split('/').pop()!.replace(/-[\w-]+\.js$/, ''));
+    assert.equal(chunks.filter((c) => c === 'runtime').length, 1, `runtime once: ${chunks.join(' ')}`);
+    assert.equal(chunks.filter((c) => c === 'charts').length, 1);
+    assert.equal(chunks.includes('dnd'), false, `no drag and drop: ${chunks.join(' ')}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
