@@ -60,6 +60,9 @@ describe('partner portal example (issue 17 item 4)', () => {
     assert.match(look.font, /Trebuchet/);
     assert.equal(look.weight, '700', '::part(next) from the portal applies');
     await page.screenshot({ path: 'tmp/screens/example-partner-portal-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: 'tmp/screens/example-partner-portal-360.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
     const run = String(Date.now() % 100000);
     const name = `Portal test ${run}`;

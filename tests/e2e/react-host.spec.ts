@@ -78,6 +78,8 @@ describe('React host example (issue 20 item 6)', () => {
     await page.screenshot({ path: 'tmp/screens/example-react-host-dark-dialog.png', fullPage: true });
     await page.keyboard.press('Escape');
     await page.screenshot({ path: 'tmp/screens/example-react-host-dark.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: 'tmp/screens/example-react-host-dark-360.png', fullPage: true });
     assert.deepEqual(errors, []);
     await context.close();
   });
