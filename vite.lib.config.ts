@@ -3,16 +3,21 @@
 //   dist/sdk/index.js            the side-effect-free API (configure, getStore, signOut, …)
 //   dist/sdk/gazeboard.js        ONE self-contained file registering every tag, React inside —
 //                                a plain HTML page needs one <script type="module"> and nothing else
+//   dist/sdk/gazeboard.iife.js   the same as a classic script (window.Gazeboard), for pages that
+//                                cannot load modules
+//   dist/sdk/<version>/          both single files again under the package version, for pages
+//                                that pin one (every file is stamped: two versions on a page warn)
 //   dist/sdk/types/              declarations (vite-plugin-dts)
 //   dist/sdk/custom-elements.json the custom-elements manifest (scripts/custom-elements-manifest.ts)
 // Everything is bundled (no externals), so pitfall 4 (require('react') from externals) cannot bite.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build, defineConfig, runnerImport, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
 import type * as ManifestScript from './scripts/custom-elements-manifest';
 
 const outDir = 'dist/sdk';
+const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 const elementEntries = Object.fromEntries(
   readdirSync('sdk/elements', { withFileTypes: true })
@@ -31,10 +36,27 @@ const RUNTIME_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|style
 const RUNTIME_SOURCES = /[\\/]sdk[\\/](core[\\/](api[\\/]client|config[\\/]|store[\\/]|session[\\/]|resource[\\/]|events|page)|elements[\\/]define|ui[\\/](tokens|theme|host))/;
 export const runtimeChunk = (id: string): string | null => (RUNTIME_PACKAGES.test(id) || RUNTIME_SOURCES.test(id) ? 'runtime' : null);
 
+/**
+ * Kit pieces with a heavy dependency of their own get their own chunk, so the kit's shared chunk
+ * (every element loads it) stops carrying them (bench/budgets.ts): drag and drop (@dnd-kit, the
+ * board and sortable lists only) was 15 KB gzip of every element's cost.
+ */
+const DND = /[\\/]node_modules[\\/]@dnd-kit[\\/]|[\\/]sdk[\\/]ui[\\/]SortableList/;
+
+/**
+ * The kit (sdk/ui) is side-effect free (styled definitions and functions) except its charts
+ * folder (Highcharts modules register themselves). Saying so lets an element that imports the
+ * kit's barrel skip the kit pieces it never uses, and their chunks (dnd).
+ */
+const KIT = /[\\/]sdk[\\/]ui[\\/]/;
+const KIT_EFFECTS = /[\\/]sdk[\\/]ui[\\/]charts[\\/]/;
+export const moduleSideEffects = (id: string): boolean => !KIT.test(id) || KIT_EFFECTS.test(id);
+
 // Library mode leaves process.env.NODE_ENV in React's code (pitfall 5).
 const common: InlineConfig = {
   configFile: false,
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // __GAZE_SDK_VERSION__: sdk/elements/version.ts (who defined a tag first, the version warning).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production'), __GAZE_SDK_VERSION__: JSON.stringify(version) },
   logLevel: 'warn',
 };
 
@@ -59,6 +81,20 @@ function selfContainedBundle(): Plugin {
           rolldownOptions: { output: { minify: true } },
         },
       });
+      // The classic-script twin: one IIFE, nothing split (a classic script cannot import chunks).
+      await build({
+        ...common,
+        plugins: [react()],
+        build: {
+          outDir,
+          emptyOutDir: false,
+          sourcemap: true,
+          lib: { entry: 'sdk/iife.ts', formats: ['iife'], name: '__gazeboardIife', fileName: () => 'gazeboard.iife.js' },
+          rolldownOptions: { output: { minify: true, codeSplitting: false } },
+        },
+      });
+      mkdirSync(`${outDir}/${version}`, { recursive: true });
+      for (const f of ['gazeboard.js', 'gazeboard.iife.js']) copyFileSync(`${outDir}/${f}`, `${outDir}/${version}/${f}`);
     },
   };
 }
@@ -105,7 +141,13 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
-      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: { groups: [{ name: runtimeChunk }] } },
+      treeshake: { moduleSideEffects },
+      // Needed by includeDependenciesRecursively: false below; entries keep their exports.
+      preserveEntrySignatures: 'allow-extension',
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: {
+          // dnd: only the matched modules (its shared kit helpers stay with the kit, not pulled in).
+          groups: [{ name: runtimeChunk }, { name: 'dnd', test: DND, includeDependenciesRecursively: false }],
+        } },
     },
   },
 });

@@ -15,8 +15,10 @@ export { WINDOW_EVENTS } from './core/events';
 export { readStored } from './core/session/storage';
 export { NAVIGATE_EVENT, type NavigateDetail } from './ui/host';
 export { defineElement, type DefineOptions, type PropType } from './elements/define';
-export type { GazeElementRegistry, GazeTag, GazeAttributes, GazeEvents, CommonAttributes, CommonEvents } from './elements/registry';
+export type { GazeElementRegistry, GazeTag, GazeAttributes, GazeEvents, CommonAttributes, CommonEvents, GazeElement, ThemeValue } from './elements/registry';
 export { on } from './elements/registry';
+export { GAZE_EVENTS, dispatchGazeEvent, type GazeEventDetails, type GazeEventMap, type GazeEventName, type StudyCreatedDetail, type SelectionChangeDetail, type ErrorDetail } from './ui/events';
+export { SDK_VERSION } from './elements/version';
 
 // Wire types hosts meet (driving a domain, reading an event's detail).
 export type { HomeOverview, StudyListItem, StudyListQuery, StudyListResponse } from './core/api/studies';

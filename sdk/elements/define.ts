@@ -3,14 +3,18 @@
 //  - --gaze-* defaults on :host; the shared page store behind a private context
 //  - common attributes api-base / token / company-id / theme configure THIS element (over its
 //    <gaze-provider>, over configure()); the result travels in React context to every request
-//  - defining the same tag twice is a no-op (an SDK loaded twice on one page)
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+//  - defining the same tag twice is a no-op (an SDK loaded twice on one page); a second SDK
+//    VERSION on the page warns once (the first copy's elements stay in charge)
+//  - a failed read or write of the element is told to the host as a `gaze-error` event
+import { createElement, useCallback, useEffect, useState, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { StyleSheetManager } from 'styled-components';
-import { ElementConfigProvider, GazeProvider, useElementConfig } from '../core/store/context';
+import { ElementConfigProvider, ElementFailureContext, GazeProvider, useElementConfig, type ElementFailure } from '../core/store/context';
 import { themeDeclarations, type ConfigLayer } from '../core/config/config';
 import { findProvider, providerLayer, PROVIDER_ATTRIBUTES } from '../core/config/provider';
-import { GazeGlobalStyle } from '../ui/theme';
+import { GazeGlobalStyle, paletteDeclarations, paletteOf } from '../ui/theme';
+import { dispatchGazeEvent, GAZE_EVENTS } from '../ui/events';
+import { SDK_VERSION } from './version';
 import { HostContext, type HostInfo } from '../ui/host';
 import type { GazeTag } from './registry';
 
@@ -55,12 +59,21 @@ function useProviderLayer(host: Element | null): ConfigLayer {
 }
 
 /**
- * The resolved theme as --gaze-* custom properties on :host. `:host(:not(._))` outranks the
- * defaults' plain `:host`; the host page's own CSS on the element still wins over both.
+ * The resolved theme on :host: a named palette (`light` / `dark`) first, then the --gaze-*
+ * overrides. `:host(:not(._))` outranks the defaults' plain `:host`; the host page's own CSS on
+ * the element still wins over both.
  */
 function ThemeStyle() {
-  const declarations = themeDeclarations(useElementConfig().theme);
+  const { theme } = useElementConfig();
+  const palette = paletteOf(theme);
+  const declarations = `${palette ? paletteDeclarations(palette) : ''} ${themeDeclarations(theme)}`.trim();
   return declarations ? createElement('style', null, `:host(:not(._)) { ${declarations} }`) : null;
+}
+
+/** A provider's theme under the element's own: a provider's `dark` with the element's `primary: …`. */
+function layeredTheme(provider: string | null | undefined, own: string | undefined): string | undefined {
+  const parts = [provider, own].filter((t): t is string => Boolean(t && t.trim()));
+  return parts.length ? parts.join('; ') : undefined;
 }
 
 // Style inputs are transient ($-prefixed, never forwarded); every other prop is meant for the DOM,
@@ -75,7 +88,11 @@ function shell<P extends object>(Component: ComponentType<P>): ComponentType<P &
     const hostElement = root && 'host' in root ? (root.host as HTMLElement) : null;
     const host: HostInfo = { host: hostElement, root };
     const provider = useProviderLayer(hostElement);
-    const layers: ConfigLayer[] = [{ apiBase, token, companyId, theme }, provider];
+    const layers: ConfigLayer[] = [{ apiBase, token, companyId, theme: layeredTheme(provider.theme, theme) }, provider];
+    const report = useCallback(
+      (f: ElementFailure) => dispatchGazeEvent(hostElement, GAZE_EVENTS.error, { kind: f.kind, status: f.status, message: f.message }),
+      [hostElement],
+    );
     return createElement(
       StyleSheetManager,
       { target: root ?? undefined, shouldForwardProp: forwardAll },
@@ -90,7 +107,7 @@ function shell<P extends object>(Component: ComponentType<P>): ComponentType<P &
             { layers },
             createElement(GazeGlobalStyle),
             createElement(ThemeStyle),
-            createElement(Component, props as unknown as P),
+            createElement(ElementFailureContext.Provider, { value: report }, createElement(Component, props as unknown as P)),
           ),
         ),
       ),
@@ -100,15 +117,49 @@ function shell<P extends object>(Component: ComponentType<P>): ComponentType<P &
   return GazeElementShell;
 }
 
+/** What every SDK copy on a page shares: who defined which tag, and which copies warned. */
+interface PageRegistry {
+  versions: string[];
+  owners: Record<string, string>;
+  warned: string[];
+}
+
+function pageRegistry(): PageRegistry {
+  const g = globalThis as unknown as { __gazeboard?: PageRegistry };
+  g.__gazeboard ??= { versions: [], owners: {}, warned: [] };
+  if (!g.__gazeboard.versions.includes(SDK_VERSION)) g.__gazeboard.versions.push(SDK_VERSION);
+  return g.__gazeboard;
+}
+
+/**
+ * Another copy of the SDK defined `tag` first. The same version: silently keep it (the single
+ * bundle and a per-element module of one release). Another version: warn once per copy, because
+ * its elements, not this copy's, render every <gaze-*> of the page.
+ */
+function alreadyDefined(tag: string, page: PageRegistry): void {
+  const owner = page.owners[tag];
+  if (!owner || owner === SDK_VERSION || page.warned.includes(SDK_VERSION)) return;
+  page.warned.push(SDK_VERSION);
+  console.warn(
+    `Gazeboard SDK ${SDK_VERSION}: <${tag}> and the other elements are already defined by Gazeboard SDK ${owner} on this page; ` +
+      `the ${owner} elements stay in use and this copy defines nothing. Load one SDK version per page.`,
+  );
+}
+
 export function defineElement<P extends object>(
   tag: GazeTag,
   Component: ComponentType<P>,
   options: DefineOptions<P> = {},
 ): CustomElementConstructor {
+  const page = pageRegistry();
   const existing = customElements.get(tag);
-  if (existing) return existing;
+  if (existing) {
+    alreadyDefined(tag, page);
+    return existing;
+  }
   const props = { ...(options.props ?? {}), ...COMMON } as Record<string, PropType>;
   const ctor = r2wc(shell(Component) as ComponentType<object>, { shadow: 'open', props: props as never });
   customElements.define(tag, ctor);
+  page.owners[tag] = SDK_VERSION;
   return ctor;
 }

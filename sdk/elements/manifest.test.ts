@@ -90,7 +90,7 @@ describe('custom-elements manifest', () => {
       const parts = d.cssParts.map((p) => p.name);
       for (const p of s.parts) expect(parts, `${s.tag} renders part ${p}`).toContain(p);
     }
-    expect(declaration('gaze-login')!.events.map((e) => e.name)).toEqual(['gaze-navigate', 'gaze-signed-in']);
+    expect(declaration('gaze-login')!.events.map((e) => e.name)).toEqual(['gaze-navigate', 'gaze-error', 'gaze-signed-in']);
   });
 
   it('lists the --gaze-* theme properties with their defaults', () => {

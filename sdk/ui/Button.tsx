@@ -21,7 +21,7 @@ export const Button = styled.button.attrs<{ $variant?: ButtonVariant }>((p) => (
       : p.$variant === 'link'
         ? css`background: none; border-color: transparent; color: ${tokens.primaryStrong}; padding: 0; text-decoration: underline;`
         : p.$variant === 'danger'
-          ? css`background: ${tokens.danger}; border-color: ${tokens.danger}; color: #ffffff;`
+          ? css`background: ${tokens.danger}; border-color: ${tokens.danger}; color: ${tokens.dangerText};`
           : css`background: ${tokens.primary}; color: ${tokens.primaryText};`}
   &:disabled {
     opacity: 0.6;

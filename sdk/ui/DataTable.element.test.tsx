@@ -149,3 +149,17 @@ describe('DataTable (keyboard)', () => {
     await waitFor(() => headers(m).length === 4, 'all back');
   });
 });
+
+describe('DataTable selection event (issue 20 item 4)', () => {
+  it('every selection change is also a composed gaze-selection-change {keys} from the host element', async () => {
+    const m = await mount(<Harness seen={fresh()} />, { width: 900 });
+    const heard: { keys: RowKey[]; composed: boolean }[] = [];
+    const listener = (e: CustomEvent<{ keys: RowKey[] }>) => heard.push({ keys: e.detail.keys, composed: e.composed });
+    document.addEventListener('gaze-selection-change', listener);
+    qa<HTMLInputElement>(m, 'tbody input[type="checkbox"]')[1].click();
+    q<HTMLInputElement>(m, 'thead input[type="checkbox"]').click();
+    await waitFor(() => heard.length === 2, 'two events');
+    document.removeEventListener('gaze-selection-change', listener);
+    expect(heard).to.deep.equal([{ keys: [STUDIES[1].id], composed: true }, { keys: [STUDIES[1].id, STUDIES[0].id, STUDIES[2].id], composed: true }]);
+  });
+});

@@ -4,6 +4,8 @@ import { tokens } from './theme';
 import { Pagination, PageSizeSelect, PAGE_SIZES } from './Pagination';
 import { Spinner } from './Spinner';
 import { visibleColumns } from './columnFit';
+import { useHost } from './host';
+import { dispatchGazeEvent, GAZE_EVENTS } from './events';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
@@ -170,11 +172,17 @@ export function DataTable<Row>({
   const pageKeys = rows.map(rowKey);
   const onPage = pageKeys.filter((k) => chosen.has(k)).length;
   const allState = onPage === 0 ? 'none' : onPage === pageKeys.length ? 'all' : 'some';
+  const { host } = useHost();
+  // The element's own handler first, then the host page hears the same keys (gaze-selection-change).
+  const choose = (keys: RowKey[]) => {
+    onSelectionChange?.(keys);
+    if (host) dispatchGazeEvent(host, GAZE_EVENTS.selectionChange, { keys });
+  };
   const setRow = (k: RowKey, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(k);
     else next.delete(k);
-    onSelectionChange?.([...next]);
+    choose([...next]);
   };
   const setPage = (on: boolean) => {
     const next = new Set(chosen);
@@ -182,7 +190,7 @@ export function DataTable<Row>({
       if (on) next.add(k);
       else next.delete(k);
     }
-    onSelectionChange?.([...next]);
+    choose([...next]);
   };
   const colCount = shown.length + (selectable ? 1 : 0);
   const hiddenCount = columns.length - shown.length;

@@ -1,6 +1,9 @@
 // What an element knows about where it lives: its host element, its shadow root, and how to tell
 // the host page something happened. Provided by defineElement; usable by any component below it.
 import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { GAZE_EVENTS, type NavigateDetail } from './events';
+
+export type { NavigateDetail } from './events';
 
 export interface HostInfo {
   /** The custom element itself (null when a component renders outside an element, e.g. unit tests). */
@@ -27,10 +30,7 @@ export function useEmit() {
   return useCallback(<T,>(name: string, detail?: T) => emitFrom(host, name, detail), [host]);
 }
 
-export const NAVIGATE_EVENT = 'gaze-navigate';
-export interface NavigateDetail {
-  path: string;
-}
+export const NAVIGATE_EVENT = GAZE_EVENTS.navigate;
 
 export function useNavigate() {
   const emit = useEmit();

@@ -25,6 +25,7 @@ export const THEME = {
   border: { property: '--gaze-border', default: '#d5dbe1', description: 'Border colour.' },
   success: { property: '--gaze-success', default: '#1e7b34', description: 'Success messages.' },
   danger: { property: '--gaze-danger', default: '#c62828', description: 'Errors and destructive actions.' },
+  dangerText: { property: '--gaze-danger-text', default: '#ffffff', description: 'Text on the danger colour (destructive buttons).' },
   radius: { property: '--gaze-radius', default: '4px', description: 'Corner radius of controls.' },
   radiusLg: { property: '--gaze-radius-lg', default: '8px', description: 'Corner radius of cards, dialogs and toasts.' },
   space1: { property: '--gaze-space-1', default: '4px', description: 'Spacing step 1 (tight gaps).' },
@@ -36,6 +37,30 @@ export const THEME = {
   fontSize: { property: '--gaze-font-size', default: '14px', description: 'Base font size.' },
   shadow: { property: '--gaze-shadow', default: '0 2px 12px rgba(0, 0, 0, 0.15)', description: 'Shadow of floating panels and menus.' },
 } satisfies Record<string, ThemeProperty>;
+
+/** The colour tokens a palette sets (sizes, spacing, radii and the font stay the host's). */
+export type PaletteToken = 'primary' | 'primaryText' | 'primaryStrong' | 'text' | 'muted' | 'surface' | 'surfaceAlt' | 'border' | 'success' | 'danger' | 'dangerText' | 'shadow';
+export type PaletteName = 'light' | 'dark';
+
+/**
+ * The palettes of `theme="light|dark"` (on an element or its <gaze-provider>): light is the
+ * defaults; dark keeps the brand fill and the same 4.5:1 rule against its own surfaces
+ * (theme.test.ts). A host's --gaze-* properties still win over a palette.
+ */
+export const PALETTES: Record<PaletteName, Record<PaletteToken, string>> = {
+  light: {
+    primary: THEME.primary.default, primaryText: THEME.primaryText.default, primaryStrong: THEME.primaryStrong.default,
+    text: THEME.text.default, muted: THEME.muted.default, surface: THEME.surface.default, surfaceAlt: THEME.surfaceAlt.default,
+    border: THEME.border.default, success: THEME.success.default, danger: THEME.danger.default, dangerText: THEME.dangerText.default,
+    shadow: THEME.shadow.default,
+  },
+  dark: {
+    primary: '#00badb', primaryText: '#0b2a33', primaryStrong: '#5fd8ee',
+    text: '#e8ecf0', muted: '#a6b1bd', surface: '#161b22', surfaceAlt: '#222a33',
+    border: '#3b4652', success: '#5fce7d', danger: '#ff7b72', dangerText: '#1a0505',
+    shadow: '0 2px 14px rgba(0, 0, 0, 0.6)',
+  },
+};
 
 /** `var(--gaze-x, default)` per token, for styles. */
 export const tokens = Object.fromEntries(

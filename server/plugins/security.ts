@@ -10,6 +10,7 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { corsOriginAllowed } from '../services/allowed-origins.js';
+import { embedFrameOrigins } from '../services/embed-tokens.js';
 
 /** The kinds of route, by URL prefix (see KIND_PREFIXES). */
 export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'snapshot' | 'embed' | 'runner' | 'preview';
@@ -203,10 +204,23 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
 
   await app.register(helmet, { global: false });
   app.addHook('onRequest', async (request, reply) => {
-    const policy = prepared[kindOf(request.url)];
-    reply.helmet(policy.helmet);
+    const kind = kindOf(request.url);
+    const policy = prepared[kind];
+    const framers = kind === 'embed' && companyOrigins ? await tokenFramers(request.url) : [];
+    // An /embed/* page opened with an embed token may also be framed by that token's origins
+    // (those its company still allows), not only by the install's ALLOWED_ORIGINS.
+    reply.helmet(framers.length ? helmetOptions(POLICIES.embed, [...new Set([...allowed, ...framers])], https, frameSources) : policy.helmet);
     reply.header('permissions-policy', policy.permissions);
   });
+
+  /** The `token` query parameter's frame origins; none when absent, not an embed token, or unreadable. */
+  async function tokenFramers(url: string): Promise<string[]> {
+    const q = url.indexOf('?');
+    if (q < 0) return [];
+    const token = new URLSearchParams(url.slice(q + 1)).get('token');
+    if (!token) return [];
+    return embedFrameOrigins(app.db, token).catch(() => []);
+  }
 
   app.addHook('onSend', async (request, reply, payload) => {
     const kind = kindOf(request.url);

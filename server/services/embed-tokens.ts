@@ -145,3 +145,17 @@ export function bodyStimsInScope(stimIds: number[] | null, body: unknown): boole
   if (!Array.isArray(data)) return true;
   return data.every((d) => !d || typeof d !== 'object' || !('stim_id' in d) || stimIds.includes(Number((d as { stim_id: unknown }).stim_id)));
 }
+
+/**
+ * The page origins that may FRAME an /embed/* page opened with this token (issue 20 item 6): its
+ * own origins that its company still allows. Nothing for a token that is not live (the page then
+ * keeps the install-wide frame-ancestors only).
+ */
+export async function embedFrameOrigins(db: Db, token: string, now = new Date()): Promise<string[]> {
+  if (!isEmbedToken(token)) return [];
+  const t = await repo.liveEmbedToken(db, hash(token), now);
+  if (!t?.origins?.length) return [];
+  const out: string[] = [];
+  for (const o of t.origins) if (await originAllowedFor(db, [t.companyId], o)) out.push(o);
+  return out;
+}

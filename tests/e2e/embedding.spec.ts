@@ -1,69 +1,120 @@
 // examples/intranet-widget/index.html, served from ANOTHER origin (as an intranet would), loading
-// gazeboard.js and talking to the API cross-origin with a token attribute. The page is the example
-// file itself; only its server address and token placeholder are filled in.
+// gazeboard.js and calling the API cross-origin with an EMBED token from the Share / Embed
+// mechanism (issue 20 items 1, 2 and 6): the token's study reads pass, everything else is refused
+// from that page, and a revoked token stops the widget. The page is the example file itself; only
+// its server address, study id and token placeholders are filled in.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { api, apiToken, BASE, launchBrowser, until } from './helpers';
+import { allowOrigin, embedToken, serveExample, type ExampleServer } from './examples';
 
 const EXAMPLE = 'examples/intranet-widget/index.html';
 let browser: Browser;
-let intranet: http.Server;
-let intranetUrl = '';
-let token = '';
+let intranet: ExampleServer;
+let researcher = '';
+let study = 0;
+let other = 0;
+let embed = { id: 0, token: '' };
+let studyName = '';
+
+interface StudyPage { data: { study_id: number; completed: boolean; participants_returned: number }[] }
 
 before(async () => {
-  token = await apiToken('researcher');
-  const html = readFileSync(EXAMPLE, 'utf8').replaceAll('http://127.0.0.1:8080', BASE).replace('PASTE-YOUR-TOKEN-HERE', token);
-  intranet = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  // The port the server's ALLOWED_ORIGINS names (scripts/test-e2e.mjs); any port against a server
-  // you run yourself (then allow http://localhost:<port> there).
-  await new Promise<void>((resolve) => intranet.listen(Number(process.env.E2E_INTRANET_PORT ?? 0), '127.0.0.1', resolve));
-  // localhost vs 127.0.0.1: a different origin from the Gazeboard server, like a real intranet.
-  intranetUrl = `http://localhost:${(intranet.address() as AddressInfo).port}/`;
+  researcher = await apiToken('researcher');
+  const list = (await api<StudyPage>(researcher, '/studies', { body: { results_per_page: 100 } })).body.data;
+  const withRespondents = list.filter((s) => s.participants_returned > 0);
+  study = (withRespondents[0] ?? list[0]).study_id;
+  other = list.find((s) => s.study_id !== study)!.study_id;
+  let html = '';
+  // The page's origin must be known before the token is made for it: serve, then fill in lazily.
+  intranet = await serveExample('examples/intranet-widget', () => html, Number(process.env.E2E_INTRANET_PORT ?? 0));
+  await allowOrigin(researcher, intranet.origin);
+  embed = await embedToken(researcher, study, { report_types: ['demographics'], origins: [intranet.origin] });
+  html = readFileSync(EXAMPLE, 'utf8').replaceAll('http://127.0.0.1:8080', BASE)
+    .replace('PASTE-STUDY-ID', String(study)).replace('PASTE-YOUR-EMBED-TOKEN-HERE', embed.token);
+  studyName = (await api<{ study_name: string }>(researcher, `/studies/${study}/participant_demographic_summary`, { body: {} })).body.study_name;
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
-  await new Promise((r) => intranet?.close(r));
+  await intranet?.close();
 });
 
-describe('embedding example: intranet widget', () => {
-  it('has exactly one script tag, loading gazeboard.js, and one configured <gaze-…> element', () => {
+const summaryUrl = (id: number) => `${BASE}/v1.0/studies/${id}/participant_demographic_summary`;
+
+describe('embedding example: intranet widget with an embed token', () => {
+  it('has exactly one script tag, loading gazeboard.js, and one <gaze-demographics> carrying an embed token placeholder', () => {
     const html = readFileSync(EXAMPLE, 'utf8');
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     assert.equal(scripts.length, 1);
     assert.match(scripts[0], /src="http:\/\/127\.0\.0\.1:8080\/sdk\/gazeboard\.js"/);
-    assert.match(html, /<gaze-study-list api-base="[^"]+\/v1\.0" token="PASTE-YOUR-TOKEN-HERE">/);
+    assert.match(html, /<gaze-demographics api-base="[^"]+\/v1\.0" study-id="PASTE-STUDY-ID" token="PASTE-YOUR-EMBED-TOKEN-HERE">/);
+    assert.doesNotMatch(html, /auth-token/, 'the example never tells anyone to paste a sign-in token');
   });
 
-  it("renders the token owner's real studies from the server, cross-origin, with the token attribute", async () => {
-    const context = await browser.newContext();
+  it("renders the study's real demographics cross-origin with the embed token, themed by the intranet", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    const call = page.waitForRequest((r) => r.url() === `${BASE}/v1.0/studies` && r.method() === 'POST');
-    await page.goto(intranetUrl);
+    const call = page.waitForResponse((r) => r.url() === summaryUrl(study) && r.request().method() === 'POST');
+    await page.goto(`${intranet.origin}/`);
     assert.notEqual(new URL(page.url()).origin, new URL(BASE).origin);
-    assert.equal((await call).headers().authorization, `Token ${token}`);
+    const response = await call;
+    assert.equal(response.request().headers().authorization, `Token ${embed.token}`);
+    assert.equal(response.status(), 200);
+    assert.equal(response.headers()['access-control-allow-origin'], intranet.origin);
 
-    const expected = (await api<{ data: { name: string }[] }>(token, '/studies', { body: {} })).body.data.map((s) => s.name);
-    assert.ok(expected.length > 0);
-    let seen: string[] = [];
-    await until(async () => {
-      seen = await page.locator('gaze-study-list tbody tr a').evaluateAll((as) => as.map((a) => a.getAttribute('title') ?? ''));
-      return JSON.stringify(seen) === JSON.stringify(expected);
-    }, `rows ${JSON.stringify(seen.slice(0, 3))}… to equal the API's`);
-    // The host page's theme reached the element through its custom property.
-    const primary = await page.locator('gaze-study-list').evaluate((el) => getComputedStyle(el).getPropertyValue('--gaze-primary').trim());
-    assert.equal(primary, '#3b2f63');
+    const widget = page.locator('gaze-demographics');
+    await widget.getByRole('heading', { name: studyName }).waitFor();
+    await until(async () => (await widget.locator('[part~="pie"]').count()) === 6, 'six pies');
+    // The intranet's theme reached the element through custom properties, inside its shadow root.
+    const font = await widget.locator('[part="title"]').evaluate((el) => getComputedStyle(el).fontFamily);
+    assert.match(font, /Georgia/);
+    await page.screenshot({ path: 'tmp/screens/example-intranet-widget-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: 'tmp/screens/example-intranet-widget-360.png', fullPage: true });
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('from the intranet page the token reads nothing else: another study and every write answer 403', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${intranet.origin}/`);
+    // One fetch per evaluate: tsx names inner functions with __name(), which the page lacks.
+    const call = (path: string, body: unknown) => page.evaluate(({ url, token, body }) => fetch(url, {
+      method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }).then((r) => r.status), { url: `${BASE}/v1.0${path}`, token: embed.token, body });
+    const statuses = {
+      own: await call(`/studies/${study}/participant_demographic_summary`, {}),
+      other: await call(`/studies/${other}/participant_demographic_summary`, {}),
+      list: await call('/studies', {}),
+      write: await call(`/studies/${study}/edit`, { brief: 'x' }),
+      mint: await call(`/studies/${study}/embed-tokens`, { name: 'x', origins: [] }),
+    };
+    assert.deepEqual(statuses, { own: 200, other: 403, list: 403, write: 403, mint: 403 });
+    await context.close();
+  });
+
+  it('a token made for other origins is refused on this page (403), and a revoked token stops the widget (401)', async () => {
+    const elsewhere = await embedToken(researcher, study, { report_types: ['demographics'], origins: [] });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${intranet.origin}/`);
+    const status = await page.evaluate(async ({ url, token }) => (await fetch(url, {
+      method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: '{}',
+    })).status, { url: summaryUrl(study), token: elsewhere.token });
+    assert.equal(status, 403);
+
+    assert.equal((await api(researcher, `/embed-tokens/${embed.id}/revoke`, { body: {} })).status, 200);
+    const call = page.waitForResponse((r) => r.url() === summaryUrl(study) && r.request().method() === 'POST');
+    await page.reload();
+    assert.equal((await call).status(), 401);
+    await page.locator('gaze-demographics').getByRole('alert').first().waitFor();
+    assert.equal(await page.locator('gaze-demographics').locator('[part~="pie"] svg').count(), 0, 'no figures without a live token');
     await context.close();
   });
 });

@@ -1,9 +1,9 @@
 // React side of keyed resources and writes: an element names the resource and its parameters;
 // its own config (core/config, from React context) completes the key and goes with the request.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { ApiConfig } from '../api/client';
 import { apiOf, scopeKey } from '../config/config';
-import { useElementConfig, useGazeDispatch, useGazeSelector, useGazeStore } from '../store/context';
+import { ElementFailureContext, useElementConfig, useGazeDispatch, useGazeSelector, useGazeStore } from '../store/context';
 import type { Injectable } from '../store/inject';
 import type { Resource, ResourceEntry, ResourceStatus } from './resource';
 import type { Mutation, MutationEntry } from './mutation';
@@ -46,6 +46,19 @@ export interface UseResourceOptions {
   keepPrevious?: boolean;
 }
 
+/**
+ * Tells the element's host once per failure (the `gaze-error` event): when the status turns to
+ * error, not on every render while it stays there.
+ */
+function useReportFailure(kind: 'read' | 'write', failed: boolean, message: string | null, status: number | null): void {
+  const report = useContext(ElementFailureContext);
+  const was = useRef(false);
+  useEffect(() => {
+    if (failed && !was.current && report) report({ kind, status, message: message ?? 'Request failed' });
+    was.current = failed;
+  }, [failed, report, kind, message, status]);
+}
+
 /** Reads a keyed resource for the calling element, fetching when the key (params or config) changes. */
 export function useResource<P, D>(resource: Resource<P, D>, params: P, options: UseResourceOptions = {}): ResourceView<D> {
   const { enabled = true, keepPrevious = false } = options;
@@ -69,6 +82,7 @@ export function useResource<P, D>(resource: Resource<P, D>, params: P, options: 
   const last = useRef<{ scope: string; data: D } | null>(null);
   if (entry.data !== null) last.current = { scope, data: entry.data };
   const previous = keepPrevious && entry.data === null && last.current !== null && last.current.scope === scope;
+  useReportFailure('read', enabled && entry.status === 'error', entry.error, entry.errorStatus ?? null);
   return {
     status: entry.status,
     data: entry.data ?? (previous ? last.current!.data : null),
@@ -103,6 +117,7 @@ export function useMutation<A, R>(mutation: Mutation<A, R>, key?: string): Mutat
   const entry = useGazeSelector((s) => mutation.select(s, api, key)) as MutationEntry<R>;
   const run = useCallback((args: A) => dispatch(mutation.actions.run({ api, args, key })), [dispatch, mutation, api, key]);
   const reset = useCallback(() => dispatch(mutation.actions.reset({ api, key })), [dispatch, mutation, api, key]);
+  useReportFailure('write', entry.status === 'error', entry.error, entry.errorStatus ?? null);
   return {
     run,
     reset,

@@ -51,3 +51,13 @@ export function useElementConfig(): ElementConfig {
   const page = useGazeSelector(selectPageConfig);
   return own ?? page;
 }
+
+/** What an element reports when one of its reads or writes fails (defineElement emits gaze-error). */
+export interface ElementFailure {
+  kind: 'read' | 'write';
+  status: number | null;
+  message: string;
+}
+
+/** Set by the element shell; null outside an element (a host's own React tree reports nothing). */
+export const ElementFailureContext = createContext<((failure: ElementFailure) => void) | null>(null);

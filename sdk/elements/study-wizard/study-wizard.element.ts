@@ -1,6 +1,6 @@
 import { defineElement } from '../define';
 import { StudyWizard } from './StudyWizard';
-import type { CommonAttributes, CommonEvents } from '../registry';
+import type { CommonAttributes, CommonEvents, StudyCreatedDetail } from '../registry';
 
 /**
  * The study-creation wizard of one kind: Basic Details, Question Details, Panel Details, the
@@ -37,7 +37,7 @@ declare module '../registry' {
   interface GazeElementRegistry {
     'gaze-study-wizard': {
       attributes: CommonAttributes & { kind: string };
-      events: CommonEvents & { 'gaze-study-created': CustomEvent<{ study_id: number; study_type_id: number; path: string }> };
+      events: CommonEvents & { 'gaze-study-created': StudyCreatedDetail };
     };
   }
 }

@@ -4,7 +4,7 @@
 // highchartsGlobal first: the accessibility module registers itself on window._Highcharts.
 import Highcharts from './highchartsGlobal';
 import 'highcharts/modules/accessibility';
-import { CHART_PALETTE } from '../tokens';
+import { CHART_PALETTE, tokens } from '../tokens';
 import { installShadowPaletteFix } from './shadowPalette';
 
 export { Highcharts };
@@ -25,7 +25,8 @@ export function baseOptions({ title, description }: A11yText): Highcharts.Option
     // region and the proxy buttons' names, drawn but hidden (floating: no space reserved).
     title: { text: title, floating: true, style: { display: 'none' } },
     credits: { enabled: false },
-    chart: { style: { fontFamily: 'inherit' }, backgroundColor: '#ffffff' },
+    // The surface token (white by default, the dark palette's surface under theme="dark").
+    chart: { style: { fontFamily: 'inherit' }, backgroundColor: tokens.surface },
     accessibility: { enabled: true, description },
   };
 }
