@@ -72,10 +72,10 @@ const qualityCond = sql`p.has_eyetracking and e.eyetracked
   and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms)`;
 
 /** Passes the quality thresholds but was sampled too sparsely for fixations: counted beside E, never in it. */
-const insufficientSql = sql`coalesce(${qualityCond} and e.insufficient_gaze, false)`;
+export const insufficientSql = sql`coalesce(${qualityCond} and e.insufficient_gaze, false)`;
 
 /** E: inside the quality thresholds and with gaze dense enough for fixation detection (docs/metrics.md). */
-const measuredSql = sql`coalesce(${qualityCond} and not e.insufficient_gaze, false)`;
+export const measuredSql = sql`coalesce(${qualityCond} and not e.insufficient_gaze, false)`;
 
 /** Exposures with their participant and study; countedSql keeps real (not test), complete participants. */
 const exposureFrom = sql`exposure e join participant p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
