@@ -52,3 +52,9 @@ export function parseReplayFilters(value: string | null | undefined): Partial<De
   }
   return out;
 }
+
+/** The dashboard's replay page of a placed stim (the KPI and feature reports link to it). */
+export function replayPath(stim: StimKey, participant?: number): string {
+  const studyId = stim.split(':')[2];
+  return `/my_studies/overview/${studyId}/replay?stim=${stim}${participant ? `&participant=${participant}` : ''}`;
+}

@@ -1,6 +1,6 @@
 import { defineElement } from '../define';
 import type { CommonAttributes, CommonEvents } from '../registry';
-import { GazeReplayElement } from './GazeReplay';
+import { ReplayElement } from './Replay';
 
 /**
  * Gaze replay: one respondent's fixations (and raw gaze samples as a faint trail) replayed over a
@@ -18,6 +18,17 @@ import { GazeReplayElement } from './GazeReplay';
  * @fires {{ participant: number }} gaze-replay-respondent - Another respondent was picked.
  * @fires {{ path: string }} gaze-navigate - The way back from a stim that is not found was followed.
  * @csspart gaze-replay - The whole replay.
+ * @csspart replay-heading - The heading with the stim's name.
+ * @csspart respondent-count - How many respondents match (and how many are listed).
+ * @csspart no-respondents - Said when nobody has seen the stim (or matches the search).
+ * @csspart respondent-status - The respondent shown: test session, viewable, viewed, in the report base.
+ * @csspart stim-image - The stim (image stims, or a still of a markup stim).
+ * @csspart video - The video stim, its time following the replay clock.
+ * @csspart fixation-readout - The fixation under way, in words (a polite live region).
+ * @csspart play - The Play / Pause button.
+ * @csspart scrub - The time slider.
+ * @csspart clock - The time shown, of the duration.
+ * @csspart timeline-legend - What the timeline shows, and the viewable intervals in words.
  * @csspart respondent-picker - The respondent search and list.
  * @csspart player - The player (stim, overlay, controls, timeline); focusable, takes the keys.
  * @csspart stage - The stim with the gaze overlay.
@@ -29,7 +40,7 @@ import { GazeReplayElement } from './GazeReplay';
  * @csspart timeline - The timeline with the viewable intervals.
  * @csspart viewable-interval - One viewable interval on the timeline.
  */
-export const GazeReplayCustomElement = defineElement('gaze-replay', GazeReplayElement, {
+export const GazeReplayElement = defineElement('gaze-replay', ReplayElement, {
   props: { studyId: 'number', stimKey: 'string', participant: 'number', filters: 'string' },
 });
 

@@ -13,7 +13,7 @@ import type { ReplayData, ReplayRespondent, ReplayStim } from '../../core/api/re
 /** Fired when the viewer picks another respondent (the host may put it in its address). */
 export const RESPONDENT_EVENT = 'gaze-replay-respondent';
 
-export interface GazeReplayProps {
+export interface ReplayProps {
   studyId?: number;
   /** `cell:step:study:stim` */
   stimKey?: string;
@@ -71,7 +71,7 @@ const Timeline = styled.div`
 
 const pct = (ms: number, duration: number) => `${duration > 0 ? (clamp(ms, duration) / duration) * 100 : 0}%`;
 
-export function GazeReplayElement({ studyId = 0, stimKey, participant, filters }: GazeReplayProps) {
+export function ReplayElement({ studyId = 0, stimKey, participant, filters }: ReplayProps) {
   const ref = parseStimKey(stimKey ?? '');
   if (!studyId || !ref || ref.studyId !== studyId) {
     return <NotFoundState title="Stim not found" backHref={studyId ? `/my_studies/overview/${studyId}/reports` : '/my_studies'} backLabel="Back to the reports">There is no such stim in this study to replay.</NotFoundState>;

@@ -2,7 +2,12 @@
 // so "play advances the clock" and "speed" are checked by frames, never by wall time.
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import './gaze-replay.element';
+import './replay.element';
+// The KPI and feature reports link here (one link per stim page).
+import '../kpi-report/kpi-report.element';
+import '../feature-report/feature-report.element';
+import { reportAnswers } from '../../features/report-common/test-fixtures';
+import { setImagePreload, setReportTimer } from '../../features/report-common';
 import { setReplayFrames, type FrameSource } from '../../core/replay/timeline';
 import { $, $$, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, beforeEach, afterEach, type RecordedRequest } from '../test-utils';
 
@@ -242,5 +247,23 @@ describe('<gaze-replay>', () => {
     stubHttp(answers());
     const el = await mount('gaze-replay', { 'study-id': '9', 'stim-key': '1:11:8:101' });
     await waitForText(el, 'Stim not found');
+  });
+
+  it('the KPI and feature reports link each stim page to its replay', async () => {
+    setReportTimer(() => () => {});
+    setImagePreload(() => new Promise(() => {}));
+    try {
+      stubHttp(reportAnswers());
+      for (const tag of ['gaze-kpi-report', 'gaze-feature-report'] as const) {
+        const el = await mount(tag, { 'study-id': '9', stims: '1:11:9:101' });
+        const link = await waitFor(() => $(el, '[part="replay-link"]') as HTMLAnchorElement | null, `${tag} replay link`);
+        expect(link.getAttribute('href')).to.equal('/my_studies/overview/9/replay?stim=1:11:9:101');
+        expect(link.textContent).to.equal('Watch a gaze replay');
+        el.remove();
+      }
+    } finally {
+      setReportTimer();
+      setImagePreload();
+    }
   });
 });
