@@ -61,8 +61,10 @@ describe('gaze replay (issue 23)', () => {
     const label = await replay.getByLabel('Respondent', { exact: true }).locator('option:checked').innerText();
     assert.ok(label.startsWith(first.reference), `the picker shows ${first.reference} (${label})`);
     const data = (await api(token, `${place}/${first.participant_id}`)).body.data;
-    assert.ok(data.fixations.length >= 1, 'the respondent has stored fixations');
-    const k = Math.min(1, data.fixations.length - 1);
+    // Stored fixations cover the whole page: take one on the stim (the list counts those).
+    const { width, height } = list.body.stim;
+    const k = (data.fixations as Fixation[]).findIndex((x) => x.x >= 0 && x.y >= 0 && x.x <= width && x.y <= height && x.duration_ms >= 20);
+    assert.ok(k >= 0, 'the respondent has a stored fixation on the stim');
     const f: Fixation = data.fixations[k];
     const at = Math.round(f.start_ms + f.duration_ms / 2);
     // The scrubber moves in 10 ms steps: a time inside the fixation on that grid.
@@ -73,8 +75,10 @@ describe('gaze replay (issue 23)', () => {
     assert.equal(await current.getAttribute('data-index'), String(k));
     assert.equal(Number(await current.getAttribute('data-x')), f.x);
     assert.equal(Number(await current.getAttribute('data-y')), f.y);
+    assert.equal(await current.getAttribute('data-outside'), null);
+    assert.equal(Number(await current.locator('circle').getAttribute('cx')), f.x);
     const readout = await replay.locator('[part="fixation-readout"]').innerText();
-    assert.ok(readout.includes(`Fixation ${k + 1} of ${data.fixations.length}: ${Math.round(f.x)}, ${Math.round(f.y)} px`), readout);
+    assert.ok(readout.includes(`Fixation ${k + 1} of ${data.fixations.length}: ${Math.round(f.x)}, ${Math.round(f.y)} px, ${Math.round(f.duration_ms)} ms from ${(f.start_ms / 1000).toFixed(1)} s on the stim`), readout);
     // Every AOI of the stim is outlined.
     assert.equal(await replay.locator('[part="aoi"]').count(), list.body.stim.aois.length);
 

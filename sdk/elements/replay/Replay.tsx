@@ -56,7 +56,8 @@ const Controls = styled.div`
   align-items: flex-end;
   input[type='range'] { flex: 1 1 200px; min-width: 140px; accent-color: ${tokens.primaryStrong}; }
   .clock { font-variant-numeric: tabular-nums; min-width: 9ch; }
-  [part='select'] { width: 110px; }
+  .speed { flex: 0 0 auto; }
+  .speed select { min-width: 90px; }
 `;
 
 const Timeline = styled.div`
@@ -81,7 +82,7 @@ export function ReplayElement({ studyId = 0, stimKey, participant, filters }: Re
 
 function respondentLabel(r: ReplayRespondent): string {
   const notes = [r.is_test ? 'test session' : null, !r.is_test && !r.measured ? 'not in the base' : null].filter(Boolean);
-  return `${r.reference}${notes.length ? ` (${notes.join(', ')})` : ''} · ${r.fixation_count} fixation${r.fixation_count === 1 ? '' : 's'}`;
+  return `${r.reference}${notes.length ? ` (${notes.join(', ')})` : ''} · ${r.fixation_count} fixation${r.fixation_count === 1 ? '' : 's'} on the stim`;
 }
 
 function Replay({ studyId, stim, participant, filters }: { studyId: number; stim: StimKey; participant?: number; filters?: string }) {
@@ -188,6 +189,10 @@ function ReplayPlayer({ stim, data }: { stim: ReplayStim; data: ReplayData }) {
   const now = fixationAt(data.fixations, t);
   const path = trail(data.samples, t);
   const base = Math.max(W, H) / 60;
+  // Labels stay readable on small stims (about 12 px at the usual display size).
+  const label = Math.max(W, H) / 25;
+  const inside = (f: { x: number; y: number }) => f.x >= 0 && f.y >= 0 && f.x <= W && f.y <= H;
+  const onStim = data.fixations.slice(0, started).map((f, i) => ({ f, i })).filter(({ f }) => inside(f));
   const radius = (ms: number) => Math.min(base * 3, Math.max(base * 0.6, base * Math.sqrt(Math.max(ms, 0) / 200)));
   const viewable = viewableAt(data.viewability, t);
   const shownFix = now >= 0 ? data.fixations[now] : null;
@@ -223,7 +228,7 @@ function ReplayPlayer({ stim, data }: { stim: ReplayStim; data: ReplayData }) {
       data-time={Math.round(t)} data-playing={clock.playing ? 'true' : 'false'}>
       <VisuallyHidden id="gaze-replay-keys">Space plays or pauses; arrow keys move 0.1 s, with Shift 1 s; Home and End jump to the start and end.</VisuallyHidden>
       <p className="muted" part="respondent-status">Respondent {data.reference}: {status}</p>
-      <Stage part="stage" style={{ aspectRatio: `${W} / ${H}`, maxWidth: `min(100%, ${W}px)` }}>
+      <Stage part="stage" style={{ aspectRatio: `${W} / ${H}`, maxWidth: `min(100%, ${Math.max(W, Math.min(2 * W, 640))}px)` }}>
         {stim.kind === 'video' && stim.source ? (
           <video ref={videoRef} src={stim.source} poster={stim.poster ?? undefined} muted playsInline preload="auto" aria-label={`Video ${stim.name}`}
             data-video-time={vTime.toFixed(2)} part="video" />
@@ -239,31 +244,39 @@ function ReplayPlayer({ stim, data }: { stim: ReplayStim; data: ReplayData }) {
               fill="none" stroke="#7a3cff" strokeWidth={2} strokeDasharray="6 3" vectorEffect="non-scaling-stroke" />
           )))}
           {stim.aois.map((a, i) => (
-            <text key={`t${a.id ?? i}`} x={a.x + base / 3} y={a.y + base} fontSize={base} fill="#7a3cff" fontWeight="bold">{a.tag}</text>
+            <text key={`t${a.id ?? i}`} x={a.x + label / 4} y={a.y + label} fontSize={label} fill="#5b21b6" fontWeight="bold" stroke="#fff" strokeWidth={label / 6} paintOrder="stroke">{a.tag}</text>
           ))}
           {path.length > 1 ? (
             <polyline part="sample-trail" points={path.map((s) => `${s[1]},${s[2]}`).join(' ')} fill="none" stroke="#ff7a00" strokeOpacity={0.35}
               strokeWidth={2} vectorEffect="non-scaling-stroke" />
           ) : null}
-          {started > 1 ? (
-            <polyline points={data.fixations.slice(0, started).map((f) => `${f.x},${f.y}`).join(' ')} fill="none" stroke="#00738a" strokeOpacity={0.5}
+          {onStim.length > 1 ? (
+            <polyline points={onStim.map(({ f }) => `${f.x},${f.y}`).join(' ')} fill="none" stroke="#00738a" strokeOpacity={0.5}
               strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
           ) : null}
-          {data.fixations.slice(0, started).map((f, i) => (
-            <g key={i} part={i === now ? 'current-fixation' : 'fixation'} data-index={i} data-x={f.x} data-y={f.y}>
-              <circle cx={f.x} cy={f.y} r={radius(f.duration_ms)} fill={i === now ? '#00badb' : '#00738a'} fillOpacity={i === now ? 0.6 : 0.25}
-                stroke={i === now ? '#004f5f' : 'none'} strokeWidth={2} vectorEffect="non-scaling-stroke" />
-              <text x={f.x} y={f.y} fontSize={base} textAnchor="middle" dominantBaseline="central" fill="#111">{i + 1}</text>
+          {onStim.filter(({ i }) => i !== now).map(({ f, i }) => (
+            <g key={i} part="fixation" data-index={i} data-x={f.x} data-y={f.y}>
+              <circle cx={f.x} cy={f.y} r={radius(f.duration_ms)} fill="#00738a" fillOpacity={0.25} />
+              <text x={f.x} y={f.y} fontSize={label * 0.8} textAnchor="middle" dominantBaseline="central" fill="#111">{i + 1}</text>
             </g>
           ))}
+          {shownFix ? (
+            // A fixation off the stim (elsewhere on the page) is marked on the stim's edge, hollow.
+            <g part="current-fixation" data-index={now} data-x={shownFix.x} data-y={shownFix.y} data-outside={inside(shownFix) ? undefined : 'true'}>
+              <circle cx={clamp(shownFix.x, W)} cy={clamp(shownFix.y, H)} r={inside(shownFix) ? radius(shownFix.duration_ms) : base * 1.5}
+                fill={inside(shownFix) ? '#00badb' : 'none'} fillOpacity={0.6} stroke="#004f5f" strokeWidth={2}
+                strokeDasharray={inside(shownFix) ? undefined : '4 3'} vectorEffect="non-scaling-stroke" />
+              {inside(shownFix) ? <text x={shownFix.x} y={shownFix.y} fontSize={label * 0.8} textAnchor="middle" dominantBaseline="central" fill="#111">{now + 1}</text> : null}
+            </g>
+          ) : null}
         </svg>
       </Stage>
       <p part="fixation-readout" aria-live="polite" aria-atomic="true">
         {data.fixations.length === 0
           ? 'No fixations recorded for this respondent'
           : shownFix
-            ? `Fixation ${now + 1} of ${data.fixations.length}: ${Math.round(shownFix.x)}, ${Math.round(shownFix.y)} px, ${Math.round(shownFix.duration_ms)} ms from ${formatClock(shownFix.start_ms)}`
-            : `${started} of ${data.fixations.length} fixations so far`}
+            ? `Fixation ${now + 1} of ${data.fixations.length}: ${Math.round(shownFix.x)}, ${Math.round(shownFix.y)} px, ${Math.round(shownFix.duration_ms)} ms from ${formatClock(shownFix.start_ms)}${inside(shownFix) ? ' on the stim' : ', off the stim'}`
+            : `${started} of ${data.fixations.length} fixations so far, ${onStim.length} on the stim`}
         {viewable ? ' · viewable' : ''}
       </p>
       <Controls part="controls">
@@ -274,8 +287,10 @@ function ReplayPlayer({ stim, data }: { stim: ReplayStim; data: ReplayData }) {
           aria-valuetext={`${formatClock(t)} of ${formatClock(duration)}`}
           onChange={(e) => setClock((c) => ({ ...c, t: clamp(Number(e.target.value), duration) }))} />
         <span className="clock" part="clock">{formatClock(t)} / {formatClock(duration)}</span>
-        <Select label="Speed" value={String(clock.speed)} onChange={(v) => setClock((c) => ({ ...c, speed: Number(v) }))}
-          options={REPLAY_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))} />
+        <div className="speed">
+          <Select label="Speed" value={String(clock.speed)} onChange={(v) => setClock((c) => ({ ...c, speed: Number(v) }))}
+            options={REPLAY_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))} />
+        </div>
       </Controls>
       <Timeline part="timeline" aria-hidden="true">
         {data.viewability.map((i, k) => (

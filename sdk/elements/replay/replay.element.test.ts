@@ -27,7 +27,7 @@ const REPLAYS: Record<number, object> = {
     ...respondent(7, 'r-seven'), exposure_id: 70, duration_ms: 10_000, first_viewable_ms: 500, time_to_first_view_ms: 500,
     stim_rect: { x: 0, y: 0, width: 600, height: 500 },
     viewability: [{ start_ms: 500, end_ms: 6000, fraction: 1 }, { start_ms: 7000, end_ms: 9000, fraction: 0.6 }],
-    fixations: [{ start_ms: 1000, duration_ms: 250, x: 100, y: 60 }, { start_ms: 2000, duration_ms: 400, x: 500, y: 400 }],
+    fixations: [{ start_ms: 1000, duration_ms: 250, x: 100, y: 60 }, { start_ms: 2000, duration_ms: 400, x: 500, y: 400 }, { start_ms: 3000, duration_ms: 200, x: -50, y: 100 }],
     samples: [[900, 90, 50], [1000, 100, 60], [1100, 101, 61], [2000, 500, 400], [2100, 502, 401]],
     sample_count: 5,
   },
@@ -113,7 +113,7 @@ describe('<gaze-replay>', () => {
     expect(list.body).to.deep.equal({ filters: { age_group_ids: [2] } });
     expect(requests.some((r) => r.method === 'GET' && r.url.endsWith('/replay/7'))).to.equal(true);
     const options = Array.from(selectNamed(el, 'Respondent').options).map((o) => o.textContent);
-    expect(options).to.deep.equal(['r-seven · 2 fixations', 'tester (test session) · 1 fixation']);
+    expect(options).to.deep.equal(['r-seven · 2 fixations on the stim', 'tester (test session) · 1 fixation on the stim']);
     expect($(el, '[part="respondent-count"]')!.textContent).to.contain("after the report's demographic filters");
   });
 
@@ -178,14 +178,20 @@ describe('<gaze-replay>', () => {
     const current = $(el, '[part="current-fixation"]')!;
     expect([current.getAttribute('data-index'), current.getAttribute('data-x'), current.getAttribute('data-y')]).to.deep.equal(['1', '500', '400']);
     expect(current.querySelector('circle')!.getAttribute('cx')).to.equal('500');
-    expect($(el, '[part="fixation-readout"]')!.textContent).to.contain('Fixation 2 of 2: 500, 400 px, 400 ms from 2.0 s');
+    expect($(el, '[part="fixation-readout"]')!.textContent).to.contain('Fixation 2 of 3: 500, 400 px, 400 ms from 2.0 s on the stim');
     // The earlier fixation stays, faded; the trail holds the samples of the last second.
     expect($$(el, '[part="fixation"]').map((f) => f.getAttribute('data-index'))).to.deep.equal(['0']);
     expect($(el, '[part="sample-trail"]')!.getAttribute('points')).to.equal('500,400 502,401');
     scrubTo(el, 1500);
     await waitFor(() => clockOf(el) === 1500, 'clock at 1500');
     expect($(el, '[part="current-fixation"]')).to.equal(null);
-    expect($(el, '[part="fixation-readout"]')!.textContent).to.contain('1 of 2 fixations so far');
+    expect($(el, '[part="fixation-readout"]')!.textContent).to.contain('1 of 3 fixations so far, 1 on the stim');
+    // A fixation elsewhere on the page is marked, hollow, on the stim's edge, and said to be off the stim.
+    scrubTo(el, 3100);
+    await waitFor(() => clockOf(el) === 3100, 'clock at 3100');
+    const off = $(el, '[part="current-fixation"]')!;
+    expect([off.getAttribute('data-index'), off.getAttribute('data-outside'), off.querySelector('circle')!.getAttribute('cx')]).to.deep.equal(['2', 'true', '0']);
+    expect($(el, '[part="fixation-readout"]')!.textContent).to.contain('Fixation 3 of 3: -50, 100 px, 200 ms from 3.0 s, off the stim');
   });
 
   it('keyboard: space plays and pauses, arrows scrub 0.1 s (Shift 1 s), End and Home', async () => {
