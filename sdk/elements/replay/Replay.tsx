@@ -24,17 +24,20 @@ export interface ReplayProps {
 
 const Root = styled.section`
   display: grid;
+  /* minmax(0, …): a wide child (slider, select) never pushes the page wider than a phone. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${tokens.space3};
   color: ${tokens.text};
   header { display: flex; flex-wrap: wrap; gap: ${tokens.space3}; align-items: flex-end; justify-content: space-between; }
   h2 { margin: 0; font-size: 1.25em; }
   .muted { color: ${tokens.muted}; font-size: 0.9em; margin: 0; }
   [part='respondent-picker'] { display: flex; flex-wrap: wrap; gap: ${tokens.space2}; align-items: flex-end; }
-  [part='respondent-picker'] > * { min-width: 200px; flex: 1 1 220px; }
+  [part='respondent-picker'] > * { min-width: 0; flex: 1 1 220px; }
 `;
 
 const Player = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${tokens.space2};
   &:focus-visible { outline: 2px solid ${tokens.primaryStrong}; outline-offset: 4px; }
 `;
@@ -54,7 +57,7 @@ const Controls = styled.div`
   flex-wrap: wrap;
   gap: ${tokens.space2};
   align-items: flex-end;
-  input[type='range'] { flex: 1 1 200px; min-width: 140px; accent-color: ${tokens.primaryStrong}; }
+  input[type='range'] { flex: 1 1 160px; min-width: 0; accent-color: ${tokens.primaryStrong}; }
   .clock { font-variant-numeric: tabular-nums; min-width: 9ch; }
   .speed { flex: 0 0 auto; }
   .speed select { min-width: 90px; }
@@ -189,8 +192,8 @@ function ReplayPlayer({ stim, data }: { stim: ReplayStim; data: ReplayData }) {
   const now = fixationAt(data.fixations, t);
   const path = trail(data.samples, t);
   const base = Math.max(W, H) / 60;
-  // Labels stay readable on small stims (about 12 px at the usual display size).
-  const label = Math.max(W, H) / 25;
+  // Labels readable but inside thin stims (a 728×90 leaderboard): by the long side, capped by the short one.
+  const label = Math.min(Math.max(W, H) / 40, Math.min(W, H) / 6);
   const inside = (f: { x: number; y: number }) => f.x >= 0 && f.y >= 0 && f.x <= W && f.y <= H;
   const onStim = data.fixations.slice(0, started).map((f, i) => ({ f, i })).filter(({ f }) => inside(f));
   const radius = (ms: number) => Math.min(base * 3, Math.max(base * 0.6, base * Math.sqrt(Math.max(ms, 0) / 200)));
