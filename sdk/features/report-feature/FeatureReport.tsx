@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, CheckboxGroup, ErrorText, Select, Spinner, tokens } from '../../ui';
+import { Button, CheckboxGroup, ErrorText, Link, Select, Spinner, tokens } from '../../ui';
+import { replayPath } from '../../core/replay/replay';
 import { useResource } from '../../core/resource/hooks';
 import { featureAnalysis } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
@@ -153,6 +154,7 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
       <header>
         <h2 part="stim-heading">{data.stim_name}</h2>
         <DownloadMenu stim={stim} items={[{ kind: 'feature-data', label: 'Download Feature Report' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
+        <Link href={replayPath(stim)} part="replay-link">Watch a gaze replay</Link>
       </header>
       <Cards part="metric-cards">
         <div data-metric="avg_page_dwell_time"><strong>{formatSeconds(data.stim_data.avg_page_dwell_time)}</strong><span>Average page dwell time</span></div>

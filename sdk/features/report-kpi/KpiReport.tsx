@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ErrorText, Select, Spinner, tokens } from '../../ui';
+import { ErrorText, Link, Select, Spinner, tokens } from '../../ui';
+import { replayPath } from '../../core/replay/replay';
 import { useResource } from '../../core/resource/hooks';
 import { kpiAnalysis, NORM_TYPES, stimGraph, type GraphTypeId, type NormTypeId } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
@@ -123,6 +124,7 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
       <header>
         <h2 part="stim-heading">{data.stim_name} {capitalise(data.stim_type)}</h2>
         <DownloadMenu stim={stim} normType={normType} items={[{ kind: 'stim-data', label: 'Download Stim Data' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
+        <Link href={replayPath(stim)} part="replay-link">Watch a gaze replay</Link>
       </header>
       <div className="columns">
         <section aria-label="Visuals">
