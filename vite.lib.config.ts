@@ -28,11 +28,11 @@ const elementEntries = Object.fromEntries(
 
 /**
  * The shared runtime, ONE chunk loaded once per page whatever elements it holds: React,
- * styled-components, Redux, redux-saga, axios, r2wc, and our own element shell, store, config,
+ * styled-components, Redux, redux-saga, r2wc, and our own element shell, store, config,
  * session and keyed-resource code. Domains, UI pieces and charts stay with the elements that
  * import them (an element's own chunk carries only its own surface).
  */
-const RUNTIME_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|@emotion[\\/][^\\/]+|tslib|shallowequal|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|react-redux|use-sync-external-store|redux-saga|@redux-saga[\\/][^\\/]+|@babel[\\/]runtime|axios|@r2wc[\\/][^\\/]+)[\\/]/;
+const RUNTIME_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|@emotion[\\/][^\\/]+|tslib|shallowequal|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|react-redux|use-sync-external-store|redux-saga|@redux-saga[\\/][^\\/]+|@babel[\\/]runtime|@r2wc[\\/][^\\/]+)[\\/]/;
 const RUNTIME_SOURCES = /[\\/]sdk[\\/](core[\\/](api[\\/]client|config[\\/]|store[\\/]|session[\\/]|resource[\\/]|events|page)|elements[\\/]define|ui[\\/](tokens|theme|host))/;
 export const runtimeChunk = (id: string): string | null => (RUNTIME_PACKAGES.test(id) || RUNTIME_SOURCES.test(id) ? 'runtime' : null);
 

@@ -1,5 +1,5 @@
 // Helpers for element tests in Chromium (sdk/elements/<x>/<x>.element.test.ts). Not exported from
-// the SDK. HTTP is stubbed at the axios adapter, so the real client (base URL, headers, 401
+// the SDK. HTTP is stubbed at the transport, so the real client (base URL, headers, 401
 // handling) runs in every test.
 import { setTransport, type ApiConfig } from '../core/api/client';
 import { configure, getClientConfig } from '../core/page';

@@ -3,7 +3,6 @@
 // inject on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set), so a change of
 // either side's payload shape fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../../../server/test/helpers';
 import { createCompany, createUser, signIn } from '../../../server/test/fixtures';
@@ -11,6 +10,7 @@ import { seedReference } from '../../../server/seed/reference';
 import { participant, study } from '../../../server/db/schema/index';
 import type { Database } from '../../../server/db/client';
 import { setTransport, type ApiConfig } from './client';
+import { recorded } from './test-transport';
 import { createGazeStore, type GazeStore } from '../store/store';
 import type { Resource } from '../resource/resource';
 import { homeOverview } from '../home/overview';
@@ -36,13 +36,10 @@ async function load<P, D>(store: GazeStore, resource: Resource<P, D>, params: P)
 }
 
 function injectTransport() {
-  setTransport(async (config: InternalAxiosRequestConfig) => {
-    const url = `${(config.baseURL ?? '').replace(/\/+$/, '')}${config.url ?? ''}`;
-    const headers = Object.fromEntries(Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const res = await app.inject({ method: (config.method ?? 'get').toUpperCase() as 'GET', url, headers, payload: config.data });
-    const response = { data: res.body ? JSON.parse(res.body) : {}, status: res.statusCode, statusText: '', headers: {}, config, request: {} };
-    if (res.statusCode >= 200 && res.statusCode < 300) return response;
-    throw new AxiosError(`status ${res.statusCode}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+  setTransport(async (req) => {
+    const { method, url, headers } = recorded(req);
+    const res = await app.inject({ method: method as 'GET', url, headers, payload: req.body as string | undefined });
+    return { status: res.statusCode, data: res.body ? JSON.parse(res.body) : {} };
   });
 }
 

@@ -1,13 +1,14 @@
-// Test transport: records every request and answers it from a handler, at the axios adapter, so
+// Test transport: records every request and answers it from a handler, at the transport, so
 // the real client (base URL, headers, 401 handling) runs in tests. Used by vitest unit tests and
 // Chromium element tests alike; never imported by shipping code.
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
-import { setTransport } from './client';
+import { setTransport, type HttpRequest } from './client';
 
 export interface RecordedRequest {
   method: string;
   url: string;
+  /** Lower-case names, as a server sees them. */
   headers: Record<string, string>;
+  /** JSON bodies parsed; a file upload's Blob as it is. */
   body: unknown;
 }
 
@@ -18,29 +19,28 @@ export interface StubResponse {
 
 export type StubHandler = (req: RecordedRequest) => StubResponse | Promise<StubResponse>;
 
+/** What a transport was asked, in the shape tests read (lower-case headers, parsed JSON body). */
+export function recorded(req: HttpRequest): RecordedRequest {
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  let body: unknown = req.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body);
+    } catch {
+      /* keep text */
+    }
+  }
+  return { method: req.method.toUpperCase(), url: req.url, headers, body };
+}
+
 /** Replace the network; every request is recorded and answered by `handler` (default 200 {}). */
 export function stubHttp(handler: StubHandler = () => ({ status: 200, data: {} })) {
   const requests: RecordedRequest[] = [];
-  setTransport(async (config: InternalAxiosRequestConfig) => {
-    const base = (config.baseURL ?? '').replace(/\/+$/, '');
-    const url = /^https?:/.test(config.url ?? '') ? config.url! : `${base}${config.url ?? ''}`;
-    const headers = Object.fromEntries(
-      Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([k, v]) => [k.toLowerCase(), String(v)]),
-    );
-    let body: unknown = config.data;
-    if (typeof body === 'string') {
-      try {
-        body = JSON.parse(body);
-      } catch {
-        /* keep text */
-      }
-    }
-    const req: RecordedRequest = { method: (config.method ?? 'get').toUpperCase(), url, headers, body };
+  setTransport(async (config) => {
+    const req = recorded(config);
     requests.push(req);
     const { status = 200, data = {} } = await handler(req);
-    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+    return { status, data };
   });
   return { requests, restore: () => setTransport() };
 }

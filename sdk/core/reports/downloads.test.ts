@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { downloadReport, downloadTable, featureTableCsv, kpiTableCsv, round2 } from './downloads';
 import { downloadQuestionCsv } from './questions';
 import { setCsvSaver, setDownloadAlert } from '../demographics/download';
@@ -65,10 +64,10 @@ describe('report table downloads (D3-269 D3-270 D3-271)', () => {
 /** Answers every request with `answer(url)` and keeps what was sent. */
 function stubApi(answer: (url: string) => unknown) {
   const sent: { method: string; url: string; body: unknown }[] = [];
-  setTransport(async (config: InternalAxiosRequestConfig) => {
-    const url = config.url ?? '';
-    sent.push({ method: (config.method ?? 'get').toUpperCase(), url, body: config.data ? JSON.parse(config.data as string) : undefined });
-    return { data: answer(url), status: 200, statusText: 'OK', headers: {}, config, request: {} };
+  setTransport(async (req) => {
+    const url = req.url.replace(/^.*\/v1\.0/, '');
+    sent.push({ method: req.method, url, body: req.body ? JSON.parse(req.body as string) : undefined });
+    return { data: answer(url), status: 200 };
   });
   return sent;
 }

@@ -1,6 +1,6 @@
 // <gaze-aoi-editor> in Chromium with a real mouse and keyboard (puppeteer through
 // @web/test-runner-commands): the pointer events go through hit testing, pointer capture and the
-// shadow root as a user's do. HTTP is answered at the axios adapter.
+// shadow root as a user's do. HTTP is answered at the transport.
 //
 // The first version of this test dispatched synthetic PointerEvents one after another in the same
 // task; the editor's handlers then closed over the shapes of the last render, so a pointermove

@@ -1,5 +1,5 @@
 // <gaze-step-board> in Chromium against a small fake of the board API (the real SDK client runs;
-// HTTP is answered at the axios adapter): drag by pointer and keyboard, every dialog and message,
+// HTTP is answered at the transport): drag by pointer and keyboard, every dialog and message,
 // dense mode, truncation, the lock.
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
