@@ -6,7 +6,7 @@
 // token's behalf through the same ingestion service (docs/decisions.md "Respondent runner").
 import { Type, type Static } from 'typebox';
 import { areaTag, defineOperation, Id, IdParam, Nullable, Ok, Text } from './common.js';
-import { SessionStep } from './ingest.js';
+import { MAX_CONNECTION_KBPS, SessionStep } from './ingest.js';
 import { STEP_TYPES, type StepType } from './board.js';
 
 declare module './common.js' {
@@ -151,6 +151,7 @@ export const DeliverBody = Type.Object({
   calibration_accuracy_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
   calibration_precision_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
   frame_rate: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 120 }))),
+  connection_speed_kbps: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_CONNECTION_KBPS, description: 'The download speed of GET /v1.0/take/probe' }))),
   steps: Type.Array(SessionStep, { maxItems: 500 }),
 });
 export type DeliverBody = Static<typeof DeliverBody>;
@@ -159,6 +160,8 @@ export const DeliverResponse = Ok({
   duplicate: Type.Boolean({ description: 'true: this session was stored before (a retry); nothing stored again' }),
   participant_id: Id(),
   redirect_url: Nullable(Type.String({ description: "The panel's complete / screen-out redirect with the participant parameter; null for our own panel" })),
+  status: Type.Union([Type.Literal('complete'), Type.Literal('screenout')], { description: "What the server decided: a 'complete' whose measures fail the study's thresholds is screenout" }),
+  failures: Type.Array(Type.Object({ measure: Type.String(), value: Nullable(Type.Number()), threshold: Type.Number(), message: Type.String() })),
 });
 export type DeliverResponse = Static<typeof DeliverResponse>;
 
@@ -174,4 +177,60 @@ export const deliverSession = defineOperation({
   errors: [403],
 });
 
-export const operations = { runnerPage, runnerScript, startSession, deliverSession };
+// ---- quality gate (issue 22 item 4) -------------------------------------------------------------------
+
+/** The known-size download the runner times for its connection speed (random, incompressible bytes). */
+export const PROBE_BYTES = 256 * 1024;
+export const QUALITY_STAGES = ['connection', 'calibration', 'validation'] as const;
+export type QualityStage = (typeof QUALITY_STAGES)[number];
+
+export const speedProbe = defineOperation({
+  operationId: 'takeSpeedProbe',
+  method: 'GET',
+  path: '/v1.0/take/probe',
+  summary: `${PROBE_BYTES} random bytes, never cached: the runner times their download for the connection speed`,
+  tags, access: 'read', roles: ['public'],
+  response: { 200: Type.Unsafe<unknown>({ description: 'application/octet-stream', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }) },
+  hidden: true,
+});
+
+export const QualityBody = Type.Object({
+  token: Text(1000),
+  stage: Type.Unsafe<QualityStage>({ type: 'string', enum: [...QUALITY_STAGES], description: 'connection: after the speed probe (connection_speed_kbps); calibration / validation: after that step (accuracy, precision, frame rate)' }),
+  gaze_source: Type.Unsafe<GazeSource>({ type: 'string', enum: [...GAZE_SOURCES] }),
+  calibration_accuracy_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
+  calibration_precision_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
+  frame_rate: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 120 }))),
+  connection_speed_kbps: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_CONNECTION_KBPS }))),
+  steps: Type.Optional(Type.Array(SessionStep, { maxItems: 500, description: 'The steps played so far: stored with a failed session' })),
+});
+export type QualityBody = Static<typeof QualityBody>;
+
+export const QualityFailure = Type.Object({
+  measure: Type.String({ description: 'calibration_accuracy_px | calibration_precision_px | frame_rate | connection_speed_kbps' }),
+  value: Nullable(Type.Number({ description: 'null: required but not measured' })),
+  threshold: Type.Number(),
+  message: Type.String(),
+});
+
+export const QualityResponse = Ok({
+  pass: Type.Boolean(),
+  failures: Type.Array(QualityFailure),
+  participant_id: Nullable(Id({ description: 'A failure: the respondent stored as screenout (null on a pass, nothing stored)' })),
+  redirect_url: Nullable(Type.String({ description: "A failure: the panel's screen-out redirect with the participant parameter (null for our own panel)" })),
+});
+export type QualityResponse = Static<typeof QualityResponse>;
+
+export const checkQuality = defineOperation({
+  operationId: 'takeQuality',
+  method: 'POST',
+  path: '/v1.0/take/:id/quality',
+  summary: "The quality gate: the server compares the runner's measures with the study's thresholds and answers pass or fail",
+  description: "Thresholds not set always pass. A failure stores the token's session at once as status screenout (with the measures and the steps sent, counted, never in the metrics) and names the panel's screen-out redirect; a retry answers the same. The delivery (POST …/session) checks the measures again and stores a failing 'complete' as screenout. 403 for a bad or expired token.",
+  tags, access: 'write', roles: ['signed_url'],
+  params: TakeParams, body: QualityBody,
+  response: { 200: QualityResponse },
+  errors: [403],
+});
+
+export const operations = { runnerPage, runnerScript, startSession, deliverSession, speedProbe, checkQuality };

@@ -28,6 +28,11 @@ export function calibrationQuality(perTarget: { target: Point; points: Point[] }
   return { accuracy: round1(acc / used.length), precision: round1(prec / used.length) };
 }
 
+/** Samples per second over the time spent collecting them, rounded, at most 120 (0 when nothing was collected). Pure. */
+export function frameRate(samples: number, sampledMs: number): number {
+  return sampledMs > 0 ? Math.min(120, Math.round((samples * 1000) / sampledMs)) : 0;
+}
+
 const GRID = [0.1, 0.5, 0.9];
 const COLLECT_MS = 500;
 const HZ = 30;
@@ -54,7 +59,7 @@ export function runCalibration(host: HTMLElement, source: GazeSource, onDone: (r
     if (stopped) return;
     if (i >= points.length) {
       const q = calibrationQuality(perTarget);
-      onDone({ accuracy_px: q.accuracy, precision_px: q.precision, frame_rate: sampledMs ? Math.min(120, Math.round((samples * 1000) / sampledMs)) : 0 });
+      onDone({ accuracy_px: q.accuracy, precision_px: q.precision, frame_rate: frameRate(samples, sampledMs) });
       return;
     }
     note.textContent = `Calibration: look at the dot and click it (${i + 1} of ${points.length}).`;

@@ -4,10 +4,11 @@
 // viewability on each step's clock, and delivers the session (POST /v1.0/take/{id}/session)
 // through the retry buffer, then follows the panel's redirect. Progress is kept in
 // sessionStorage, so a reload or a trip to an External step resumes where the respondent was.
-import type { DeliverResponse, StartResponse, TakeStep, TakeStim } from '../../contract/take';
+import type { DeliverResponse, QualityResponse, QualityStage, StartResponse, TakeStep, TakeStim } from '../../contract/take';
 import { runCalibration, type CalibrationResult } from './calibration';
 import { DeliveryBuffer, DeliveryRefused } from './delivery';
 import { gazeSource, Sampler, type GazeSource } from './gaze';
+import { measureConnection } from './speed';
 import { CSS } from './style';
 import { ViewabilityTracker, type ViewInterval } from './viewability';
 
@@ -16,7 +17,12 @@ export const TEST_BANNER = 'Test session: what you do here is stored as a test a
 interface SessionStim { stim_id: number; x: number; y: number; width: number; height: number; viewability: ViewInterval[] }
 interface Answer { question_id: number; answer_option_id?: number; text?: string }
 interface StepResult { step_id: number; page_dwell_ms: number; stims: SessionStim[]; gaze?: [number, number, number][]; answers?: Answer[] }
-interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationResult | null }
+interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationResult | null; connection?: number | null }
+type Failure = QualityResponse['failures'][number];
+
+export const SCREENOUT_TITLE = 'Thank you for your time';
+export const SCREENOUT_TEXT = 'The measurement on this device did not meet what this study needs, so it ends here.';
+export const SCREENOUT_TEST = 'Test session: this respondent failed the quality check and is stored as a screen-out test session.';
 
 const studyId = Number(/^\/take\/(\d+)/.exec(location.pathname)?.[1] ?? 0);
 const params = new URLSearchParams(location.search);
@@ -166,7 +172,8 @@ function stepView(step: TakeStep, source: GazeSource, progress: Progress): StepV
       return {
         content: el('section'), placed: [],
         own: (done) => runCalibration(root.querySelector<HTMLElement>('.gb-step')!, source, (r) => {
-          if (step.type === 'calibration' || !progress.calibration) progress.calibration = r;
+          // The latest procedure is the one judged and stored: a validation measures the calibration it follows.
+          progress.calibration = r;
           done();
         }),
       };
@@ -259,11 +266,46 @@ async function deliver(buffer: DeliveryBuffer, body: unknown, start: StartRespon
   try {
     const res = await buffer.deliver<DeliverResponse>(body);
     try { store?.removeItem(storageKey); } catch { /* nothing to clear */ }
+    // The server judged the measures again and screened the respondent out.
+    if (res.status === 'screenout' && start) return screenedOut(start, source, res.failures ?? [], res.redirect_url);
     status.textContent = res.redirect_url ? 'Your answers are saved. Taking you back…' : 'Your answers are saved. You can close this page.';
     if (res.redirect_url) setTimeout(() => location.replace(res.redirect_url!), 800);
   } catch (err) {
     status.textContent = err instanceof DeliveryRefused ? `Your answers could not be saved: ${err.message}` : 'Your answers could not be saved.';
   }
+}
+
+/** The quality gate's screen: why (every failed measure), then the panel's screen-out redirect. */
+function screenedOut(start: StartResponse, source: GazeSource | null, failures: Failure[], redirect: string | null): void {
+  const list = el('ul', { className: 'gb-failures' }, ...failures.map((f) => el('li', { textContent: f.message })));
+  const box = el('div', { className: 'gb-message', role: 'alert' }, el('h1', { textContent: SCREENOUT_TITLE }),
+    el('p', { textContent: start.is_test ? SCREENOUT_TEST : SCREENOUT_TEXT }), list,
+    el('p', { className: 'gb-status', textContent: redirect ? 'Taking you back…' : 'You can close this page.' }));
+  root.replaceChildren(...(source ? [bar(start, source)] : []), box);
+  try { store?.removeItem(storageKey); } catch { /* nothing to clear */ }
+  // A test link stays longer on the failure, so whoever checks the study can read it.
+  if (redirect) setTimeout(() => location.replace(redirect), start.is_test ? 6000 : 2000);
+}
+
+/** Asks the server's verdict (retried until answered); false when the respondent is screened out (the server stored it). */
+async function gate(progress: Progress, source: GazeSource, stage: QualityStage): Promise<boolean> {
+  const c = progress.calibration;
+  const buffer = new DeliveryBuffer({ storage: null, key: '', send: (b) => post(`/v1.0/take/${studyId}/quality`, b) });
+  let res: QualityResponse;
+  try {
+    res = await buffer.deliver<QualityResponse>({
+      token: progress.start.token, stage, gaze_source: source.kind,
+      connection_speed_kbps: progress.connection ?? null,
+      ...(c && stage !== 'connection' ? { calibration_accuracy_px: c.accuracy_px, calibration_precision_px: c.precision_px, frame_rate: c.frame_rate } : {}),
+      steps: progress.results,
+    });
+  } catch (err) {
+    message('This study cannot continue', err instanceof DeliveryRefused ? err.message : 'Please try again later.');
+    return false;
+  }
+  if (res.pass) return true;
+  screenedOut(progress.start, source, res.failures, res.redirect_url);
+  return false;
 }
 
 async function run(): Promise<void> {
@@ -293,14 +335,21 @@ async function run(): Promise<void> {
     save(progress);
   }
   const source = gazeSource(params.get('source'));
-  source.start();
   const { start } = progress;
+  if (progress.connection === undefined) {
+    message('Checking your connection…', 'This takes a second.');
+    progress.connection = await measureConnection();
+    save(progress);
+    if (!(await gate(progress, source, 'connection'))) return;
+  }
+  source.start();
   while (progress.index < start.steps.length) {
     const step = start.steps[progress.index];
     const result = await playStep(step, source, progress);
     progress.results.push(result);
     progress.index += 1;
     save(progress);
+    if ((step.type === 'calibration' || step.type === 'validation') && !(await gate(progress, source, step.type))) { source.stop(); return; }
     if (step.type === 'external' && step.external?.url) return; // left for the external page; resumes on return
   }
   source.stop();
@@ -308,6 +357,7 @@ async function run(): Promise<void> {
   await deliver(buffer, {
     token: start.token, status: 'complete', gaze_source: source.kind,
     ...(c ? { calibration_accuracy_px: c.accuracy_px, calibration_precision_px: c.precision_px, frame_rate: c.frame_rate } : {}),
+    connection_speed_kbps: progress.connection ?? null,
     steps: progress.results,
   }, start, source);
 }

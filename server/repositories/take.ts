@@ -14,12 +14,19 @@ export interface TakeStudyRow {
   live: boolean;
   completed: boolean;
   participantsRequested: number;
+  /** The quality thresholds (docs/metrics.md "Report base E"); null: not checked. */
+  maxAccuracy: number | null;
+  maxPrecision: number | null;
+  minCalibrationFrameRate: number | null;
+  minConnectionSpeed: number | null;
 }
 
 export async function findTakeStudy(db: Db, studyId: number): Promise<TakeStudyRow | null> {
   const rows = await db.select({
     id: study.id, companyId: study.companyId, name: study.name, live: study.live, completed: study.completed,
     participantsRequested: study.participantsRequested,
+    maxAccuracy: study.maxAccuracy, maxPrecision: study.maxPrecision,
+    minCalibrationFrameRate: study.minCalibrationFrameRate, minConnectionSpeed: study.minConnectionSpeed,
   }).from(study).where(eq(study.id, studyId));
   return rows[0] ?? null;
 }
@@ -142,4 +149,11 @@ export async function questionGroups(db: Db, ids: number[]): Promise<Map<number,
 export async function commandName(db: Db, id: number): Promise<string | null> {
   const rows = await db.select({ name: lookupItem.name }).from(lookupItem).where(and(eq(lookupItem.kind, 'command'), eq(lookupItem.id, id)));
   return rows[0]?.name ?? null;
+}
+
+/** Whether the cell has a calibration or validation step (the runner then measures accuracy, precision and frame rate). */
+export async function cellCalibrates(db: Db, studyId: number, cellId: number): Promise<boolean> {
+  const rows = await db.select({ id: step.id }).from(step)
+    .where(and(eq(step.studyId, studyId), eq(step.cellId, cellId), inArray(step.stepType, ['calibration', 'validation']))).limit(1);
+  return rows.length > 0;
 }

@@ -12,6 +12,7 @@ import { takeLinkSecret } from './study-links.js';
 import {
   assignCell, cellQuota, redirectWithParticipant, respondentReference, signSession, verifySession, type SessionClaims,
 } from './take-rules.js';
+import { CALIBRATION_MEASURES, qualityFailures, type QualityFailure, type QualityMeasure, type QualityMeasures } from './take-quality.js';
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
 
@@ -163,21 +164,38 @@ export interface Delivery {
   calibration_accuracy_px?: number | null;
   calibration_precision_px?: number | null;
   frame_rate?: number | null;
+  connection_speed_kbps?: number | null;
   steps: SessionStep[];
 }
 
-export type DeliverOutcome = { kind: 'invalid' } | { kind: 'ok'; result: IngestResult; redirect: string | null };
+export type DeliverOutcome = { kind: 'invalid' } | { kind: 'ok'; result: IngestResult; redirect: string | null; status: 'complete' | 'screenout'; failures: QualityFailure[] };
+
+async function claimsOf(deps: TakeDeps, studyId: number, token: string): Promise<SessionClaims | null> {
+  const secret = await sessionSecret(deps.db, deps.urlSecret);
+  return secret === null ? null : verifySession(secret, token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
+}
 
 /**
- * Stores the token's session through the ingestion service (the same checks and idempotency as
- * POST /collect/session): a retry of a stored session answers duplicate and stores nothing.
+ * The server's quality verdict on a session's measures. Required (a missing one fails a set
+ * threshold): the connection speed always (the runner measures it before the first step), and the
+ * calibration measures once the stage is a calibration or validation, or, at delivery, when the
+ * cell has such a step — so leaving the measures out does not slip past the gate.
  */
-export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery): Promise<DeliverOutcome> {
-  const secret = await sessionSecret(deps.db, deps.urlSecret);
-  const claims = secret === null ? null : verifySession(secret, d.token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
-  if (!claims) return { kind: 'invalid' };
+async function verdict(deps: TakeDeps, claims: SessionClaims, m: QualityMeasures, stage: 'connection' | 'calibration' | 'validation' | 'delivery'): Promise<QualityFailure[]> {
+  const s = await repo.findTakeStudy(deps.db, claims.studyId);
+  if (!s) return [];
+  const required: QualityMeasure[] = ['connection_speed_kbps'];
+  if (stage === 'calibration' || stage === 'validation' || (stage === 'delivery' && await repo.cellCalibrates(deps.db, claims.studyId, claims.cellId))) {
+    required.push(...CALIBRATION_MEASURES);
+  }
+  // The connection stage judges the speed alone: the calibration has not happened yet.
+  const judged = stage === 'connection' ? { connection_speed_kbps: m.connection_speed_kbps } : m;
+  return qualityFailures(s, judged, stage === 'connection' ? ['connection_speed_kbps'] : required);
+}
+
+async function store(deps: TakeDeps, claims: SessionClaims, d: Omit<Delivery, 'token' | 'status'>, status: 'complete' | 'screenout') {
   const result = await ingestSession(deps.db, {
-    study_id: studyId,
+    study_id: claims.studyId,
     session_id: claims.sessionId,
     participant: {
       reference: claims.reference, cell_id: claims.cellId, panel_id: claims.panelId,
@@ -185,12 +203,46 @@ export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery):
       has_eyetracking: true,
       gaze_source: d.gaze_source,
       calibration_accuracy_px: d.calibration_accuracy_px ?? null, calibration_precision_px: d.calibration_precision_px ?? null,
-      frame_rate: d.frame_rate ?? null,
-      status: d.status, is_test: claims.test,
+      frame_rate: d.frame_rate ?? null, connection_speed_kbps: d.connection_speed_kbps ?? null,
+      status, is_test: claims.test,
     },
     steps: d.steps,
   });
-  const p = claims.panelId !== null ? await repo.findTakePanel(deps.db, studyId, claims.panelId) : null;
-  const url = d.status === 'complete' ? p?.successRedirectUrl : p?.screenoutRedirectUrl;
-  return { kind: 'ok', result, redirect: redirectWithParticipant(url, p?.participantInsertParameter, claims.reference) };
+  const p = claims.panelId !== null ? await repo.findTakePanel(deps.db, claims.studyId, claims.panelId) : null;
+  const url = status === 'complete' ? p?.successRedirectUrl : p?.screenoutRedirectUrl;
+  return { result, redirect: redirectWithParticipant(url, p?.participantInsertParameter, claims.reference) };
+}
+
+export type QualityOutcome = { kind: 'invalid' } | { kind: 'ok'; pass: boolean; failures: QualityFailure[]; participantId: number | null; redirect: string | null };
+
+/**
+ * The quality gate: the token's measures against the study's thresholds. A pass stores nothing; a
+ * failure stores the session at once as screenout (whatever the runner does next, the respondent
+ * is out: counted, never in the metrics) and answers the panel's screen-out redirect.
+ */
+export async function checkTakeQuality(
+  deps: TakeDeps, studyId: number,
+  q: QualityMeasures & { token: string; stage: 'connection' | 'calibration' | 'validation'; gaze_source: 'mouse' | 'simulated'; steps?: SessionStep[] },
+): Promise<QualityOutcome> {
+  const claims = await claimsOf(deps, studyId, q.token);
+  if (!claims) return { kind: 'invalid' };
+  const failures = await verdict(deps, claims, q, q.stage);
+  if (!failures.length) return { kind: 'ok', pass: true, failures, participantId: null, redirect: null };
+  const { result, redirect } = await store(deps, claims, { ...q, steps: q.steps ?? [] }, 'screenout');
+  return { kind: 'ok', pass: false, failures, participantId: result.participant_id, redirect };
+}
+
+/**
+ * Stores the token's session through the ingestion service (the same checks and idempotency as
+ * POST /collect/session): a retry of a stored session answers duplicate and stores nothing. The
+ * measures are judged again: a 'complete' that fails the study's thresholds is stored as screenout
+ * (the runner's say-so never decides the outcome).
+ */
+export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery): Promise<DeliverOutcome> {
+  const claims = await claimsOf(deps, studyId, d.token);
+  if (!claims) return { kind: 'invalid' };
+  const failures = await verdict(deps, claims, d, 'delivery');
+  const status = failures.length ? 'screenout' : d.status;
+  const { result, redirect } = await store(deps, claims, d, status);
+  return { kind: 'ok', result, redirect, status, failures };
 }

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contract/take.js';
 import { SNAPSHOT_PREFIX } from '../../../contract/board.js';
 import { verifyTakeLink } from '../../domain/take-link.js';
-import { deliverTake, existingLinkSecret, SESSION_TTL_SECONDS, startTake, type TakeDeps } from '../../services/take.js';
+import { randomBytes } from 'node:crypto';
+import { checkTakeQuality, deliverTake, existingLinkSecret, SESSION_TTL_SECONDS, startTake, type TakeDeps } from '../../services/take.js';
 import { publicUrl } from '../../storage/urls.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { route, toId } from '../common.js';
@@ -82,6 +83,20 @@ export async function v1(app: FastifyInstance) {
   route(app, contract.deliverSession, async (request) => {
     const outcome = await deliverTake(takeDeps(app), toId(request.params.id), request.body);
     if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
-    return { success: true as const, duplicate: outcome.result.duplicate, participant_id: outcome.result.participant_id, redirect_url: outcome.redirect };
+    return {
+      success: true as const, duplicate: outcome.result.duplicate, participant_id: outcome.result.participant_id, redirect_url: outcome.redirect,
+      status: outcome.status, failures: outcome.failures,
+    };
   });
+
+  route(app, contract.checkQuality, async (request) => {
+    const outcome = await checkTakeQuality(takeDeps(app), toId(request.params.id), request.body);
+    if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
+    return { success: true as const, pass: outcome.pass, failures: outcome.failures, participant_id: outcome.participantId, redirect_url: outcome.redirect };
+  });
+
+  // Random bytes (incompressible: no proxy or compression shortens the download being timed).
+  const probe = randomBytes(contract.PROBE_BYTES);
+  route(app, contract.speedProbe, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('application/octet-stream').send(probe));
 }

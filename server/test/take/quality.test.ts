@@ -1,0 +1,146 @@
+// Issue 22 items 4 and 8: the quality gate on a real database (PGlite). The server compares the
+// measures with the study's thresholds and decides: a failure is stored at once as screenout with
+// the measures (and answered with the panel's screen-out redirect and the participant parameter),
+// a delivery claiming 'complete' with failing measures is stored as screenout anyway, measures left
+// out do not slip past a cell that calibrates, and unset thresholds always pass.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { testApp } from '../helpers.js';
+import type { Database } from '../../db/client.js';
+import { seedReference } from '../../seed/reference.js';
+import { cell, instruction, panel, participant, step, study } from '../../db/schema/index.js';
+import { createCompany } from '../fixtures.js';
+import { takeLinkPath, type TakeLink } from '../../domain/take-link.js';
+import { takeLinkSecret } from '../../services/study-links.js';
+import { PROBE_BYTES } from '../../../contract/take.js';
+
+let app: FastifyInstance;
+let database: Database;
+let secret: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  ({ app, database } = await testApp());
+  const db = database.db;
+  await seedReference(db);
+  const acme = await createCompany(db, { name: 'Acme' });
+  const thresholds = { maxAccuracy: 100, maxPrecision: 50, minCalibrationFrameRate: 20, minConnectionSpeed: 1000 };
+  const mk = async (name: string, extra: Partial<typeof study.$inferInsert>) =>
+    (await db.insert(study).values({ companyId: acme.id, name, live: true, phaseId: 3, ...extra }).returning())[0].id;
+  ids.strict = await mk('Strict study', thresholds);
+  ids.plain = await mk('Plain study', {});
+  const [ins] = await db.insert(instruction).values({ companyId: acme.id, name: 'Welcome', text: 'Hello' }).returning();
+  const mkCell = async (studyId: number, name: string, calibrates: boolean) => {
+    const c = (await db.insert(cell).values({ studyId, name, shortName: name.slice(0, 5), position: 0 }).returning())[0].id;
+    const rows = await db.insert(step).values([
+      { studyId, cellId: c, position: 0, stepType: 'instruction', instructionId: ins.id },
+      ...(calibrates ? [{ studyId, cellId: c, position: 1, stepType: 'validation' }] : []),
+    ]).returning();
+    return { cell: c, step: rows[0].id };
+  };
+  const a = await mkCell(ids.strict, 'Calibrating', true);
+  const b = await mkCell(ids.strict, 'No calibration', false);
+  const p = await mkCell(ids.plain, 'Plain', true);
+  ids.cal = a.cell; ids.calStep = a.step; ids.nocal = b.cell; ids.nocalStep = b.step; ids.plainCell = p.cell; ids.plainStep = p.step;
+  ids.panel = (await db.insert(panel).values({
+    studyId: ids.strict, name: 'Northstar', code: 'ns', successRedirectUrl: 'https://ns.example/ok', screenoutRedirectUrl: 'https://ns.example/so',
+    quotaFullRedirectUrl: 'https://ns.example/qf', participantInsertParameter: 'rid',
+  }).returning())[0].id;
+  secret = await takeLinkSecret(db, app.config.urlSecret);
+});
+afterAll(async () => { await app.close(); await database.close(); });
+
+const tokenOf = async (l: Partial<TakeLink> & { studyId: number }, reference: string) => {
+  const path = takeLinkPath(secret, { cellId: null, panelId: null, test: false, ...l }, l.panelId ? 'rid' : undefined);
+  const res = await app.inject({ method: 'POST', url: `/v1.0/take/${l.studyId}/start`, payload: { query: `${path.slice(path.indexOf('?'))}${l.panelId ? reference : ''}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+};
+const quality = (studyId: number, body: object) => app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/quality`, payload: body });
+const deliver = (studyId: number, body: object) => app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/session`, payload: body });
+const stored = async (studyId: number, reference: string) =>
+  database.db.select().from(participant).where(and(eq(participant.studyId, studyId), eq(participant.reference, reference)));
+const good = { calibration_accuracy_px: 12, calibration_precision_px: 4, frame_rate: 30, connection_speed_kbps: 50_000 };
+
+describe('the quality gate is decided on the server (issue 22 item 4)', () => {
+  it('passes measures inside the thresholds and stores nothing', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-1');
+    const res = await quality(ids.strict, { token, stage: 'validation', gaze_source: 'mouse', ...good });
+    expect(res.json()).toEqual({ success: true, pass: true, failures: [], participant_id: null, redirect_url: null });
+    expect(await stored(ids.strict, 'Q-1')).toEqual([]);
+  });
+  it('fails a measure over its threshold: stored at once as screenout with the measures, sent to the screen-out redirect with the parameter', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-2');
+    const body = { token, stage: 'validation', gaze_source: 'mouse', ...good, calibration_accuracy_px: 180, steps: [{ step_id: ids.calStep, page_dwell_ms: 4000, stims: [] }] };
+    const res = await quality(ids.strict, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      pass: false, redirect_url: 'https://ns.example/so?rid=Q-2',
+      failures: [{ measure: 'calibration_accuracy_px', value: 180, threshold: 100, message: 'Accuracy 180 px is over the maximum of 100 px' }],
+    });
+    const rows = await stored(ids.strict, 'Q-2');
+    expect(rows).toMatchObject([{ status: 'screenout', isTest: false, calibrationAccuracyPx: 180, frameRate: 30, connectionSpeedKbps: 50_000 }]);
+    // A retry answers the same and stores nothing more; the later delivery is a duplicate.
+    expect((await quality(ids.strict, body)).json()).toMatchObject({ pass: false, participant_id: rows[0].id });
+    const late = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', ...good, steps: [] });
+    expect(late.json()).toMatchObject({ duplicate: true, participant_id: rows[0].id });
+    expect(await stored(ids.strict, 'Q-2')).toHaveLength(1);
+  });
+  it('judges the connection speed alone at the connection stage', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-3');
+    expect((await quality(ids.strict, { token, stage: 'connection', gaze_source: 'mouse', connection_speed_kbps: 5000 })).json().pass).toBe(true);
+    const slow = await quality(ids.strict, { token, stage: 'connection', gaze_source: 'mouse', connection_speed_kbps: 300 });
+    expect(slow.json()).toMatchObject({ pass: false, failures: [{ measure: 'connection_speed_kbps', value: 300, threshold: 1000 }] });
+    expect(await stored(ids.strict, 'Q-3')).toMatchObject([{ status: 'screenout', connectionSpeedKbps: 300 }]);
+  });
+  it('fails a calibration stage that leaves its measures out', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-4');
+    const res = await quality(ids.strict, { token, stage: 'calibration', gaze_source: 'mouse', connection_speed_kbps: 5000 });
+    expect(res.json().failures.map((f: { measure: string }) => f.measure)).toEqual(['calibration_accuracy_px', 'calibration_precision_px', 'frame_rate']);
+  });
+  it("stores a delivery claiming 'complete' with failing measures as screenout, whatever the client says", async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-5');
+    const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', ...good, frame_rate: 12, steps: [{ step_id: ids.calStep, page_dwell_ms: 4000, stims: [] }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'screenout', redirect_url: 'https://ns.example/so?rid=Q-5', failures: [{ measure: 'frame_rate', value: 12, threshold: 20 }] });
+    expect(await stored(ids.strict, 'Q-5')).toMatchObject([{ status: 'screenout', frameRate: 12 }]);
+  });
+  it('does not let a delivery skip the gate by leaving the measures out of a calibrating cell', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-6');
+    const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', steps: [] });
+    expect(res.json()).toMatchObject({ status: 'screenout', redirect_url: 'https://ns.example/so?rid=Q-6' });
+    expect(res.json().failures.map((f: { measure: string }) => f.measure)).toEqual(['calibration_accuracy_px', 'calibration_precision_px', 'frame_rate', 'connection_speed_kbps']);
+  });
+  it('completes a respondent of a cell without calibration on the connection speed alone', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.nocal, panelId: ids.panel }, 'Q-7');
+    const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', connection_speed_kbps: 5000, steps: [{ step_id: ids.nocalStep, page_dwell_ms: 2000, stims: [] }] });
+    expect(res.json()).toMatchObject({ status: 'complete', failures: [], redirect_url: 'https://ns.example/ok?rid=Q-7' });
+  });
+  it('passes everything when the thresholds are unset', async () => {
+    const token = await tokenOf({ studyId: ids.plain, cellId: ids.plainCell }, 'x');
+    const q = await quality(ids.plain, { token, stage: 'validation', gaze_source: 'simulated', calibration_accuracy_px: 5000, frame_rate: 1, connection_speed_kbps: 1 });
+    expect(q.json()).toMatchObject({ pass: true, failures: [] });
+    const d = await deliver(ids.plain, { token, status: 'complete', gaze_source: 'simulated', steps: [] });
+    expect(d.json()).toMatchObject({ status: 'complete', failures: [] });
+  });
+  it('stores a test link that fails as a screened-out test session', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel, test: true }, 'Q-8');
+    const res = await quality(ids.strict, { token, stage: 'validation', gaze_source: 'mouse', ...good, calibration_precision_px: 60 });
+    expect(res.json()).toMatchObject({ pass: false, redirect_url: 'https://ns.example/so?rid=Q-8' });
+    expect(await stored(ids.strict, 'Q-8')).toMatchObject([{ status: 'screenout', isTest: true }]);
+  });
+  it('refuses a bad token (403) and a stage it does not know (400)', async () => {
+    expect((await quality(ids.strict, { token: 'a.b', stage: 'validation', gaze_source: 'mouse' })).statusCode).toBe(403);
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal }, 'x');
+    expect((await quality(ids.plain, { token, stage: 'validation', gaze_source: 'mouse' })).statusCode).toBe(403);
+    expect((await quality(ids.strict, { token, stage: 'later', gaze_source: 'mouse' })).statusCode).toBe(400);
+  });
+  it('serves the speed probe: a known size, never cached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1.0/take/probe' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBe(PROBE_BYTES);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toContain('application/octet-stream');
+  });
+});
