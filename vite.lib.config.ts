@@ -11,7 +11,7 @@
 //   dist/sdk/custom-elements.json the custom-elements manifest (scripts/custom-elements-manifest.ts)
 // Everything is bundled (no externals), so pitfall 4 (require('react') from externals) cannot bite.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { build, defineConfig, runnerImport, type InlineConfig, type Plugin } from 'vite';
+import { build, defineConfig, runnerImport, type InlineConfig, type LibraryOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
 import type * as ManifestScript from './scripts/custom-elements-manifest';
@@ -69,30 +69,12 @@ function selfContainedBundle(): Plugin {
     async closeBundle() {
       if (ran) return;
       ran = true;
-      await build({
-        ...common,
-        plugins: [react()],
-        build: {
-          outDir,
-          emptyOutDir: false,
-          sourcemap: true,
-          lib: { entry: 'sdk/define-all.ts', formats: ['es'], fileName: () => 'gazeboard.js' },
-          // The CLI --minify flag does nothing in library mode (pitfall 5).
-          rolldownOptions: { output: { minify: true } },
-        },
-      });
+      // The CLI --minify flag does nothing in library mode (pitfall 5).
+      const single = (lib: LibraryOptions, output: Record<string, unknown>) =>
+        build({ ...common, plugins: [react()], build: { outDir, emptyOutDir: false, sourcemap: true, lib, rolldownOptions: { output: { minify: true, ...output } } } });
+      await single({ entry: 'sdk/define-all.ts', formats: ['es'], fileName: () => 'gazeboard.js' }, {});
       // The classic-script twin: one IIFE, nothing split (a classic script cannot import chunks).
-      await build({
-        ...common,
-        plugins: [react()],
-        build: {
-          outDir,
-          emptyOutDir: false,
-          sourcemap: true,
-          lib: { entry: 'sdk/iife.ts', formats: ['iife'], name: '__gazeboardIife', fileName: () => 'gazeboard.iife.js' },
-          rolldownOptions: { output: { minify: true, codeSplitting: false } },
-        },
-      });
+      await single({ entry: 'sdk/iife.ts', formats: ['iife'], name: '__gazeboardIife', fileName: () => 'gazeboard.iife.js' }, { codeSplitting: false });
       mkdirSync(`${outDir}/${version}`, { recursive: true });
       for (const f of ['gazeboard.js', 'gazeboard.iife.js']) copyFileSync(`${outDir}/${f}`, `${outDir}/${version}/${f}`);
     },
