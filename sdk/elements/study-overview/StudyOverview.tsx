@@ -65,7 +65,8 @@ const Badge = styled.span<{ $kind: 'live' | 'completed' | 'processing' }>`
   font-weight: 600;
   font-size: 0.85rem;
   background: ${(p) => (p.$kind === 'live' ? tokens.success : p.$kind === 'completed' ? tokens.primaryStrong : tokens.surfaceAlt)};
-  color: ${(p) => (p.$kind === 'processing' ? tokens.text : '#fff')};
+  /* The surface colour on the strong fills: white in light, the dark surface in dark (white on the dark palette's light fills fails 4.5:1). */
+  color: ${(p) => (p.$kind === 'processing' ? tokens.text : tokens.surface)};
 `;
 const Spacer = styled.span`flex: 1;`;
 const Tracker = styled.ol`

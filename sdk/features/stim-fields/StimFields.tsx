@@ -147,7 +147,9 @@ export function CreateBrandDialog({ open, texts, onClose, onCreated }: CreateBra
 }
 
 const Frame = styled.iframe<{ $height: number }>`
-  width: 100%; height: ${(p) => p.$height}px; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; background: #fff;
+  width: 100%; height: ${(p) => p.$height}px; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius};
+  /* White in either theme: a third-party page is drawn for a white browser canvas. */
+  background: #fff;
 `;
 
 /**
