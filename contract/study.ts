@@ -3,6 +3,7 @@
 // completion, subscriptions, run-throughs, the order timeline and the phase a super user advances.
 // Every call is a POST on /v1.0/studies/{id}/…, scoped to the acting company (404 otherwise).
 import { Type, type Static } from 'typebox';
+import { RunThroughCellCheck } from './validations.js';
 import {
   areaTag, defineOperation, Id, IdParam, Int4, IntLike, Nullable, Ok, STUDY_ROLES, StudyParams, Text,
 } from './common.js';
@@ -231,11 +232,12 @@ export type StudyActionView = Static<typeof StudyActionView>;
 export const RUN_THROUGH_STATUSES = ['queued', 'running', 'passed', 'failed'] as const;
 export const RunThrough = Type.Object({
   id: Id(),
-  status: Type.String({ description: "queued until the respondent runner executes it; then running, passed or failed" }),
+  status: Type.String({ description: "queued until the run-through job starts it (server/jobs/run-through.ts); then running, passed or failed" }),
   result: Nullable(Type.String()),
   is_test: Type.Boolean(),
   requested_by: Nullable(Type.String({ description: "Requester's e-mail (or username)" })),
   created_at: IsoTime(),
+  cells: Type.Optional(Type.Array(RunThroughCellCheck, { description: 'Once finished: per cell and per step, passed or failed with the reason' })),
 });
 export type RunThrough = Static<typeof RunThrough>;
 export const RunThroughsResponse = Type.Object({ ...Success, data: Type.Array(RunThrough) });
@@ -393,7 +395,7 @@ export const orderRunThrough = defineOperation({
   ...base, access: 'write', roles: ['super_user'], operationId: 'orderRunThrough', path: '/v1.0/studies/:id/order_study_runthrough',
   body: EmptyBody, optionalBody: true,
   summary: 'Orders an automated run-through of the study (super users only)',
-  description: "Recorded with who and when, status 'queued': the respondent runner's automated run executes it; until then it stays queued (never a made-up result).",
+  description: "Recorded with who and when, status 'queued', and queued as a job: every cell's test link is played in headless Chromium (CHROME_PATH) with the simulated gaze source; the status then moves to running, then passed or failed with per-step reasons. Without Chromium it fails with that reason (never a made-up pass).",
   response: { 200: RunThroughResponse },
 });
 

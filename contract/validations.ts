@@ -20,6 +20,26 @@ export const VALIDATION_PAGE_SIZES = [5, 10, 25] as const;
 export const VALIDATION_SEARCH_PLACEHOLDER = 'Search study validations...';
 export const ORDER_NOT_ALLOWED = 'Only super users can order a run-through';
 
+export const CHECK_STATUSES = ['passed', 'failed'] as const;
+const CheckStatus = Type.Unsafe<(typeof CHECK_STATUSES)[number]>({ type: 'string', enum: [...CHECK_STATUSES] });
+/** One step of a cell as an automated run-through saw it (issue 22 item 7). */
+export const RunThroughStepCheck = Type.Object({
+  position: Type.Integer({ minimum: 1, description: "The step's place in the cell, from 1" }),
+  step_id: Nullable(Id()),
+  type: Type.String(),
+  name: Type.String(),
+  status: CheckStatus,
+  reason: Nullable(Type.String({ description: "Why it failed, e.g. 'did not render'" })),
+});
+export const RunThroughCellCheck = Type.Object({
+  cell_id: Id(),
+  cell_name: Type.String(),
+  status: CheckStatus,
+  reason: Nullable(Type.String({ description: "The cell's first failure: a step's, the link's, the redirect's or the stored session's" })),
+  steps: Type.Array(RunThroughStepCheck),
+});
+export type RunThroughCellCheck = Static<typeof RunThroughCellCheck>;
+
 export const VALIDATION_KINDS = ['run_through', 'test_session'] as const;
 export const ValidationView = Type.Object({
   id: Id({ description: 'Unique within its kind' }),
@@ -31,6 +51,7 @@ export const ValidationView = Type.Object({
   status: Type.String({ description: 'queued | running | passed | failed (a test session: passed when it completed)' }),
   result: Nullable(Type.String({ description: "The failing step and reason when failed, e.g. 'Screened out after step 3 (Survey)'" })),
   is_test: Type.Boolean(),
+  cells: Type.Optional(Type.Array(RunThroughCellCheck, { description: 'A finished run-through: per cell and per step, passed or failed with the reason' })),
 });
 export type ValidationView = Static<typeof ValidationView>;
 

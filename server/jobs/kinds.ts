@@ -7,6 +7,7 @@ import { cachePageJob } from './cache-page.js';
 import { recomputeAoisJob } from './recompute-aois.js';
 import { housekeepingJob } from './housekeeping.js';
 import { exportParticipantsJob } from './export-participants.js';
+import { runThroughJob } from './run-through.js';
 
 export const jobKinds: readonly JobKind<never>[] = [
   seedRespondentsJob,
@@ -15,4 +16,5 @@ export const jobKinds: readonly JobKind<never>[] = [
   recomputeAoisJob,
   housekeepingJob,
   exportParticipantsJob,
+  runThroughJob,
 ];

@@ -193,6 +193,8 @@ export interface ValidationRow {
   result: string | null;
   isTest: boolean;
   createdAt: string;
+  /** A finished run-through's per cell and per step checks; null otherwise. */
+  results: unknown;
 }
 
 /**
@@ -205,7 +207,7 @@ export async function companyValidations(db: Db, companyId: number, q: { search:
   const dir = sql.raw(q.desc ? 'desc' : 'asc');
   const all = sql`(
     select r.id, 'run_through' as kind, r.study_id, s.name as study_name, coalesce(u.email, u.username) as executed_by,
-      r.status, r.result, r.is_test, r.created_at
+      r.status, r.result, r.is_test, r.created_at, r.results
     from ${runThrough} r join ${study} s on s.id = r.study_id left join ${appUser} u on u.id = r.requested_by
     where s.company_id = ${companyId}
     union all
@@ -217,14 +219,14 @@ export async function companyValidations(db: Db, companyId: number, q: { search:
                from ${exposure} e join ${step} st on st.id = e.step_id where e.participant_id = p.id order by st.position desc limit 1),
              ' before its first recorded step')
       end,
-      true, p.created_at
+      true, p.created_at, null::jsonb
     from ${participant} p join ${study} s on s.id = p.study_id
     where s.company_id = ${companyId} and p.is_test
   ) v`;
   const where = sql`(${q.search} = '' or v.study_name ilike ${like} or v.executed_by ilike ${like})${q.status ? sql` and v.status = ${q.status}` : sql``}`;
   const list = await rows<ValidationRow & { studyId: number }>(db, sql`
     select v.id, v.kind, v.study_id as "studyId", v.study_name as "studyName", v.executed_by as "executedBy", v.status, v.result,
-      v.is_test as "isTest", v.created_at as "createdAt"
+      v.is_test as "isTest", v.created_at as "createdAt", v.results
     from ${all} where ${where}
     order by ${VALIDATION_SORTS[q.sort]} ${dir} nulls last, v.created_at ${dir}, v.kind, v.id ${dir}
     limit ${q.size} offset ${(q.page - 1) * q.size}`);

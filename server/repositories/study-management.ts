@@ -203,11 +203,13 @@ export interface RunThroughRow {
   isTest: boolean;
   requestedBy: string | null;
   createdAt: Date;
+  /** Per cell and per step checks once finished (domain/run-through.ts CellCheck[]). */
+  results: unknown;
 }
 
 export async function runThroughsOf(db: Db, studyId: number): Promise<RunThroughRow[]> {
   return db.select({
-    id: runThrough.id, status: runThrough.status, result: runThrough.result, isTest: runThrough.isTest,
+    id: runThrough.id, status: runThrough.status, result: runThrough.result, isTest: runThrough.isTest, results: runThrough.results,
     requestedBy: sql<string | null>`coalesce(${appUser.email}, ${appUser.username})`, createdAt: runThrough.createdAt,
   }).from(runThrough).leftJoin(appUser, eq(appUser.id, runThrough.requestedBy))
     .where(eq(runThrough.studyId, studyId)).orderBy(desc(runThrough.createdAt), desc(runThrough.id));
@@ -216,6 +218,31 @@ export async function runThroughsOf(db: Db, studyId: number): Promise<RunThrough
 export async function insertRunThrough(db: Db, studyId: number, userId: number): Promise<number> {
   const [row] = await db.insert(runThrough).values({ studyId, requestedBy: userId, isTest: true, status: 'queued' }).returning({ id: runThrough.id });
   return row.id;
+}
+
+/** A run-through as its job sees it (the company it belongs to, its status). */
+export async function runThroughForJob(db: Db, id: number): Promise<{ id: number; studyId: number; companyId: number; status: string } | null> {
+  const r = await db.select({ id: runThrough.id, studyId: runThrough.studyId, companyId: study.companyId, status: runThrough.status })
+    .from(runThrough).innerJoin(study, eq(study.id, runThrough.studyId)).where(eq(runThrough.id, id)).limit(1);
+  return r[0] ?? null;
+}
+
+/** Moves a run-through on (running, then passed or failed with its per-step results). */
+export async function setRunThroughStatus(db: Db, id: number, v: { status: string; result?: string | null; results?: unknown }): Promise<void> {
+  const done = v.status === 'passed' || v.status === 'failed';
+  await db.update(runThrough).set({
+    status: v.status,
+    ...(v.result !== undefined ? { result: v.result } : {}),
+    ...(v.results !== undefined ? { results: v.results } : {}),
+    finishedAt: done ? new Date() : null,
+  }).where(eq(runThrough.id, id));
+}
+
+/** How a stored session was kept (the run-through checks it is a test session of the study). */
+export async function storedSession(db: Db, participantId: number): Promise<{ studyId: number; isTest: boolean; status: string } | null> {
+  const r = await rows<{ studyId: number; isTest: boolean; status: string }>(db, sql`
+    select study_id::int as "studyId", is_test as "isTest", status from participant where id = ${participantId}`);
+  return r[0] ? { ...r[0], studyId: Number(r[0].studyId) } : null;
 }
 
 // ---- timeline --------------------------------------------------------------------------------------

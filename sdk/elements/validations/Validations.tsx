@@ -27,12 +27,36 @@ const Wrap = styled.section`
   .study:focus-visible { outline: 2px solid ${tokens.primaryStrong}; outline-offset: 2px; }
   .failed { color: ${tokens.danger}; }
   .passed { color: ${tokens.success}; }
+  .checks summary { cursor: pointer; color: ${tokens.primaryStrong}; }
+  .checks summary:focus-visible { outline: 2px solid ${tokens.primaryStrong}; outline-offset: 2px; }
+  .checks ol { margin: ${tokens.space1} 0 0; padding-left: 1.4em; }
+  .checks .cell { margin-top: ${tokens.space1}; font-weight: 600; }
 `;
 
 /** Result text: passed / failed with its step and reason / queued / running. */
 export function resultText(v: Pick<ValidationView, 'status' | 'result'>): string {
   const label = STATUS_LABELS[v.status] ?? v.status;
   return v.result ? `${label}: ${v.result}` : label;
+}
+
+/** A finished run-through's checks: per cell, every step passed or failed with its reason. */
+export function RunChecks({ cells }: { cells: NonNullable<ValidationView['cells']> }) {
+  const steps = cells.reduce((n, c) => n + c.steps.length, 0);
+  return (
+    <details className="checks">
+      <summary>{`${cells.length} ${cells.length === 1 ? 'cell' : 'cells'}, ${steps} ${steps === 1 ? 'step' : 'steps'}`}</summary>
+      {cells.map((c) => (
+        <div key={c.cell_id}>
+          <div className={`cell ${c.status}`}>{`Cell ${c.cell_name}: ${STATUS_LABELS[c.status] ?? c.status}${c.reason ? ` (${c.reason})` : ''}`}</div>
+          <ol>
+            {c.steps.map((st) => (
+              <li key={st.position} className={st.status}>{`${st.name || st.type}: ${STATUS_LABELS[st.status] ?? st.status}${st.reason ? ` (${st.reason})` : ''}`}</li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </details>
+  );
 }
 
 const FilterIcon = () => (
@@ -86,7 +110,12 @@ export function Validations() {
     },
     { key: 'Executed_by', header: 'Executed by', sortable: true, render: (v) => v.executed_by ?? '—', priority: 2, minWidth: 160 },
     { key: 'Date', header: 'Date', sortable: true, render: (v) => formatDateTime(v.date), minWidth: 150 },
-    { key: 'Result', header: 'Result', sortable: true, render: (v) => <span className={v.status}>{resultText(v)}</span>, minWidth: 120 },
+    { key: 'Result', header: 'Result', sortable: true, render: (v) => (
+      <div>
+        <span className={v.status}>{resultText(v)}</span>
+        {v.cells?.length ? <RunChecks cells={v.cells} /> : null}
+      </div>
+    ), minWidth: 120 },
   ];
 
   return (

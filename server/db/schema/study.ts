@@ -233,6 +233,9 @@ export const runThrough = pgTable('run_through', {
   isTest: boolean('is_test').notNull().default(true),
   status: text('status').notNull().default('queued'),
   result: text('result'),
+  /** Per cell and per step pass/fail with the reason (domain/run-through.ts CellCheck[]), once the run finished. */
+  results: jsonb('results'),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,6 +8,7 @@ import { companyStudy, route, toId } from '../common.js';
 import * as repo from '../../repositories/study-management.js';
 import * as svc from '../../services/study-management.js';
 import { studyLinks } from '../../services/study-links.js';
+import { runThroughJob } from '../../jobs/run-through.js';
 import { publicUrl, requestOrigin } from '../../storage/index.js';
 import { mailNotificationJob } from '../../jobs/mail.js';
 import { TAKE_LINK_RESERVED } from '../../domain/take-link.js';
@@ -48,6 +49,7 @@ const panelView = (p: repo.PanelRow): contract.Panel => ({
 
 const runThroughView = (r: repo.RunThroughRow): contract.RunThrough => ({
   id: r.id, status: r.status, result: r.result, is_test: r.isTest, requested_by: r.requestedBy, created_at: new Date(r.createdAt).toISOString(),
+  ...(Array.isArray(r.results) ? { cells: r.results as contract.RunThrough['cells'] } : {}),
 });
 
 /** The six panel fields, trimmed; 400 with the form's messages for each blank one. */
@@ -360,7 +362,15 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
     if (!request.auth.superUser) throw forbidden('Only super users may do this');
     const row = await owned(request, request.params.id);
     const id = await svc.orderRunThrough(db, row.id, request.auth.userId);
+    // The answer is the order as recorded (queued): the job may move it on at once.
     const run = (await repo.runThroughsOf(db, row.id)).find((r) => r.id === id)!;
+    try {
+      await app.jobs.enqueue(runThroughJob, { runThroughId: id, origin: requestOrigin(request) }, { companyId: row.companyId });
+    } catch (err) {
+      // The run cannot start: the record says so instead of waiting forever.
+      request.log.error({ err, runThroughId: id }, 'could not queue a run-through');
+      await repo.setRunThroughStatus(db, id, { status: 'failed', result: 'The run could not be queued' });
+    }
     return { success: true as const, run_through: runThroughView(run) };
   });
 
