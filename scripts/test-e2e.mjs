@@ -89,6 +89,8 @@ async function startServer() {
     // ready" lines below (at warn they were never printed, so specs ran while norms still moved).
     ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '1', LOG_LEVEL: 'info',
     ALLOWED_ORIGINS: `http://localhost:${intranetPort}`,
+    // Test-only: the run-through job checks panel redirects to this server's own pages.
+    ALLOW_PRIVATE_URLS: '1',
   };
   // PGlite: the suite never touches a configured PostgreSQL.
   delete env.DATABASE_URL;
