@@ -64,10 +64,12 @@ async function runCell(browser: Browser, link: string, cell: { id: number; name:
     const page: Page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    // Leaving this server: an external step's page and the panel's redirect are checked with the
+    // Leaving the runner: an external step's page and the panel's redirect are checked with the
     // fetch rules, not shown; an external step is sent straight back (gb_return).
     let redirect: { url: string; problem: string | null } | null = null;
-    await context.route((u) => u.origin !== origin, async (route: Route) => {
+    // (A panel may send respondents back to this server, so anything but /take/ leaves the runner.)
+    const leaves = (u: URL) => u.origin !== origin || !u.pathname.startsWith('/take/');
+    await context.route(leaves, async (route: Route) => {
       const req = route.request();
       if (!req.isNavigationRequest() || req.frame() !== page.mainFrame()) return route.continue();
       const url = req.url();
