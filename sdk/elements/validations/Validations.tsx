@@ -47,7 +47,7 @@ export function RunChecks({ cells }: { cells: NonNullable<ValidationView['cells'
       <summary>{`${cells.length} ${cells.length === 1 ? 'cell' : 'cells'}, ${steps} ${steps === 1 ? 'step' : 'steps'}`}</summary>
       {cells.map((c) => (
         <div key={c.cell_id}>
-          <div className={`cell ${c.status}`}>{`Cell ${c.cell_name}: ${STATUS_LABELS[c.status] ?? c.status}${c.reason ? ` (${c.reason})` : ''}`}</div>
+          <div className={`cell ${c.status}`}>{`${c.cell_name}: ${STATUS_LABELS[c.status] ?? c.status}${c.reason ? ` (${c.reason})` : ''}`}</div>
           <ol>
             {c.steps.map((st) => (
               <li key={st.position} className={st.status}>{`${st.name || st.type}: ${STATUS_LABELS[st.status] ?? st.status}${st.reason ? ` (${st.reason})` : ''}`}</li>
