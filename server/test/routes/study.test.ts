@@ -353,7 +353,7 @@ describe('subscribe, complete and the outbox (D2-030, D2-033)', () => {
 });
 
 describe('run-throughs (D2-034, D2-035)', () => {
-  it('lets only super users order one; it is recorded with who and when and stays queued', async () => {
+  it('lets only super users order one; it is recorded with who and when, queued for the run-through job', async () => {
     const sid = ids['Setup study'];
     const refused = await post(`/studies/${sid}/order_study_runthrough`, token);
     expect(refused.statusCode).toBe(403);
@@ -363,8 +363,9 @@ describe('run-throughs (D2-034, D2-035)', () => {
     expect(ok.json().run_through).toMatchObject({ status: 'queued', result: null, requested_by: 'root@provider.example', is_test: true });
     const list = (await post(`/studies/${sid}/studyrunthroughs`, token)).json();
     expect(list.data).toHaveLength(1);
-    expect(list.data[0].status).toBe('queued');
-    // A queued run-through is no QA fact: the phase stays.
+    // The job moves it on at once (its outcomes: server/test/routes/run-through.test.ts); never a made-up pass here.
+    expect(['queued', 'running', 'failed']).toContain(list.data[0].status);
+    // The phase stays where it was.
     expect((await post(`/studies/${sid}/overview`, token)).json().phase_id).toBe(1);
   });
 });
