@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Projects: `unit` (SDK logic, jsdom), `server` (fastify inject on a real database) and `generator`
 // (scripts/new-surface.test.ts: generates a surface into the tree and removes it; run on its own).
+// An ordered run-through (server/jobs/run-through.ts) plays the study in Chromium. These suites test
+// the API, not that browser run (tests/e2e/automate.spec.ts does): with no executable each ordered
+// run fails at once with its reason instead of launching browsers inside the test processes.
+const NO_BROWSER = { CHROME_PATH: '/nonexistent/chromium' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +24,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          env: NO_BROWSER,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite is memory hungry and the machine has 2 cores.
@@ -33,6 +39,7 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/legacy/**/*.test.ts'],
           environment: 'node',
+          env: NO_BROWSER,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: 2,
