@@ -24,10 +24,12 @@ function api(opts: { editStatus?: number; groupsFail?: boolean } = {}) {
   });
 }
 
-const select = (el: HTMLElement, label: string) => {
-  const l = $$(el, 'label').find((x) => x.textContent?.trim() === label)!;
-  return el.shadowRoot!.getElementById(l.getAttribute('for')!) as HTMLSelectElement;
+/** The select labelled `label`; a probe until the form is drawn (waitFor retries a falsy answer, not a throw). */
+const field = (el: HTMLElement, label: string) => {
+  const l = $$(el, 'label').find((x) => x.textContent?.trim() === label);
+  return l ? (el.shadowRoot!.getElementById(l.getAttribute('for')!) as HTMLSelectElement | null) : null;
 };
+const select = (el: HTMLElement, label: string) => field(el, label)!;
 const pick = (s: HTMLSelectElement, v: string) => { s.value = v; s.dispatchEvent(new Event('change', { bubbles: true })); };
 
 describe('<gaze-stim-editor>', () => {
@@ -37,7 +39,7 @@ describe('<gaze-stim-editor>', () => {
     api();
     const el = await mount('gaze-stim-editor', { 'stim-id': '9' });
     await waitForText(el, 'EDIT STIM');
-    await waitFor(() => select(el, 'Ad Type').value === '21', 'the stim\'s ad type');
+    await waitFor(() => field(el, 'Ad Type')?.value === '21', 'the stim\'s ad type');
     expect(($(el, 'textarea') as HTMLTextAreaElement).value).to.equal('<b>ad</b>');
     const frame = $(el, 'iframe') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).to.equal('allow-scripts');
@@ -47,7 +49,7 @@ describe('<gaze-stim-editor>', () => {
   it('D2-200 D2-201 D2-209 choosing an asset type clears group and type and loads groups; a failing list says so', async () => {
     const http = api({ groupsFail: true });
     const el = await mount('gaze-stim-editor', { 'stim-id': '9' });
-    await waitFor(() => select(el, 'Ad Type').value === '21', 'loaded');
+    await waitFor(() => field(el, 'Ad Type')?.value === '21', 'loaded');
     pick(select(el, 'Ad Asset Type'), '2');
     await waitForText(el, 'Failed to load ad type groups');
     const values = $$(el, 'select').map((x) => (x as HTMLSelectElement).value);
@@ -58,7 +60,7 @@ describe('<gaze-stim-editor>', () => {
   it('D2-198 D2-199 required fields: messages, each field says Required, nothing sent', async () => {
     const http = api();
     const el = await mount('gaze-stim-editor', { 'stim-id': '9' });
-    await waitFor(() => select(el, 'Ad Type').value === '21', 'loaded');
+    await waitFor(() => field(el, 'Ad Type')?.value === '21', 'loaded');
     typeInto($(el, 'input') as HTMLInputElement, '');
     pick(select(el, 'Ad Type Group'), '');
     await waitFor(() => select(el, 'Ad Type Group').value === '', 'cleared');
@@ -73,7 +75,7 @@ describe('<gaze-stim-editor>', () => {
   it('D2-206 D2-207 D2-211 saves with ad_group_type_id and goes to /stims; a failure says so with OK', async () => {
     const http = api();
     const el = await mount('gaze-stim-editor', { 'stim-id': '9' });
-    await waitFor(() => select(el, 'Ad Type').value === '21', 'loaded');
+    await waitFor(() => field(el, 'Ad Type')?.value === '21', 'loaded');
     const nav: string[] = [];
     el.addEventListener('gaze-navigate', (e) => nav.push((e as CustomEvent).detail.path));
     buttonByText(el, 'Save').click();
@@ -86,7 +88,7 @@ describe('<gaze-stim-editor>', () => {
     resetPage('/v1.0');
     api({ editStatus: 500 });
     const el2 = await mount('gaze-stim-editor', { 'stim-id': '9' });
-    await waitFor(() => select(el2, 'Ad Type').value === '21', 'loaded');
+    await waitFor(() => field(el2, 'Ad Type')?.value === '21', 'loaded');
     buttonByText(el2, 'Save').click();
     await waitForText(el2, 'Error updating stimulus. Please try again later.');
     buttonByText(el2, 'OK').click();
