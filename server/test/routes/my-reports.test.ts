@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
 import { reportTestbed, type Tenant, createStudy, addStimStep, addExposure } from '../analytics/report-fixtures.js';
-import { createUser, signIn, authHeaders } from '../fixtures.js';
+import { createUser } from '../fixtures.js';
 import { issueEmbedToken } from '../../services/embed-tokens.js';
 import { reportPanel, reportRow, runThrough } from '../../db/schema/index.js';
 import { until } from '../jobs/helpers.js';
