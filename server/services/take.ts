@@ -9,6 +9,7 @@ import * as repo from '../repositories/take.js';
 import { getSetting } from '../repositories/settings.js';
 import { ingestSession, type IngestResult, type SessionStep } from './ingest.js';
 import { takeLinkSecret } from './study-links.js';
+import { storedSession } from '../repositories/study-management.js';
 import {
   assignCell, cellQuota, redirectWithParticipant, respondentReference, signSession, verifySession, type SessionClaims,
 } from './take-rules.js';
@@ -170,9 +171,15 @@ export interface Delivery {
 
 export type DeliverOutcome = { kind: 'invalid' } | { kind: 'ok'; result: IngestResult; redirect: string | null; status: 'complete' | 'screenout'; failures: QualityFailure[] };
 
-async function claimsOf(deps: TakeDeps, studyId: number, token: string): Promise<SessionClaims | null> {
+/**
+ * The token's claims, or null. The simulated gaze source (automated run-throughs) is refused on a
+ * live link: it clicks its own calibration dots, so its measures would always pass and its
+ * made-up gaze would enter the report base.
+ */
+async function claimsOf(deps: TakeDeps, studyId: number, token: string, gazeSource: 'mouse' | 'simulated'): Promise<SessionClaims | null> {
   const secret = await sessionSecret(deps.db, deps.urlSecret);
-  return secret === null ? null : verifySession(secret, token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
+  const claims = secret === null ? null : verifySession(secret, token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
+  return claims && (gazeSource !== 'simulated' || claims.test) ? claims : null;
 }
 
 /**
@@ -208,9 +215,13 @@ async function store(deps: TakeDeps, claims: SessionClaims, d: Omit<Delivery, 't
     },
     steps: d.steps,
   });
+  // A session stored before (a retry, a quota-full start, a failed gate) answers as it was stored:
+  // a second delivery with better measures never turns a screen-out into the panel's success.
+  const stored = result.duplicate ? (await storedSession(deps.db, result.participant_id))?.status : status;
+  const final = stored === 'complete' ? 'complete' as const : 'screenout' as const;
   const p = claims.panelId !== null ? await repo.findTakePanel(deps.db, claims.studyId, claims.panelId) : null;
-  const url = status === 'complete' ? p?.successRedirectUrl : p?.screenoutRedirectUrl;
-  return { result, redirect: redirectWithParticipant(url, p?.participantInsertParameter, claims.reference) };
+  const url = stored === 'complete' ? p?.successRedirectUrl : stored === 'quota_full' ? p?.quotaFullRedirectUrl : p?.screenoutRedirectUrl;
+  return { result, status: final, redirect: redirectWithParticipant(url, p?.participantInsertParameter, claims.reference) };
 }
 
 export type QualityOutcome = { kind: 'invalid' } | { kind: 'ok'; pass: boolean; failures: QualityFailure[]; participantId: number | null; redirect: string | null };
@@ -224,7 +235,7 @@ export async function checkTakeQuality(
   deps: TakeDeps, studyId: number,
   q: QualityMeasures & { token: string; stage: 'connection' | 'calibration' | 'validation'; gaze_source: 'mouse' | 'simulated'; steps?: SessionStep[] },
 ): Promise<QualityOutcome> {
-  const claims = await claimsOf(deps, studyId, q.token);
+  const claims = await claimsOf(deps, studyId, q.token, q.gaze_source);
   if (!claims) return { kind: 'invalid' };
   const failures = await verdict(deps, claims, q, q.stage);
   if (!failures.length) return { kind: 'ok', pass: true, failures, participantId: null, redirect: null };
@@ -239,10 +250,9 @@ export async function checkTakeQuality(
  * (the runner's say-so never decides the outcome).
  */
 export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery): Promise<DeliverOutcome> {
-  const claims = await claimsOf(deps, studyId, d.token);
+  const claims = await claimsOf(deps, studyId, d.token, d.gaze_source);
   if (!claims) return { kind: 'invalid' };
   const failures = await verdict(deps, claims, d, 'delivery');
-  const status = failures.length ? 'screenout' : d.status;
-  const { result, redirect } = await store(deps, claims, d, status);
+  const { result, redirect, status } = await store(deps, claims, d, failures.length ? 'screenout' : d.status);
   return { kind: 'ok', result, redirect, status, failures };
 }

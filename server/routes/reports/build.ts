@@ -110,45 +110,36 @@ export async function stimNormsWithStats(db: Db, stimIds: number[], normType: No
   }));
 }
 
-export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId) {
-  const [aggs, features, tags, { src, sets }] = await Promise.all([
+/**
+ * Per stim: its features (feature_data, norms, stats) and, with `aoiMetrics` (issue 23, the feature
+ * analysis), the AOI metrics of each feature, their norms over the same comparison set (stims with
+ * a feature of the same tag) and the aggregate scanpath — one set of shared queries for both.
+ */
+export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId, opts: { aoiMetrics?: boolean } = {}) {
+  const stimIds = [...new Set(stims.map((s) => s.stimId))];
+  const [aggs, features, tags, { src, sets }, aoi, ranks] = await Promise.all([
     repo.studyAggregates(db, studyId, stims, filters),
     repo.studyFeatureAggregates(db, studyId, stims, filters),
-    repo.aoiTags(db, [...new Set(stims.map((s) => s.stimId))]),
-    comparisonSets(db, [...new Set(stims.map((s) => s.stimId))], normType),
-  ]);
-  return stims.map((s) => {
-    const key = repo.pairKey(s.stepId, s.stimId);
-    const stimTags = tags.get(s.stimId) ?? [];
-    const feature_data = computeFeatures(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
-    const norm_data = featureNorms(stimTags, sets.get(s.stimId)!.map((c) => sourceFeatures(src, c)));
-    const feature_stats = featureStats(stimTags, features.get(key) ?? [], aggs.get(key)!.viewedN);
-    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data, feature_stats };
-  });
-}
-
-/**
- * Issue 23 beside stimFeatures: the AOI metrics of each stim's features, their norms over the
- * same comparison set (stims with a feature of the same tag), and the aggregate scanpath.
- */
-export async function stimAoiMetrics(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId) {
-  const stimIds = [...new Set(stims.map((s) => s.stimId))];
-  const [aggs, aoi, ranks, tags, { src, sets }] = await Promise.all([
-    repo.studyAggregates(db, studyId, stims, filters),
-    repo.studyAoiMetricAggregates(db, studyId, stims, filters),
-    repo.studyScanpathCounts(db, studyId, stims, filters),
     repo.aoiTags(db, stimIds),
     comparisonSets(db, stimIds, normType),
+    opts.aoiMetrics ? repo.studyAoiMetricAggregates(db, studyId, stims, filters) : null,
+    opts.aoiMetrics ? repo.studyScanpathCounts(db, studyId, stims, filters) : null,
   ]);
   return stims.map((s) => {
     const key = repo.pairKey(s.stepId, s.stimId);
     const stimTags = tags.get(s.stimId) ?? [];
-    const r = ranks.get(key)!;
-    return {
-      metrics: computeAoiMetrics(stimTags, aoi.get(key) ?? [], aggs.get(key)!.viewedN),
-      norms: aoiMetricNorms(stimTags, sets.get(s.stimId)!.map((c) => sourceAoiMetrics(src, c))),
+    const viewedN = aggs.get(key)!.viewedN;
+    const comparison = sets.get(s.stimId)!;
+    const feature_data = computeFeatures(stimTags, features.get(key) ?? [], viewedN);
+    const norm_data = featureNorms(stimTags, comparison.map((c) => sourceFeatures(src, c)));
+    const feature_stats = featureStats(stimTags, features.get(key) ?? [], viewedN);
+    const r = ranks?.get(key);
+    const aoiMetrics = aoi && r ? {
+      metrics: computeAoiMetrics(stimTags, aoi.get(key) ?? [], viewedN),
+      norms: aoiMetricNorms(stimTags, comparison.map((c) => sourceAoiMetrics(src, c))),
       scanpath: computeScanpath(stimTags, r.counts, r.viewers),
-    };
+    } : null;
+    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data, feature_stats, aoiMetrics };
   });
 }
 

@@ -13,7 +13,7 @@ import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import {
-  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, stimAoiMetrics, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
+  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
   viewedOver1Percent,
 } from './build.js';
 
@@ -204,9 +204,8 @@ export default async function reports(app: FastifyInstance) {
 
   route(app, contract.featureAnalysis, async (request) => {
     const { s, stim, filters, normType } = await stimScope(request, request.params, request.body);
-    const [[r], [aoi], size] = await Promise.all([
-      stimFeatures(db, s.id, [stim], filters, normType), stimAoiMetrics(db, s.id, [stim], filters, normType), stimSize(db, stim),
-    ]);
+    const [[r], size] = await Promise.all([stimFeatures(db, s.id, [stim], filters, normType, { aoiMetrics: true }), stimSize(db, stim)]);
+    const aoi = r.aoiMetrics!;
     return {
       success: true as const,
       stim_id: stim.stimId,

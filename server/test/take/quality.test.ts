@@ -86,6 +86,15 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
     const late = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', ...good, steps: [] });
     expect(late.json()).toMatchObject({ duplicate: true, participant_id: rows[0].id });
     expect(await stored(ids.strict, 'Q-2')).toHaveLength(1);
+    // ...and answers as stored: passing measures on a second try never earn the success redirect.
+    expect(late.json()).toMatchObject({ status: 'screenout', redirect_url: 'https://ns.example/so?rid=Q-2' });
+  });
+  it('refuses the simulated gaze source on a live link (403): its self-clicked calibration would always pass and its gaze would enter the reports', async () => {
+    const token = await tokenOf({ studyId: ids.plain, cellId: ids.plainCell }, 'x');
+    expect((await quality(ids.plain, { token, stage: 'validation', gaze_source: 'simulated', ...good })).statusCode).toBe(403);
+    expect((await deliver(ids.plain, { token, status: 'complete', gaze_source: 'simulated', ...good, steps: [] })).statusCode).toBe(403);
+    const test = await tokenOf({ studyId: ids.plain, cellId: ids.plainCell, test: true }, 'x');
+    expect((await deliver(ids.plain, { token: test, status: 'complete', gaze_source: 'simulated', ...good, steps: [] })).json()).toMatchObject({ status: 'complete' });
   });
   it('judges the connection speed alone at the connection stage', async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-3');
@@ -119,9 +128,9 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
   });
   it('passes everything when the thresholds are unset', async () => {
     const token = await tokenOf({ studyId: ids.plain, cellId: ids.plainCell }, 'x');
-    const q = await quality(ids.plain, { token, stage: 'validation', gaze_source: 'simulated', calibration_accuracy_px: 5000, frame_rate: 1, connection_speed_kbps: 1 });
+    const q = await quality(ids.plain, { token, stage: 'validation', gaze_source: 'mouse', calibration_accuracy_px: 5000, frame_rate: 1, connection_speed_kbps: 1 });
     expect(q.json()).toMatchObject({ pass: true, failures: [] });
-    const d = await deliver(ids.plain, { token, status: 'complete', gaze_source: 'simulated', steps: [] });
+    const d = await deliver(ids.plain, { token, status: 'complete', gaze_source: 'mouse', steps: [] });
     expect(d.json()).toMatchObject({ status: 'complete', failures: [] });
   });
   it('stores a test link that fails as a screened-out test session', async () => {
