@@ -314,7 +314,7 @@ export const createStudy = defineOperation({
   summary: 'Creates a study from the wizard values, all of it or nothing',
   description: 'One transaction: the study, its cells, steps, cache-page orders, stims, brands named for the first time, panel and surveys. ' +
     'A field that breaks a rule of spec document 3 §5 answers 400 {success:false, message, errors} with the form\'s message; nothing is kept. ' +
-    'The quick study (kind quick, study type 4) is for super users only: others get 403.',
+    'The quick study (4) and Digital Rich Media (7) are for super users only, also when a custom study chooses those types: others get 403.',
   body: CreateStudyBody,
   response: { 200: CreateStudyResponse },
   errors: [403],

@@ -85,7 +85,8 @@ const SOCIAL_AD_FORMATS: Record<string, string> = {
   'tt:standard': 'TikTok feed', 'sc:standard': 'Snapchat story',
 };
 
-async function lookup(db: Db, kind: string, ref: Ref): Promise<LookupRef | null> {
+/** A lookup item by the form's reference: its id, else its code, else its name. */
+export async function lookup(db: Db, kind: string, ref: Ref): Promise<LookupRef | null> {
   if (ref.id !== undefined) {
     const byId = await lookupBy(db, kind, { id: ref.id });
     if (byId) return byId;

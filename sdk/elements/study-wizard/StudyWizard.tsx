@@ -14,7 +14,7 @@ import { errorMessage } from '../../core/api/client';
 import { rememberCreated } from '../../core/study-create/created';
 import { useGazeSelector } from '../../core/store/context';
 import { selectSuperUser } from '../../core/session/selectors';
-import { SUPER_USER_KINDS, SUPER_USER_ONLY_MESSAGE } from '../../core/api/study-create';
+import { KIND_TYPE_CODE, SUPER_USER_KINDS, SUPER_USER_ONLY_MESSAGE } from '../../core/api/study-create';
 import { ExternalPages } from '../../features/wizard-quick/ExternalPages';
 import { LumenPanelData, useLumenPanelReview } from '../../features/wizard-quick/LumenPanelData';
 import { ContextDetails } from '../../features/wizard-embedded/ContextDetails';
@@ -73,10 +73,12 @@ function useChoices(list: Parameters<typeof lookupList.select>[2]) {
   return itemsOf(r.data);
 }
 
-function ChoiceSelect({ label, list, value, onChange, error, part }: {
+function ChoiceSelect({ label, list, value, onChange, error, part, hide = [] }: {
   label: string; list: Parameters<typeof lookupList.select>[2]; value: Choice | null; onChange: (c: Choice | null) => void; error?: string; part?: string;
+  /** Codes not offered (the server refuses them too). */
+  hide?: readonly string[];
 }) {
-  const items = useChoices(list);
+  const items = useChoices(list).filter((i) => !hide.includes(i.code));
   return (
     <Select
       label={label} part={part} error={error ?? null} placeholder="Choose…"
@@ -186,7 +188,8 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
         <ChoiceSelect label="Language" list="studylanguages_list" value={values.language} onChange={(c) => set('language', c)} error={err('language')} />
         <ChoiceSelect label="Country" list="projectlocations_list" value={values.project_location} onChange={(c) => set('project_location', c)} error={err('project_location')} />
         <ChoiceSelect label="Media" list="medias_list" value={values.media_id} onChange={(c) => set('media_id', c)} />
-        {kind === 'generic' ? <ChoiceSelect label="Study type" list="studytypes_list" value={values.study_type_id} onChange={(c) => set('study_type_id', c)} /> : null}
+        {kind === 'generic' ? <ChoiceSelect label="Study type" list="studytypes_list" value={values.study_type_id} onChange={(c) => set('study_type_id', c)}
+          hide={superUser ? [] : SUPER_USER_KINDS.map((k) => KIND_TYPE_CODE[k])} /> : null}
       </div>
       <fieldset>
         {kind === 'quick' ? null : <>

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contract/study-create.js';
 import { badRequest, forbidden } from '../../errors.js';
 import { route } from '../common.js';
-import { createStudy, type Ref, type StudyPlan } from '../../services/study-create.js';
+import { createStudy, lookup, type Ref, type StudyPlan } from '../../services/study-create.js';
 import { takeLinkSecret } from '../../services/study-links.js';
 import { setCachePageJob } from '../../repositories/board.js';
 import { cachePageJob } from '../../jobs/cache-page.js';
@@ -131,6 +131,8 @@ export function planOf(b: Body, kind: contract.StudyKind): StudyPlan {
   };
 }
 
+const SUPER_USER_TYPE_CODES = contract.SUPER_USER_KINDS.map((k) => contract.KIND_TYPE_CODE[k]);
+
 export default async function studyCreateRoutes(app: FastifyInstance) {
   route(app, contract.createStudy, async (request) => {
     const body = request.body;
@@ -144,7 +146,13 @@ export default async function studyCreateRoutes(app: FastifyInstance) {
       throw badRequest(`${field}: ${message}`, errors);
     }
     const { companyId, userId } = request.auth;
-    const made = await createStudy({ db: app.db, storage: app.storage, companyId, userId }, planOf(body, kind));
+    const plan = planOf(body, kind);
+    // The custom study may choose its type: not a super user's type (quick 4, rich media 7) through that door.
+    if (kind === 'generic' && !request.auth.superUser) {
+      const type = await lookup(app.db, 'study_type', plan.studyType);
+      if (type && SUPER_USER_TYPE_CODES.includes(type.code)) throw forbidden(contract.SUPER_USER_ONLY_MESSAGE);
+    }
+    const made = await createStudy({ db: app.db, storage: app.storage, companyId, userId }, plan);
 
     for (const cachePageId of made.cachePageIds) {
       try {

@@ -268,6 +268,13 @@ describe('rich media (7): D3-035, D3-065…D3-069', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Only super users can create this study');
     expect(await count('study')).toBe(before);
+    // Nor through the custom study's type choice (quick 4, rich media 7); a super user may.
+    for (const code of ['4', '7']) {
+      const generic = await create({ study_kind: 'generic', name: 'Sideways', study_type_id: { code, description: 'x' } });
+      expect(generic.statusCode).toBe(403);
+    }
+    expect(await count('study')).toBe(before);
+    expect((await create({ study_kind: 'generic', name: 'Admin custom', study_type_id: { code: '7', description: 'x' } }, sue)).statusCode).toBe(200);
   });
 });
 
