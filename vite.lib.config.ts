@@ -76,7 +76,8 @@ function selfContainedBundle(): Plugin {
       // The classic-script twin: one IIFE, nothing split (a classic script cannot import chunks).
       await single({ entry: 'sdk/iife.ts', formats: ['iife'], name: '__gazeboardIife', fileName: () => 'gazeboard.iife.js' }, { codeSplitting: false });
       mkdirSync(`${outDir}/${version}`, { recursive: true });
-      for (const f of ['gazeboard.js', 'gazeboard.iife.js']) copyFileSync(`${outDir}/${f}`, `${outDir}/${version}/${f}`);
+      // With their source maps, or the copies' sourceMappingURL comments would 404.
+      for (const f of ['gazeboard.js', 'gazeboard.iife.js'].flatMap((n) => [n, `${n}.map`])) copyFileSync(`${outDir}/${f}`, `${outDir}/${version}/${f}`);
     },
   };
 }

@@ -30,6 +30,8 @@ describe('palettes', () => {
     expect(paletteOf('primary: #7a3cff')).toBeNull();
     expect(paletteOf('darkish')).toBeNull();
     expect(paletteOf(null)).toBeNull();
+    // A provider's palette comes first in a layered theme, the element's own after it: the element's wins.
+    expect(paletteOf('dark; light')).toBe('light');
     const css = paletteDeclarations('dark');
     expect(css).toContain('--gaze-surface: #161b22;');
     expect(css).toContain('--gaze-danger-text: #1a0505;');

@@ -8,15 +8,17 @@ export type { PaletteName } from './tokens';
 const kebab = (key: string) => `--gaze-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /**
- * The palette a `theme` value names: its first `;`-separated word that is `light` or `dark`
- * (`theme="dark; primary: #7a3cff"`), null when none.
+ * The palette a `theme` value names: its last `;`-separated word that is `light` or `dark`
+ * (`theme="dark; primary: #7a3cff"`), null when none. Last, like the overrides (later
+ * declarations win): a layered theme puts the provider's first and the element's own after it.
  */
 export function paletteOf(theme: string | null | undefined): PaletteName | null {
+  let found: PaletteName | null = null;
   for (const part of (theme ?? '').split(';')) {
     const word = part.trim().toLowerCase();
-    if (word === 'light' || word === 'dark') return word;
+    if (word === 'light' || word === 'dark') found = word;
   }
-  return null;
+  return found;
 }
 
 /**

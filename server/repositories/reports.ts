@@ -199,7 +199,7 @@ const toFeature = (r: FeatureAggregate): FeatureAggregate => ({
 const normCache = new WeakMap<Db, { fingerprint: string; source: NormSource }>();
 
 export async function normSource(db: Db): Promise<NormSource> {
-  const [fp] = await rows<{ n: number; m: number; c: number; f: number; p: number; an: number; am: number }>(db, sql`
+  const [fp] = await rows<{ n: number; m: number; c: number; f: number; p: number; an: number; am: number; fm: number }>(db, sql`
     select count(*)::int as n, coalesce(max(id), 0)::int as m, coalesce(sum(analysis_config_id), 0)::float8 as c,
       coalesce(sum(dwell_ms), 0)::float8 as f,
       (select coalesce(sum(id * (case when is_test then 1 else 2 end) * length(status)), 0)::float8 from participant) as p,
@@ -207,7 +207,7 @@ export async function normSource(db: Db): Promise<NormSource> {
       (select coalesce(max(id), 0)::int from exposure_feature) as fm
     from exposure`);
   // fm: an AOI recompute rewrites exposure_feature (new ids) even when no AOI was added (a renamed tag).
-  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${fp.an}:${fp.am}:${(fp as { fm?: number }).fm ?? 0}`;
+  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${fp.an}:${fp.am}:${fp.fm}`;
   const hit = normCache.get(db);
   if (hit && hit.fingerprint === fingerprint) return hit.source;
   const source = await loadNormSource(db);
@@ -416,7 +416,6 @@ export interface FeatureParticipantRow {
   fixation_count: number;
 }
 
-/** Per viewer in E and feature tag they fixated: their dwell, first fixation and fixation count. */
 /** The AOI metrics of one viewer and feature (issue 23), after the spec's columns in the feature CSV; null before a recompute filled them. */
 export interface FeatureParticipantAoiColumns {
   time_to_first_fixation_viewable: number | null;
@@ -425,6 +424,7 @@ export interface FeatureParticipantAoiColumns {
   fixated_first: boolean | null;
 }
 
+/** Per viewer in E and feature tag they fixated: their dwell, first fixation and fixation count. */
 export async function featureParticipantRows(db: Db, studyId: number, stepId: number, stimId: number,
   filters: DemographicFilters, opts: { aoiMetrics?: boolean } = {}): Promise<(FeatureParticipantRow & Partial<FeatureParticipantAoiColumns>)[]> {
   // One exposure_feature row per (exposure, tag), joined beside its AOIs' rows: max() picks it.

@@ -2,8 +2,9 @@
 // steps with everything they show, and how many counted respondents each cell has (quota).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { countedSql, rows } from './sql.js';
 import {
-  answerOption, cachePage, cell, externalPage, instruction, lookupItem, panel, participant, question, questionGroup, step, stepStim,
+  answerOption, cachePage, cell, externalPage, instruction, lookupItem, panel, question, questionGroup, step, stepStim,
   stim, study,
 } from '../db/schema/index.js';
 
@@ -53,10 +54,11 @@ export async function findTakePanel(db: Db, studyId: number, panelId: number): P
 
 /** Counted respondents (live, complete) per cell of the study; cells without any are absent. */
 export async function countedPerCell(db: Db, studyId: number): Promise<Map<number, number>> {
-  const rows = await db.select({ cellId: participant.cellId, n: sql<number>`count(*)::int` }).from(participant)
-    .where(and(eq(participant.studyId, studyId), eq(participant.isTest, false), eq(participant.status, 'complete')))
-    .groupBy(participant.cellId);
-  return new Map(rows.filter((r) => r.cellId !== null).map((r) => [r.cellId as number, Number(r.n)]));
+  // Counted as the reports count them (countedSql: real, complete), so quota and reports agree.
+  const r = await rows<{ cellId: number | null; n: number }>(db, sql`
+    select p.cell_id as "cellId", count(*)::int as n from participant p
+    where p.study_id = ${studyId} and ${countedSql} group by p.cell_id`);
+  return new Map(r.filter((x) => x.cellId !== null).map((x) => [Number(x.cellId), Number(x.n)]));
 }
 
 export interface TakeStimRow {

@@ -15,7 +15,6 @@ import {
 } from './take-rules.js';
 import { CALIBRATION_MEASURES, qualityFailures, type QualityFailure, type QualityMeasure, type QualityMeasures } from './take-quality.js';
 
-export const SESSION_TTL_SECONDS = 24 * 3600;
 
 /** How the route turns stored keys and ids into URLs a browser may load (signed, expiring). */
 export interface TakeUrls {
@@ -30,6 +29,8 @@ export interface TakeDeps {
   db: Db;
   urlSecret?: string;
   urls: TakeUrls;
+  /** How long a session token (and the file URLs it is given) lives: contract/take.ts TAKE_SESSION_TTL_SECONDS. */
+  sessionTtlSeconds: number;
   now?: () => number;
 }
 
@@ -146,7 +147,7 @@ export async function startTake(deps: TakeDeps, studyId: number, query: string):
   const now = Math.floor((deps.now?.() ?? Date.now()) / 1000);
   const claims: SessionClaims = {
     studyId, cellId: assigned.cellId, panelId: p?.id ?? null, test: link.test, reference,
-    sessionId: `take-${randomUUID()}`, expires: now + SESSION_TTL_SECONDS,
+    sessionId: `take-${randomUUID()}`, expires: now + deps.sessionTtlSeconds,
   };
   if (assigned.full) {
     await ingestSession(deps.db, {

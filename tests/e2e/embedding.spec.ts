@@ -103,7 +103,11 @@ describe('embedding example: intranet widget with an embed token', () => {
     const elsewhere = await embedToken(researcher, study, { report_types: ['demographics'], origins: [] });
     const context = await browser.newContext();
     const page = await context.newPage();
+    // The widget's own first call (with the live token) must land before the revoke, or its 200
+    // could be taken for the answer after the reload.
+    const first = page.waitForResponse((r) => r.url() === summaryUrl(study) && r.request().method() === 'POST');
     await page.goto(`${intranet.origin}/`);
+    assert.equal((await first).status(), 200);
     const status = await page.evaluate(async ({ url, token }) => (await fetch(url, {
       method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: '{}',
     })).status, { url: summaryUrl(study), token: elsewhere.token });

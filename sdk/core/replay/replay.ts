@@ -5,7 +5,8 @@ import { fetchReplay, fetchReplayRespondents, type ReplayResponse, type Responde
 import type { DemographicFilters } from '../api/demographics';
 import { createResource } from '../resource/resource';
 import { placeOf } from '../reports/reports';
-import type { StimKey } from '../reports/keys';
+import { parseStimKey, type StimKey } from '../reports/keys';
+import { FILTER_FIELDS } from '../demographics/demographics';
 
 export const REPLAY_ERROR = 'The replay could not be loaded';
 
@@ -30,7 +31,7 @@ export const replayData = createResource<{ stim: StimKey; participant: number },
   fetch: (api, p) => fetchReplay(api, placeOf(p.stim), p.participant),
 });
 
-const FILTER_KEYS = ['age_group_ids', 'family_group_ids', 'earnings_group_ids', 'genders_group_ids'] as const;
+const FILTER_KEYS = Object.values(FILTER_FIELDS);
 
 /**
  * The element's `filters` attribute: the report's demographic filters as JSON
@@ -55,6 +56,6 @@ export function parseReplayFilters(value: string | null | undefined): Partial<De
 
 /** The dashboard's replay page of a placed stim (the KPI and feature reports link to it). */
 export function replayPath(stim: StimKey, participant?: number): string {
-  const studyId = stim.split(':')[2];
+  const studyId = parseStimKey(stim)?.studyId;
   return `/my_studies/overview/${studyId}/replay?stim=${stim}${participant ? `&participant=${participant}` : ''}`;
 }

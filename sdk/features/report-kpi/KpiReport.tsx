@@ -17,7 +17,7 @@ const Page = styled(StimPage)`
   figcaption { color: ${tokens.muted}; margin-top: ${tokens.space2}; }
   figure[data-image-class='tall'] img { max-height: 600px; }
   .note { color: ${tokens.muted}; margin: ${tokens.space2} 0 0; }
-  small[part='uncertainty'], small[part='norm-uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
+  small[part='uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
   tfoot th, tfoot td { color: ${tokens.muted}; font-size: 0.85em; }
 `;
 const Cards = styled.div`

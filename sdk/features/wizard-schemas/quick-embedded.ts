@@ -2,7 +2,7 @@
 // (spec D3 §2.7, §2.8, §3, §5; checklist D3-103…D3-109). The server applies the same rules
 // (server/routes/study-create/rules.ts quickRules / embeddedRules) with the same field paths.
 import { mixed, object, ValidationError } from 'yup';
-import { CREATE_LIMITS as L, CREATE_MESSAGES as M, QUICK_DEFAULTS } from '../../core/api/study-create';
+import { CREATE_DATE_FORMAT, CREATE_LIMITS as L, CREATE_MESSAGES as M, QUICK_DEFAULTS } from '../../core/api/study-create';
 // Used at call time only: schemas.ts imports this module for its steps (a cycle that is safe so).
 import { isWebUrl } from './schemas';
 import type { WizardValues } from './values';
@@ -71,7 +71,7 @@ export function quickTaskErrors(v: Pick<WizardValues, 'quick_task_data'>): Recor
   if (r === '' || r === null || r === undefined) e['quick_task_data.reward'] = M.required;
   else if (!Number.isFinite(Number(r))) e['quick_task_data.reward'] = M.number;
   for (const f of ['start_date', 'expiry_date'] as const) {
-    if (t[f] && !DATE.test(t[f].trim())) e[`quick_task_data.${f}`] = 'Use YYYY-MM-DD HH:mm:ss';
+    if (t[f] && !DATE.test(t[f].trim())) e[`quick_task_data.${f}`] = `Use ${CREATE_DATE_FORMAT}`;
   }
   return e;
 }

@@ -362,8 +362,6 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
     if (!request.auth.superUser) throw forbidden('Only super users may do this');
     const row = await owned(request, request.params.id);
     const id = await svc.orderRunThrough(db, row.id, request.auth.userId);
-    // The answer is the order as recorded (queued): the job may move it on at once.
-    const run = (await repo.runThroughsOf(db, row.id)).find((r) => r.id === id)!;
     try {
       await app.jobs.enqueue(runThroughJob, { runThroughId: id, origin: requestOrigin(request) }, { companyId: row.companyId });
     } catch (err) {
@@ -371,6 +369,8 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       request.log.error({ err, runThroughId: id }, 'could not queue a run-through');
       await repo.setRunThroughStatus(db, id, { status: 'failed', result: 'The run could not be queued' });
     }
+    // The order as stored now (queued, or failed when it could not be queued): the job may move it on at once.
+    const run = (await repo.runThroughsOf(db, row.id)).find((r) => r.id === id)!;
     return { success: true as const, run_through: runThroughView(run) };
   });
 

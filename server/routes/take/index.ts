@@ -10,7 +10,7 @@ import * as contract from '../../../contract/take.js';
 import { SNAPSHOT_PREFIX } from '../../../contract/board.js';
 import { verifyTakeLink } from '../../domain/take-link.js';
 import { randomBytes } from 'node:crypto';
-import { checkTakeQuality, deliverTake, existingLinkSecret, SESSION_TTL_SECONDS, startTake, type TakeDeps } from '../../services/take.js';
+import { checkTakeQuality, deliverTake, existingLinkSecret, startTake, type TakeDeps } from '../../services/take.js';
 import { publicUrl } from '../../storage/urls.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { route, toId } from '../common.js';
@@ -42,10 +42,11 @@ export function takeDeps(app: FastifyInstance): TakeDeps {
   return {
     db: app.db,
     urlSecret: app.config.urlSecret,
+    sessionTtlSeconds: contract.TAKE_SESSION_TTL_SECONDS,
     urls: {
-      file: (key) => publicUrl(app, key, SESSION_TTL_SECONDS),
-      preview: (id) => `${files}${app.signer.sign(`/preview/stims/${id}`, SESSION_TTL_SECONDS)}`,
-      snapshot: (id) => `${files}${app.signer.sign(`${SNAPSHOT_PREFIX}/${id}`, SESSION_TTL_SECONDS)}`,
+      file: (key) => publicUrl(app, key, contract.TAKE_SESSION_TTL_SECONDS),
+      preview: (id) => `${files}${app.signer.sign(`/preview/stims/${id}`, contract.TAKE_SESSION_TTL_SECONDS)}`,
+      snapshot: (id) => `${files}${app.signer.sign(`${SNAPSHOT_PREFIX}/${id}`, contract.TAKE_SESSION_TTL_SECONDS)}`,
     },
   };
 }

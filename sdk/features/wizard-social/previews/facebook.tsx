@@ -1,6 +1,7 @@
 // Facebook and VK (the VK forms reuse the Facebook profile fields, D3-091): the feed post with
 // Facebook's promoted link bar, the story, and Facebook's Watch feed player.
 import styled from 'styled-components';
+import { CALL_TO_ACTION_DEFAULT } from '../../../core/api/study-create';
 import { Avatar, CtaButton, Filled, Media } from '../pieces';
 import { Comment, Globe, Heart, Like, Share } from '../icons';
 import { Bars, Card, FeedPage, StoryCanvas, type PreviewProps } from './shared';
@@ -73,7 +74,7 @@ export function FacebookPreview({ values: v, choice, device }: PreviewProps) {
               <div className="headline"><Filled value={v.fb_promoted_description} placeholder="Headline" part="promoted-headline" /></div>
               <div className="sub"><Filled value={v.fb_promoted_description2} placeholder="Subheading" part="promoted-subheading" /></div>
             </div>
-            <CtaButton>{v.fb_promoted_button_text || 'Learn more'}</CtaButton>
+            <CtaButton>{v.fb_promoted_button_text || CALL_TO_ACTION_DEFAULT}</CtaButton>
           </PromoBar>
         ) : null}
         <div className="actions" aria-hidden="true">{vk ? <><span><Heart /> 12</span><span><Comment /> 3</span><span><Share /> 1</span></> : <><span><Like /> Like</span><span><Comment /> Comment</span><span><Share /> Share</span></>}</div>

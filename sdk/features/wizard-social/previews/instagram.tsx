@@ -1,5 +1,6 @@
 // Instagram: the feed post (square media, the promoted call-to-action bar, caption) and the story.
 import styled from 'styled-components';
+import { CALL_TO_ACTION_DEFAULT } from '../../../core/api/study-create';
 import { Avatar, CtaButton, Filled, Media } from '../pieces';
 import { Comment, Heart, Share } from '../icons';
 import { Bars, Card, FeedPage, StoryCanvas, type PreviewProps } from './shared';
@@ -31,7 +32,7 @@ export function InstagramPreview({ values: v, choice, device }: PreviewProps) {
         </div>
         <div className="overlay-bottom" style={{ textAlign: 'center' }}>
           <div aria-hidden="true">⌃</div>
-          <CtaButton $bg="#fff" $fg="#262626">{v.in_call_to_action || 'Learn more'}</CtaButton>
+          <CtaButton $bg="#fff" $fg="#262626">{v.in_call_to_action || CALL_TO_ACTION_DEFAULT}</CtaButton>
         </div>
       </StoryCanvas>
     );
@@ -44,7 +45,7 @@ export function InstagramPreview({ values: v, choice, device }: PreviewProps) {
           <div><strong><Filled value={name} placeholder="Channel name" part="channel-name" /></strong><small>Sponsored</small></div>
         </div>
         <div className="media"><Media url={v.stim_url} label="Ad media" sound={v.has_sound} /></div>
-        {v.promoted ? <CtaBar><span>{v.in_promoted_button_text || 'Learn more'}</span><span aria-hidden="true">›</span></CtaBar> : null}
+        {v.promoted ? <CtaBar><span>{v.in_promoted_button_text || CALL_TO_ACTION_DEFAULT}</span><span aria-hidden="true">›</span></CtaBar> : null}
         <div style={{ padding: '8px 12px', fontSize: '1.3em', display: 'flex', gap: 14 }} aria-hidden="true"><Heart /><Comment /><Share /></div>
         <div className="text"><strong><Filled value={name} placeholder="Channel name" part="caption-name" /></strong>{' '}<Filled value={v.in_description} placeholder="Description (optional)" part="description" /></div>
       </Card>

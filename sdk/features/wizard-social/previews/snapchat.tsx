@@ -3,6 +3,7 @@
 // its star rating and '42K Ratings' and the call to action at the bottom.
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { CALL_TO_ACTION_DEFAULT } from '../../../core/api/study-create';
 import { Avatar, CtaButton, Filled, Media, Rating } from '../pieces';
 import { clock, mediaKind, snapSections } from '../model';
 import { StoryCanvas, type PreviewProps } from './shared';
@@ -67,7 +68,7 @@ export function SnapchatPreview({ values: v }: PreviewProps) {
               <Rating rating={v.sc_promo_rating} />
             </div>
           </div>
-          <CtaButton $bg="#fffc00" $fg="#000">{v.sc_cta || 'Learn more'}</CtaButton>
+          <CtaButton $bg="#fffc00" $fg="#000">{v.sc_cta || CALL_TO_ACTION_DEFAULT}</CtaButton>
         </Promo>
       </div>
     </StoryCanvas>
