@@ -18,6 +18,8 @@ export const GAZE_EVENTS = {
   signedIn: 'gaze-signed-in',
   /** <gaze-stim-uploader>: one stim was created. */
   stimCreated: 'gaze-stim-created',
+  /** <gaze-replay>: another respondent was picked (the host may put it in its address). */
+  replayRespondent: 'gaze-replay-respondent',
 } as const;
 
 export type GazeEventName = (typeof GAZE_EVENTS)[keyof typeof GAZE_EVENTS];
@@ -60,6 +62,7 @@ export interface GazeEventDetails {
   // The signed-in user's shape is the API's (contract/user.ts); the kit does not import it.
   'gaze-signed-in': { user: { [key: string]: unknown } };
   'gaze-stim-created': { stim_id: number; name: string; stim_type: string };
+  'gaze-replay-respondent': { participant: number };
 }
 
 export type GazeEventMap = { [K in keyof GazeEventDetails]: CustomEvent<GazeEventDetails[K]> };

@@ -1,7 +1,7 @@
 // What an element knows about where it lives: its host element, its shadow root, and how to tell
 // the host page something happened. Provided by defineElement; usable by any component below it.
 import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { GAZE_EVENTS, type NavigateDetail } from './events';
+import { dispatchGazeEvent, GAZE_EVENTS, type GazeEventDetails } from './events';
 
 export type { NavigateDetail } from './events';
 
@@ -18,23 +18,22 @@ export function useHost(): HostInfo {
   return useContext(HostContext);
 }
 
-/** Events bubble and are composed so listeners outside the shadow root hear them. */
-export function emitFrom<T>(target: EventTarget | null, name: string, detail?: T): void {
-  (target ?? (typeof window !== 'undefined' ? window : null))?.dispatchEvent(
-    new CustomEvent(name, { detail, bubbles: true, composed: true }),
-  );
-}
-
+/**
+ * Dispatches one of the declared element events (events.ts) from the element: bubbling and
+ * composed, so listeners outside the shadow root hear it. Answers false when a cancelable event
+ * was cancelled by the host.
+ */
 export function useEmit() {
   const { host } = useHost();
-  return useCallback(<T,>(name: string, detail?: T) => emitFrom(host, name, detail), [host]);
+  return useCallback(<K extends keyof GazeEventDetails>(name: K, detail: GazeEventDetails[K], init?: { cancelable?: boolean }) =>
+    dispatchGazeEvent(host, name, detail, init), [host]);
 }
 
 export const NAVIGATE_EVENT = GAZE_EVENTS.navigate;
 
 export function useNavigate() {
   const emit = useEmit();
-  return useCallback((path: string) => emit<NavigateDetail>(NAVIGATE_EVENT, { path }), [emit]);
+  return useCallback((path: string) => emit(GAZE_EVENTS.navigate, { path }), [emit]);
 }
 
 /**

@@ -3,7 +3,8 @@
 export { tokens, THEME, CHART_PALETTE, GazeGlobalStyle } from './theme';
 export { contrastRatio, luminance } from './contrast';
 export { formatDate, formatDateTime, type DateInput, type FormatOptions } from './format';
-export { HostContext, useHost, useEmit, useNavigate, emitFrom, Link, NAVIGATE_EVENT, type HostInfo, type NavigateDetail } from './host';
+export { GAZE_EVENTS } from './events';
+export { HostContext, useHost, useEmit, useNavigate, Link, NAVIGATE_EVENT, type HostInfo, type NavigateDetail } from './host';
 export { deepActiveElement, tabbables, useFocusTrap, type FocusTrapOptions, type InitialFocus } from './focus';
 export { VisuallyHidden } from './VisuallyHidden';
 export { Button, ButtonLink, type ButtonVariant } from './Button';

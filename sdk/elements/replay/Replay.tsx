@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { Button, ErrorText, NotFoundState, SearchBox, Select, Spinner, VisuallyHidden, tokens, useEmit } from '../../ui';
+import { Button, ErrorText, NotFoundState, SearchBox, Select, Spinner, VisuallyHidden, tokens, useEmit, GAZE_EVENTS } from '../../ui';
 import { useResource } from '../../core/resource/hooks';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
 import { parseReplayFilters, replayData, replayRespondents, REPLAY_ERROR } from '../../core/replay/replay';
@@ -11,7 +11,6 @@ import {
 import type { ReplayData, ReplayRespondent, ReplayStim } from '../../core/api/replay';
 
 /** Fired when the viewer picks another respondent (the host may put it in its address). */
-export const RESPONDENT_EVENT = 'gaze-replay-respondent';
 
 export interface ReplayProps {
   studyId?: number;
@@ -116,7 +115,7 @@ function Replay({ studyId, stim, participant, filters }: { studyId: number; stim
     const id = Number(v);
     if (!id) return;
     setChosen(id);
-    emit(RESPONDENT_EVENT, { participant: id });
+    emit(GAZE_EVENTS.replayRespondent, { participant: id });
   };
 
   return (

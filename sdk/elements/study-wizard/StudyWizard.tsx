@@ -24,7 +24,7 @@ import {
   blankPageRow, blankStimRow, bodyOf, defaultValues, reviewText, type Choice, type WizardValues,
 } from '../../features/wizard-schemas/values';
 import {
-  Button, ConfirmDialog, FieldError, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useHost, useNavigate,
+  Button, ConfirmDialog, FieldError, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useEmit, useNavigate, GAZE_EVENTS,
 } from '../../ui';
 import { SocialSetup, socialReviewRows } from '../../features/wizard-social';
 
@@ -36,8 +36,6 @@ export const TEXT = {
   leaveNo: 'cancel',
   advanced: 'Advanced Settings',
 } as const;
-
-export const CREATED_EVENT = 'gaze-study-created';
 
 const TITLES: Record<StudyKind, string> = {
   generic: 'Create custom study', web_page: 'Digital Ad Test', rich_media: 'Digital Rich Media', video: 'YouTube',
@@ -123,7 +121,7 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const api = useApi();
   const navigate = useNavigate();
-  const { host } = useHost();
+  const emit = useEmit();
   const brands = useChoices('brands_list');
   const adTypes = useChoices('adtypes_list');
   const groups = useChoices('prestudyquestiongroups_list');
@@ -168,8 +166,7 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
       const message = { study_id: res.study_id, start_url: res.start_url, start_url_test: res.start_url_test, incontext_urls: res.incontext_urls };
       rememberCreated(message);
       const path = afterCreatePath(res.study_type_id, res.study_id);
-      const event = new CustomEvent(CREATED_EVENT, { detail: { ...message, study_type_id: res.study_type_id, path }, bubbles: true, composed: true, cancelable: true });
-      const proceed = host ? host.dispatchEvent(event) : true;
+      const proceed = emit(GAZE_EVENTS.studyCreated, { ...message, study_type_id: res.study_type_id, path }, { cancelable: true });
       if (proceed) navigate(path);
     } catch (e) {
       setFailure(errorMessage(e, 'The study could not be created'));
