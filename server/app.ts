@@ -71,7 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('signer', await loadUrlSigner(opts.database.db, opts.config.urlSecret));
   app.decorate('storage', opts.storage ?? createStorage(opts.config));
-  const jobs = opts.jobs ?? (await JobQueue.start(opts.database, { kinds: jobKinds, log: (m) => app.log.warn(m), storage: app.storage }));
+  const jobs = opts.jobs ?? (await JobQueue.start(opts.database, { kinds: jobKinds, log: (m) => app.log.warn(m), storage: app.storage, urlSecret: opts.config.urlSecret }));
   app.decorate('jobs', jobs);
   if (!opts.jobs) app.addHook('onClose', async () => { await jobs.stop({ timeoutMs: 1000 }); });
 

@@ -28,7 +28,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const seed = await seedOnStart(database.db, storage, { demo: config.seed, log: say, filesReady });
 // One process owns a PGlite data dir, so a job still 'active' there was left by a killed server:
 // retry it now. A shared PostgreSQL may have other servers working; their jobs expire instead.
-const jobs = await JobQueue.start(database, { kinds: jobKinds, log: say, storage, recoverActive: database.kind === 'pglite' });
+const jobs = await JobQueue.start(database, { kinds: jobKinds, log: say, storage, urlSecret: config.urlSecret, recoverActive: database.kind === 'pglite' });
 const app = await buildApp({ database, config, storage, jobs, logger: fastifyLogger(logOptions) });
 await app.listen({ port: config.port, host: config.host });
 // The files origin: previews of third-party markup, on their own port (FILES_PORT, default PORT + 1).

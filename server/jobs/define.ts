@@ -21,6 +21,8 @@ export interface JobContext<D> {
   db: Db;
   /** The app's file storage (absent when the queue was started without one). */
   storage?: Storage;
+  /** The install's URL_SECRET when set (the server's config; never read from the environment here). */
+  urlSecret?: string;
   /**
    * Aborted when the server stops. Leave at the next safe point (throwing is fine): the job is
    * retried on the next start. A handler that ignores it is failed after the stop time-out.

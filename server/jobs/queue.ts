@@ -20,6 +20,8 @@ export interface JobQueueOptions {
   log?: (message: string) => void;
   /** Where handlers keep files (the app's storage; cache-page snapshots). */
   storage?: Storage;
+  /** The install's URL_SECRET (config), for handlers that sign links (run-throughs). */
+  urlSecret?: string;
   /** Run handlers in this process (default true). false: enqueue and read only. */
   work?: boolean;
   /**
@@ -146,6 +148,7 @@ export class JobQueue {
       attempt,
       db,
       storage: this.#options.storage,
+      urlSecret: this.#options.urlSecret,
       signal: controller.signal,
       get progress() { return progress; },
       setProgress: async (p) => {

@@ -152,7 +152,7 @@ export const runThroughJob = defineJob<RunThroughJobData>('run-through', async (
   };
   const missing = chromiumMissing();
   if (missing) return finish(runOutcome([], missing));
-  const [cells, panels, secret] = await Promise.all([cellsOf(ctx.db, run.studyId), panelsOf(ctx.db, run.studyId), takeLinkSecret(ctx.db, process.env.URL_SECRET || undefined)]);
+  const [cells, panels, secret] = await Promise.all([cellsOf(ctx.db, run.studyId), panelsOf(ctx.db, run.studyId), takeLinkSecret(ctx.db, ctx.urlSecret)]);
   if (!cells.length) return finish(runOutcome([]));
   // The first panel's links, so its redirect is checked too; our own panel without one.
   const panel = panels[0] ?? null;
