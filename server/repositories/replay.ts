@@ -57,10 +57,12 @@ export async function stimRespondents(db: Db, q: RespondentQuery): Promise<{ tot
   const where = sql`e.study_id = ${q.studyId} and e.step_id = ${q.stepId} and e.stim_id = ${q.stimId}
     ${q.eyetrackedOnly ? sql`and e.eyetracked` : sql``}
     ${q.search ? sql`and p.reference ilike ${`%${likeEscape(q.search)}%`}` : sql``}${filterSql(q.filters)}`;
-  const [count] = await rows<{ n: number }>(db, sql`select count(distinct e.participant_id)::int as n from ${exposureFrom} where ${where}`);
-  const list = await rows<RespondentRow>(db, sql`
-    select * from (select ${firstExposure} ${respondentSelect} from ${exposureFrom} where ${where} order by e.participant_id, e.id) x
-    order by is_test, participant_id limit ${q.limit}`);
+  const [[count], list] = await Promise.all([
+    rows<{ n: number }>(db, sql`select count(distinct e.participant_id)::int as n from ${exposureFrom} where ${where}`),
+    rows<RespondentRow>(db, sql`
+      select * from (select ${firstExposure} ${respondentSelect} from ${exposureFrom} where ${where} order by e.participant_id, e.id) x
+      order by is_test, participant_id limit ${q.limit}`),
+  ]);
   return { total: Number(count?.n ?? 0), rows: list.map(toRespondent) };
 }
 

@@ -69,9 +69,8 @@ export default async function replay(app: FastifyInstance) {
 
   route(app, contract.respondent, async (request) => {
     const { s, stim } = await scope(request, request.params);
-    const e = await repo.respondentExposure(db, s.id, stim.stepId, stim.stimId, toId(request.params.participant));
+    const [e, info] = await Promise.all([repo.respondentExposure(db, s.id, stim.stepId, stim.stimId, toId(request.params.participant)), replayStim(stim)]);
     if (!e) throw notFound('This respondent has no exposure of this stim');
-    const info = await replayStim(stim);
     // Page pixels → stim pixels (the stim may have been shown scaled), as the visuals do.
     const sx = e.stimWidth > 0 ? info.width / e.stimWidth : 1, sy = e.stimHeight > 0 ? info.height / e.stimHeight : 1;
     const fixations = unpackFixations(e.fixations).map((f) => ({
