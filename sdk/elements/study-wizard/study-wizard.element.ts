@@ -6,11 +6,14 @@ import type { CommonAttributes, CommonEvents, StudyCreatedDetail } from '../regi
  * The study-creation wizard of one kind: Basic Details, Question Details, Panel Details, the
  * kind's setup step and Review ('Your project is ready for review'); Back / Next / Review / Create
  * / Cancel ('Leave this page?'); Advanced Settings; a red toast for 6000 ms when creation fails.
- * This part builds the generic, web page, rich media, video (YouTube), VAST and social kinds.
+ * Every kind: generic, web page, rich media, video (YouTube), VAST, social, quick (Lumen panel
+ * set-up: External Pages and Lumen Panel Data) and embedded (Redirect Details and Context
+ * Details). Rich media and quick are super users' kinds (the server refuses them to others, 403).
  *
  * @element gaze-study-wizard
- * @attr {string} kind - generic | web_page | rich_media | video | vast | social, or the route name
- *   (custom-study, digital-ad-test, digital-rich-study, YouTube-study, vast-ad-test, social-media-study).
+ * @attr {string} kind - generic | web_page | rich_media | video | vast | social | quick | embedded, or the
+ *   route name (custom-study, digital-ad-test, digital-rich-study, YouTube-study, vast-ad-test,
+ *   social-media-study, Lumen-panel-setup, embedded-study).
  * @fires {{ study_id: number, study_type_id: number, start_url: string, start_url_test: string, incontext_urls: { step_url: string }[], path: string }} gaze-study-created - The study was created; cancelable: preventDefault() keeps the wizard from navigating.
  * @fires {{ path: string }} gaze-navigate - After creation (the thank-you page or the board), or 'yes, i want to leave' (/create-study).
  * @csspart study-wizard - The wizard.
@@ -30,6 +33,10 @@ import type { CommonAttributes, CommonEvents, StudyCreatedDetail } from '../regi
  * @csspart advanced-save - Save of Advanced Settings (keeps the changes).
  * @csspart social-setup - The Social Page Setup step (platform and ad type pickers, the form, the preview).
  * @csspart social-preview - The live platform preview; preview-frame its 375 x 667 phone or desktop column.
+ * @csspart external-pages - The quick study's External Pages step; external-page one page row,
+ *   add-page / remove-page its buttons.
+ * @csspart lumen-panel-data - The quick study's Lumen Panel Data step.
+ * @csspart context-details - The embedded study's Context Details step; context-row one cell's URL row.
  */
 export const GazeStudyWizardElement = defineElement('gaze-study-wizard', StudyWizard, { props: { kind: 'string' } });
 

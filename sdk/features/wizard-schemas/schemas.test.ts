@@ -51,6 +51,7 @@ describe('wizard schemas', () => {
   it('D3-020: dates go out as YYYY-MM-DD HH:mm:ss', () => {
     expect(formDate('2026-12-01T09:30')).toBe('2026-12-01 09:30:00');
     expect(formDate('2026-12-01')).toBe('2026-12-01 00:00:00');
+    expect(formDate('2026-12-01 09:30:15')).toBe('2026-12-01 09:30:15');
     expect(formDate('')).toBe('');
     expect(bodyOf('web_page', { ...defaultValues('web_page'), debrief_date: '2027-01-02T10:00' })).toMatchObject({ debrief_date: '2027-01-02 10:00:00', study_kind: 'web_page' });
   });

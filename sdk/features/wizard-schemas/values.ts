@@ -120,9 +120,12 @@ export function defaultValues(kind: StudyKind): WizardValues {
   };
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' from a datetime-local value ('2026-12-01T09:30'); '' stays ''. */
+/**
+ * 'YYYY-MM-DD HH:mm:ss' from a datetime-local value ('2026-12-01T09:30') or one already in the
+ * API's form ('2026-12-01 09:30:00', e.g. restored from a saved draft); '' stays ''.
+ */
 export function formDate(v: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
   if (!m) return '';
   return `${m[1]} ${m[2] ?? '00:00'}:${m[3] ?? '00'}`;
 }

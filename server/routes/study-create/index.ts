@@ -60,7 +60,7 @@ function socialPlanOf(b: Body): NonNullable<StudyPlan['social']> {
 }
 
 /** 'Lumen Panel Data' (D3-104, D3-105): role and panel default to 1 when left out. */
-function quickTaskOf(b: Body): NonNullable<StudyPlan['quickTask']> {
+function quickTaskPlan(b: Body): NonNullable<StudyPlan['quickTask']> {
   const t = b.quick_task_data ?? {};
   return {
     panelistRole: refGiven(t.panelist_role_id) ? ref(t.panelist_role_id) : { id: contract.QUICK_DEFAULTS.panelistRoleId },
@@ -126,7 +126,7 @@ export function planOf(b: Body, kind: contract.StudyKind): StudyPlan {
     social: kind === 'social' ? socialPlanOf(b) : null,
     embedded: kind === 'embedded' ? (b.embedded_page_list ?? []).slice(0, cells).map((p) => text(p.url)) : [],
     quickSteps: kind === 'quick' ? (b.quick_step_list ?? []).map((q) => ({ url: text(q.url), insertParameter: text(q.insert_parameter) })) : [],
-    quickTask: kind === 'quick' ? quickTaskOf(b) : null,
+    quickTask: kind === 'quick' ? quickTaskPlan(b) : null,
     formValues: storable({ ...b, study_kind: kind, panel_seconds_before_move_next: b.panel_seconds_before_move_next ?? contract.PANEL_SECONDS_DEFAULT }),
   };
 }
