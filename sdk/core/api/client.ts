@@ -51,7 +51,8 @@ export class ApiError extends Error {
   }
 }
 
-const parseBody = (text: string): unknown => {
+/** JSON when the text is JSON, else the text itself ('' for none). */
+export const parseBody = (text: string): unknown => {
   if (!text) return '';
   try {
     return JSON.parse(text);

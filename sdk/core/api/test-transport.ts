@@ -1,7 +1,7 @@
 // Test transport: records every request and answers it from a handler, at the transport, so
 // the real client (base URL, headers, 401 handling) runs in tests. Used by vitest unit tests and
 // Chromium element tests alike; never imported by shipping code.
-import { setTransport, type HttpRequest } from './client';
+import { parseBody, setTransport, type HttpRequest } from './client';
 
 export interface RecordedRequest {
   method: string;
@@ -22,14 +22,7 @@ export type StubHandler = (req: RecordedRequest) => StubResponse | Promise<StubR
 /** What a transport was asked, in the shape tests read (lower-case headers, parsed JSON body). */
 export function recorded(req: HttpRequest): RecordedRequest {
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-  let body: unknown = req.body;
-  if (typeof body === 'string') {
-    try {
-      body = JSON.parse(body);
-    } catch {
-      /* keep text */
-    }
-  }
+  const body = typeof req.body === 'string' ? parseBody(req.body) : req.body;
   return { method: req.method.toUpperCase(), url: req.url, headers, body };
 }
 
