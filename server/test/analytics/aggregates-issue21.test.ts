@@ -89,7 +89,7 @@ async function filterSets(studyId: number): Promise<Json[]> {
 }
 
 describe('issue 21 item 1: reports from the aggregates equal the per-exposure path on demo data', () => {
-  it('overall_attention, graph2_data (each type, default and coarser grids, off-grid) and kpi_analysis', async () => {
+  it('overall_attention, feature_attention, graph2_data (each type, default and coarser grids, off-grid) and kpi_analysis', async () => {
     let compared = 0;
     for (const studyId of studies) {
       const data = await placements(studyId);
@@ -98,6 +98,8 @@ describe('issue 21 item 1: reports from the aggregates equal the per-exposure pa
         const [a, b] = await both('POST', `/v1.0/studies/${studyId}/compare_report/overall_attention`, { data, ...f });
         expect(b).toEqual(a);
         expect(a.data.some((r: Json) => r.stim_data.base_size > 0) || Object.keys(f).length > 0).toBe(true);
+        const [fa, fb] = await both('POST', `/v1.0/studies/${studyId}/compare_report/feature_attention`, { data, ...f });
+        expect(fb).toEqual(fa);
         for (const graph of [
           { graph_type_id: 1 }, { graph_type_id: 2 }, { graph_type_id: 3 },
           { graph_type_id: 1, time_segment: 200, max_time: 3000 }, { graph_type_id: 3, time_segment: 1000, max_time: 15000 },
