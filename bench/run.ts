@@ -37,6 +37,7 @@ import { issueToken } from '../server/repositories/tokens.js';
 import { getActiveConfig } from '../server/repositories/analysis-config.js';
 import { loadStudyContext } from '../server/repositories/ingest.js';
 import { ingestSession } from '../server/services/ingest.js';
+import { setAggregateReads } from '../server/repositories/aggregates.js';
 import { simulateSession } from '../server/analytics/simulator.js';
 import { load, type LoadResult } from './load.js';
 
@@ -246,6 +247,22 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
         for (const g of [1, 2, 3]) reports[`graph2_data type ${g}`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g }));
         reports.feature_attention = await time(() => call(`${compare}/feature_attention`, { data: b.refs }));
         reports.kpi_analysis = await time(() => call(`/v1.0/studies/${b.studyId}/cell/${first.cell_id}/step/${first.step_id}/stimuli/${first.stim_id}/kpi_analysis`, {}));
+        // Issue 21 item 1: the switched reports with a demographic filter (still from the
+        // aggregates), then every switched report from the per-exposure summaries for comparison.
+        const groups = await db.execute(sql`select min(age_group_id)::int as a, max(age_group_id)::int as b, min(gender_group_id)::int as g
+          from participant where study_id = ${b.studyId}`);
+        const gr = (groups as unknown as { rows: { a: number; b: number; g: number }[] }).rows[0];
+        const filtered = { filters: { age_group_ids: [gr.a, gr.b], genders_group_ids: [gr.g] } };
+        reports['overall_attention filtered'] = await time(() => call(`${compare}/overall_attention`, { data: b.refs, ...filtered }));
+        reports['graph2_data type 1 filtered'] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: 1, ...filtered }));
+        setAggregateReads(false);
+        try {
+          reports['overall_attention per-exposure'] = await time(() => call(`${compare}/overall_attention`, { data: b.refs }));
+          for (const g of [1, 2, 3]) reports[`graph2_data type ${g} per-exposure`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g }));
+          reports['kpi_analysis per-exposure'] = await time(() => call(`/v1.0/studies/${b.studyId}/cell/${first.cell_id}/step/${first.step_id}/stimuli/${first.stim_id}/kpi_analysis`, {}));
+        } finally {
+          setAggregateReads(true);
+        }
         row.reportMedianMs = reports;
         row.peakRssMbAfterReports = peakRssMb();
       }

@@ -10,6 +10,7 @@ import {
 import type { AoiShape, ExposureSummary, AoiSummary } from '../analytics/summarize.js';
 import type { StudyContext, StudyQuestion, StudyStep, StudyStim } from '../analytics/study-context.js';
 import type { ViewInterval } from '../analytics/viewability.js';
+import { clearStudyAggregates } from './aggregates.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
@@ -114,6 +115,7 @@ export async function totalParticipants(db: Db): Promise<number> {
 /** Removes a study's participants with everything recorded for them (cascades). */
 export async function deleteStudyParticipants(db: Db, studyId: number): Promise<void> {
   await db.delete(participant).where(eq(participant.studyId, studyId));
+  await clearStudyAggregates(db, studyId);
 }
 
 export type NewParticipant = typeof participant.$inferInsert;

@@ -11,6 +11,7 @@ import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js'
 import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
 import { rows, idList as list, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
+import { aggregateMetrics, aggregateSurvivalCounts, ensureAggregates, gridBins } from './aggregates.js';
 
 export const pairKey = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
@@ -105,8 +106,18 @@ export interface StepStim {
 const pairsSql = (pairs: StepStim[]) =>
   sql`e.step_id in (${list([...new Set(pairs.map((p) => p.stepId))])}) and e.stim_id in (${list([...new Set(pairs.map((p) => p.stimId))])})`;
 
-/** Aggregates of each requested (step, stim) of a study over its base; missing pairs are empty. */
+/**
+ * Aggregates of each requested (step, stim) of a study over its base; missing pairs are empty.
+ * Read from the pre-aggregated cells (repositories/aggregates.ts, issue 21) — every filter is
+ * demographic — unless aggregate reads are switched off.
+ */
 export async function studyAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, StimAggregate>> {
+  if (pairs.length && await ensureAggregates(db, studyId)) return aggregateMetrics(db, studyId, pairs, filters);
+  return exposureAggregates(db, studyId, pairs, filters);
+}
+
+/** studyAggregates computed from the per-exposure summaries (the reference path). */
+export async function exposureAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, StimAggregate>> {
   const out = new Map<string, StimAggregate>(pairs.map((p) => [pairKey(p.stepId, p.stimId), { ...EMPTY_AGGREGATE }]));
   if (!pairs.length) return out;
   const r = await rows<AggRow>(db, sql`
@@ -229,7 +240,21 @@ export interface SurvivalCounts {
   counts: Map<number, number>;
 }
 
+/**
+ * Survival counts at the points: from the pre-aggregated histograms when every point lies on the
+ * type's default grid (issue 21), else from the per-exposure summaries.
+ */
 export async function survivalCounts(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters,
+  graphTypeId: GraphTypeId, points: number[]): Promise<Map<string, SurvivalCounts>> {
+  if (pairs.length && gridBins(graphTypeId, points) && await ensureAggregates(db, studyId)) {
+    const fromBins = await aggregateSurvivalCounts(db, studyId, pairs, filters, graphTypeId, points);
+    if (fromBins) return fromBins;
+  }
+  return exposureSurvivalCounts(db, studyId, pairs, filters, graphTypeId, points);
+}
+
+/** survivalCounts computed from the per-exposure summaries (the reference path; any grid). */
+export async function exposureSurvivalCounts(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters,
   graphTypeId: GraphTypeId, points: number[]): Promise<Map<string, SurvivalCounts>> {
   const out = new Map<string, SurvivalCounts>(pairs.map((p) => [pairKey(p.stepId, p.stimId), { total: 0, counts: new Map() }]));
   if (!pairs.length) return out;

@@ -22,7 +22,7 @@ export const countedSql = sql`p.is_test = false and p.status = 'complete'`;
  * Measured: eye-tracked participant, gaze received, inside the study's quality thresholds (a
  * threshold that is set excludes participants whose value is missing).
  */
-const qualityCond = sql`p.has_eyetracking and e.eyetracked
+export const qualityCond = sql`p.has_eyetracking and e.eyetracked
   and (sd.max_accuracy is null or p.calibration_accuracy_px <= sd.max_accuracy)
   and (sd.max_precision is null or p.calibration_precision_px <= sd.max_precision)
   and (sd.min_calibration_frame_rate is null or p.frame_rate >= sd.min_calibration_frame_rate)

@@ -15,6 +15,7 @@ import { checkSession, type SessionAnswer, type SessionBody } from '../analytics
 import { summarizeExposure, type ExposureInput } from '../analytics/summarize.js';
 import { exposureFeatures, type FeatureSummary } from '../analytics/aoi-metrics.js';
 import { insertExposureFeatures } from '../repositories/aoi-metrics.js';
+import { addSessionAggregates } from '../repositories/aggregates.js';
 
 export type {
   ParticipantStatus, SessionAnswer, SessionBody, SessionParticipant, SessionStep, SessionStim,
@@ -85,6 +86,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
       // save's recompute has run, and nothing would ever recompute them.
       const aois = await lockAoisForStims(tx, body.steps.flatMap((s) => s.stims.map((e) => e.stim_id)));
       let exposures = 0;
+      const exposureIds: number[] = [];
       for (const [si, s] of body.steps.entries()) {
         // checkSession refused unordered samples, so the stored order is the sent one; the summaries
         // are computed from the packed values so a later recompute with the same parameters
@@ -123,6 +125,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
 
         const ids = await insertExposures(tx, rows);
         exposures += ids.length;
+        exposureIds.push(...ids);
         if (gaze.length) {
           const gazeRows: NewGaze[] = ids.map((id, k) => ({
             exposureId: id, studyId: ctx.studyId, sampleCount: gaze.length, samples: packedSamples, fixations: fixationsPacked[k],
@@ -134,6 +137,9 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
         if (s.answers?.length) await insertAnswers(tx, toAnswers(ctx, participantId, si, s.answers));
         if (opts.afterStep) await opts.afterStep(si);
       }
+      // The report aggregates (issue 21) in the same transaction: a session counts there exactly
+      // when its rows are stored (a duplicate never reaches this line).
+      await addSessionAggregates(tx, ctx.studyId, participantId, exposureIds);
       return { participant_id: participantId, duplicate: false, exposures };
     });
   } catch (err) {

@@ -15,6 +15,7 @@ import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
 import { summarizeExposure, type AoiShape, type ExposureInput } from '../analytics/summarize.js';
 import { exposureFeatures } from '../analytics/aoi-metrics.js';
 import { rewriteExposureFeatures, type NewExposureFeature } from '../repositories/aoi-metrics.js';
+import { rebuildStudyAggregates } from '../repositories/aggregates.js';
 
 export interface RecomputeProgress {
   studyId: number;
@@ -83,6 +84,8 @@ export async function recomputeStudy(db: Db, studyId: number, config: AnalysisCo
     done += page.length;
     after = page[page.length - 1].id;
   }
+  // The report aggregates follow the rewritten summaries in the same transaction (issue 21).
+  await rebuildStudyAggregates(db, studyId);
   return done;
 }
 

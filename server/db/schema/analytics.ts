@@ -106,6 +106,8 @@ export const exposure = pgTable('exposure', {
 }, (t) => [
   index('exposure_study_stim_idx').on(t.studyId, t.stimId, t.stepId),
   index('exposure_participant_idx').on(t.participantId),
+  // The report aggregates' freshness check reads a study's largest exposure id (issue 21).
+  index('exposure_study_id_idx').on(t.studyId, t.id),
 ]);
 
 /**

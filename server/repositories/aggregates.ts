@@ -1,0 +1,266 @@
+// All SQL of the pre-aggregated report inputs (issue 21 item 1; docs/metrics.md "Pre-aggregated
+// reports"): tables report_aggregate / report_histogram / report_aggregate_state
+// (db/schema/aggregates.ts).
+//
+// - Ingestion adds a session's contribution in its own transaction (addSessionAggregates): one
+//   grouped upsert per table. A re-delivered session never gets here (ingestSession answers the
+//   stored participant first; a concurrent duplicate rolls the whole transaction back).
+// - rebuildStudyAggregates rewrites a study's rows from its exposures: the recompute paths call it
+//   in their transaction, and a read calls it when the state row says the rows are not current
+//   (never built, thresholds changed since, exposures written around ingestion).
+// - Reads (aggregateMetrics, aggregateSurvivalCounts) cost cells × placements × bins, never
+//   respondents. A rebuild holds an exclusive per-study advisory lock, ingestion a shared one, so
+//   on PostgreSQL a rebuild never interleaves with a session's upsert.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { DEMOGRAPHIC_KINDS, demographicColumn, type DemographicFilters } from '../domain/demographics.js';
+import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
+import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
+import { rows, idList, qualityCond } from './sql.js';
+
+/** Reads from the aggregates (true) or always from the exposures (false: the comparison tests and the bench). */
+let aggregateReads = true;
+export function setAggregateReads(on: boolean): void {
+  aggregateReads = on;
+}
+export const aggregateReadsOn = () => aggregateReads;
+
+/** First key of the advisory locks (the second is the study id). */
+const LOCK_SPACE = 21;
+
+/** The study's quality thresholds as one string (alias sd): the state row keeps the one its rows were built with. */
+const thresholdsSql = sql`concat(coalesce(sd.max_accuracy::text, '-'), '|', coalesce(sd.max_precision::text, '-'), '|',
+  coalesce(sd.min_calibration_frame_rate::text, '-'), '|', coalesce(sd.min_connection_speed::text, '-'), '|',
+  coalesce(sd.min_dwell_ms::text, '-'), '|', coalesce(sd.max_dwell_ms::text, '-'))`;
+
+const keyColumns = sql.raw(`study_id, step_id, stim_id, age_group_id, family_group_id, earnings_group_id, gender_group_id,
+  socialgrade_group_id, ethnicity_group_id, is_test, complete, eyetracked, quality, insufficient`);
+
+/** The cell key of exposure e (participant p, study sd), in keyColumns' order. */
+const keySelect = sql`e.study_id, e.step_id, e.stim_id, coalesce(p.age_group_id, 0), coalesce(p.family_group_id, 0),
+  coalesce(p.earnings_group_id, 0), coalesce(p.gender_group_id, 0), coalesce(p.socialgrade_group_id, 0),
+  coalesce(p.ethnicity_group_id, 0), p.is_test, p.status = 'complete', (p.has_eyetracking and e.eyetracked),
+  coalesce(${qualityCond}, false), e.insufficient_gaze`;
+const keyGroup = sql.raw('1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14');
+
+const share = sql`(case when e.page_dwell_ms > 0 then least(e.viewable_ms / e.page_dwell_ms, 1) else 0 end)`;
+
+const sumColumns = ['n', 'viewable_n', 'viewed_n', 'page_dwell_sum', 'page_dwell_sq', 'viewable_ms_sum', 'viewable_ms_sq',
+  'dwell_sum', 'dwell_sq', 'ttfv_n', 'ttfv_sum', 'ttfv_sq', 'share_sum', 'share_sq', 'dwell_censored_n', 'viewable_censored_n'];
+
+const sumSelect = sql`count(*)::int, count(*) filter (where e.viewable)::int, count(*) filter (where e.viewable and e.viewed)::int,
+  sum(e.page_dwell_ms)::float8, sum(e.page_dwell_ms * e.page_dwell_ms)::float8,
+  coalesce(sum(e.viewable_ms) filter (where e.viewable), 0)::float8, coalesce(sum(e.viewable_ms * e.viewable_ms) filter (where e.viewable), 0)::float8,
+  coalesce(sum(e.dwell_ms) filter (where e.viewable and e.viewed), 0)::float8,
+  coalesce(sum(e.dwell_ms * e.dwell_ms) filter (where e.viewable and e.viewed), 0)::float8,
+  count(e.time_to_first_view_ms) filter (where e.viewable and e.viewed)::int,
+  coalesce(sum(e.time_to_first_view_ms) filter (where e.viewable and e.viewed), 0)::float8,
+  coalesce(sum(e.time_to_first_view_ms * e.time_to_first_view_ms) filter (where e.viewable and e.viewed), 0)::float8,
+  sum(${share})::float8, sum(power(${share}, 2))::float8,
+  count(*) filter (where e.viewable and e.viewed and e.dwell_censored)::int, count(*) filter (where e.viewable and e.viewable_censored)::int`;
+
+const exposureFrom = sql`exposure e join participant p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
+
+/** Bin of value v on a grid of `seg` ms up to `max` ms (exact: k·seg is an integer, so v is compared, not divided). */
+function binSql(v: SQL, seg: number, max: number): SQL {
+  const k = sql`ceil(${v} / ${seg}::float8)`;
+  return sql`(case when ${v} <= 0 then 0 when ${v} > ${max}::float8 then ${max / seg + 1}
+    when ${v} > ${k} * ${seg} then ${k} + 1 when ${v} <= (${k} - 1) * ${seg} then ${k} - 1 else ${k} end)::int`;
+}
+
+const g1 = GRAPH_TYPES[1];
+const g2 = GRAPH_TYPES[2];
+const g3 = GRAPH_TYPES[3];
+/** One row per graph type an exposure belongs to: (type, bin, censored). Base membership as the curves (viewed / all / viewable); E is filtered at read. */
+const histogramLateral = sql`cross join lateral (values
+    (1, ${binSql(sql`e.dwell_ms`, g1.timeSegment, g1.maxTime)}, e.dwell_censored, e.viewable and e.viewed),
+    (2, ${binSql(sql`e.page_dwell_ms`, g2.timeSegment, g2.maxTime)}, false, true),
+    (3, ${binSql(sql`e.viewable_ms`, g3.timeSegment, g3.maxTime)}, e.viewable_censored, e.viewable)) h(t, bin, c, inb)`;
+
+function upsertAggregates(where: SQL): SQL {
+  return sql`insert into report_aggregate (${keyColumns}, ${sql.raw(sumColumns.join(', '))})
+    select ${keySelect}, ${sumSelect} from ${exposureFrom} where ${where} group by ${keyGroup}
+    on conflict (${keyColumns}) do update set ${sql.raw(sumColumns.map((c) => `${c} = report_aggregate.${c} + excluded.${c}`).join(', '))}`;
+}
+
+function upsertHistogram(where: SQL): SQL {
+  return sql`insert into report_histogram (${keyColumns}, graph_type, bin, n, censored_n)
+    select ${keySelect}, h.t, h.bin, count(*)::int, count(*) filter (where h.c)::int
+    from ${exposureFrom} ${histogramLateral} where h.inb and ${where} group by ${keyGroup}, 15, 16
+    on conflict (${keyColumns}, graph_type, bin) do update
+      set n = report_histogram.n + excluded.n, censored_n = report_histogram.censored_n + excluded.censored_n`;
+}
+
+/**
+ * Adds one freshly stored session's exposures (call in ingestion's transaction, after they are
+ * written). `exposureIds` are the ids just inserted; when the study's rows were current up to the
+ * exposure before them, the state moves on to include them, otherwise the state stays behind and
+ * the next read rebuilds.
+ */
+export async function addSessionAggregates(db: Db, studyId: number, participantId: number, exposureIds: number[]): Promise<void> {
+  if (!exposureIds.length) return;
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${studyId})`);
+  const where = sql`e.participant_id = ${participantId}`;
+  await db.execute(upsertAggregates(where));
+  await db.execute(upsertHistogram(where));
+  const first = Math.min(...exposureIds);
+  const last = Math.max(...exposureIds);
+  await db.execute(sql`update report_aggregate_state set max_exposure_id = ${last}
+    where study_id = ${studyId} and max_exposure_id = (select coalesce(max(id), 0) from exposure where study_id = ${studyId} and id < ${first})`);
+}
+
+/** Rewrites a study's rows from its exposures and marks them current (call inside a transaction). */
+export async function rebuildStudyAggregates(db: Db, studyId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${studyId})`);
+  await db.execute(sql`delete from report_aggregate where study_id = ${studyId}`);
+  await db.execute(sql`delete from report_histogram where study_id = ${studyId}`);
+  const where = sql`e.study_id = ${studyId}`;
+  await db.execute(upsertAggregates(where));
+  await db.execute(upsertHistogram(where));
+  await db.execute(sql`insert into report_aggregate_state (study_id, max_exposure_id, thresholds, built_at)
+    select sd.id, (select coalesce(max(id), 0) from exposure where study_id = ${studyId}), ${thresholdsSql}, now()
+    from study sd where sd.id = ${studyId}
+    on conflict (study_id) do update set max_exposure_id = excluded.max_exposure_id, thresholds = excluded.thresholds, built_at = now()`);
+}
+
+/** Forgets a study's rows (participants deleted outside ingestion): the next read rebuilds. */
+export async function clearStudyAggregates(db: Db, studyId: number): Promise<void> {
+  await db.execute(sql`delete from report_aggregate_state where study_id = ${studyId}`);
+}
+
+/** Whether the study's rows are current: built, with today's thresholds, up to its largest exposure id (O(log n) with exposure_study_id_idx). */
+export async function aggregatesCurrent(db: Db, studyId: number): Promise<boolean> {
+  const [r] = await rows<{ built: number | null; builtT: string | null; cur: number; curT: string }>(db, sql`
+    select st.max_exposure_id as built, st.thresholds as "builtT", ${thresholdsSql} as "curT",
+      (select coalesce(max(id), 0) from exposure where study_id = ${studyId})::int as cur
+    from study sd left join report_aggregate_state st on st.study_id = sd.id where sd.id = ${studyId}`);
+  return !!r && r.built !== null && Number(r.built) === Number(r.cur) && r.builtT === r.curT;
+}
+
+/** Makes the study's rows current (rebuilding them when not); false when aggregate reads are off. */
+export async function ensureAggregates(db: Db, studyId: number): Promise<boolean> {
+  if (!aggregateReads) return false;
+  if (await aggregatesCurrent(db, studyId)) return true;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // Another request may have rebuilt meanwhile (the lock orders them).
+    if (!(await aggregatesCurrent(t, studyId))) await rebuildStudyAggregates(t, studyId);
+  });
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads: the same StimAggregate / survival counts as repositories/reports.ts computes from exposures.
+
+export interface Placement {
+  stepId: number;
+  stimId: number;
+}
+const key = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
+
+/** Demographic filters on the cell columns; ids ≤ 0 match nobody, as on participants (0 stands for "none given" here). */
+function cellFilterSql(f: DemographicFilters): SQL {
+  const parts: SQL[] = [];
+  for (const kind of DEMOGRAPHIC_KINDS) {
+    const ids = (f[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -1));
+    if (ids.length) parts.push(sql`${sql.raw(demographicColumn(kind))} in (${idList(ids)})`);
+  }
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+const placementsSql = (pairs: Placement[]) =>
+  sql`step_id in (${idList([...new Set(pairs.map((p) => p.stepId))])}) and stim_id in (${idList([...new Set(pairs.map((p) => p.stimId))])})`;
+
+/** Counted (real, complete) cells of the requested placements after the filters. */
+const cellWhere = (studyId: number, pairs: Placement[], filters: DemographicFilters) =>
+  sql`study_id = ${studyId} and not is_test and complete and ${placementsSql(pairs)}${cellFilterSql(filters)}`;
+
+const m = sql.raw('(quality and not insufficient)');
+
+type AggRow = Record<keyof StimAggregate, number> & { stepId: number; stimId: number };
+
+/** The aggregates of each (step, stim) over its base E, as studyAggregates answers them; missing pairs are empty. */
+export async function aggregateMetrics(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, StimAggregate>> {
+  const out = new Map<string, StimAggregate>(pairs.map((p) => [key(p.stepId, p.stimId), { ...EMPTY_AGGREGATE }]));
+  if (!pairs.length) return out;
+  const r = await rows<AggRow>(db, sql`
+    select step_id as "stepId", stim_id as "stimId",
+      coalesce(sum(n) filter (where ${m}), 0)::int as "baseSize",
+      coalesce(sum(viewable_n) filter (where ${m}), 0)::int as "viewableN",
+      coalesce(sum(viewed_n) filter (where ${m}), 0)::int as "viewedN",
+      coalesce(sum(page_dwell_sum) filter (where ${m}), 0)::float8 as "pageDwellSumMs",
+      coalesce(sum(viewable_ms_sum) filter (where ${m}), 0)::float8 as "viewableMsSum",
+      coalesce(sum(dwell_sum) filter (where ${m}), 0)::float8 as "dwellSumMs",
+      coalesce(sum(ttfv_n) filter (where ${m}), 0)::int as "ttfvN",
+      coalesce(sum(ttfv_sum) filter (where ${m}), 0)::float8 as "ttfvSumMs",
+      coalesce(sum(share_sum) filter (where ${m}), 0)::float8 as "viewableShareSum",
+      sum(n)::int as "scriptN",
+      sum(viewable_n)::int as "scriptViewableN",
+      coalesce(sum(n) filter (where quality and insufficient), 0)::int as "insufficientGazeN",
+      coalesce(sum(page_dwell_sq) filter (where ${m}), 0)::float8 as "pageDwellSqSum",
+      coalesce(sum(viewable_ms_sq) filter (where ${m}), 0)::float8 as "viewableMsSqSum",
+      coalesce(sum(dwell_sq) filter (where ${m}), 0)::float8 as "dwellSqSum",
+      coalesce(sum(ttfv_sq) filter (where ${m}), 0)::float8 as "ttfvSqSum",
+      coalesce(sum(share_sq) filter (where ${m}), 0)::float8 as "viewableShareSqSum"
+    from report_aggregate where ${cellWhere(studyId, pairs, filters)}
+    group by step_id, stim_id`);
+  for (const row of r) {
+    const k = key(Number(row.stepId), Number(row.stimId));
+    if (!out.has(k)) continue;
+    const a = { ...EMPTY_AGGREGATE };
+    for (const f of Object.keys(EMPTY_AGGREGATE) as (keyof StimAggregate)[]) a[f] = Number(row[f]);
+    out.set(k, a);
+  }
+  return out;
+}
+
+/**
+ * The bin index of each requested point when every point lies on the type's histogram grid
+ * (a multiple of its segment, within its max_time); null otherwise (the caller reads exposures).
+ */
+export function gridBins(graphTypeId: GraphTypeId, points: number[]): number[] | null {
+  const def = GRAPH_TYPES[graphTypeId];
+  const bins: number[] = [];
+  for (const t of points) {
+    if (!Number.isInteger(t) || t < 0 || t > def.maxTime || t % def.timeSegment !== 0) return null;
+    bins.push(t / def.timeSegment);
+  }
+  return bins;
+}
+
+export interface HistogramCounts {
+  total: number;
+  /** t (ms) → members with a value > t. */
+  counts: Map<number, number>;
+}
+
+/** Survival counts at grid points from the histograms (members of E in the type's base); null when off the grid. */
+export async function aggregateSurvivalCounts(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters,
+  graphTypeId: GraphTypeId, points: number[]): Promise<Map<string, HistogramCounts> | null> {
+  const bins = gridBins(graphTypeId, points);
+  if (!bins) return null;
+  const out = new Map<string, HistogramCounts>(pairs.map((p) => [key(p.stepId, p.stimId), { total: 0, counts: new Map() }]));
+  if (!pairs.length) return out;
+  const r = await rows<{ stepId: number; stimId: number; bin: number; n: number }>(db, sql`
+    select step_id as "stepId", stim_id as "stimId", bin, sum(n)::int as n
+    from report_histogram where ${cellWhere(studyId, pairs, filters)} and graph_type = ${graphTypeId} and ${m}
+    group by step_id, stim_id, bin`);
+  const hist = new Map<string, Map<number, number>>();
+  for (const row of r) {
+    const k = key(Number(row.stepId), Number(row.stimId));
+    if (!hist.has(k)) hist.set(k, new Map());
+    hist.get(k)!.set(Number(row.bin), Number(row.n));
+  }
+  for (const [k, entry] of out) {
+    const h = hist.get(k) ?? new Map<number, number>();
+    let total = 0;
+    for (const n of h.values()) total += n;
+    entry.total = total;
+    points.forEach((t, i) => {
+      let above = 0;
+      for (const [b, n] of h) if (b > bins[i]) above += n;
+      entry.counts.set(t, above);
+    });
+  }
+  return out;
+}
