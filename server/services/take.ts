@@ -140,14 +140,21 @@ export async function startTake(deps: TakeDeps, studyId: number, query: string):
   const p = link.panelId !== null ? await repo.findTakePanel(deps.db, studyId, link.panelId) : null;
   // A signed link whose panel was deleted since: the respondent is still ours to take.
   const cells = await repo.takeCells(deps.db, studyId);
-  const counted = await repo.countedPerCell(deps.db, studyId);
-  const assigned = assignCell(cells.map((c) => ({ id: c.id, counted: counted.get(c.id) ?? 0 })), cellQuota(s.participantsRequested, cells.length), link.cellId, link.test);
+  const quota = cellQuota(s.participantsRequested, cells.length);
+  const nowMs = deps.now?.() ?? Date.now();
+  const now = Math.floor(nowMs / 1000);
+  const sessionId = `take-${randomUUID()}`;
+  // Chosen and reserved under the study's lock: simultaneous starts see each other's
+  // reservations. Test sessions never count, so they reserve nothing.
+  const assigned = await repo.reserveCell(deps.db, studyId, sessionId, new Date(nowMs), new Date((now + deps.sessionTtlSeconds) * 1000), (load) => {
+    const a = assignCell(cells.map((c) => ({ id: c.id, counted: load.get(c.id) ?? 0 })), quota, link.cellId, link.test);
+    return a && { ...a, reserve: !a.full && !link.test };
+  });
   if (!assigned) return { kind: 'no_cells' };
   const reference = respondentReference(search, p?.participantInsertParameter);
-  const now = Math.floor((deps.now?.() ?? Date.now()) / 1000);
   const claims: SessionClaims = {
     studyId, cellId: assigned.cellId, panelId: p?.id ?? null, test: link.test, reference,
-    sessionId: `take-${randomUUID()}`, expires: now + deps.sessionTtlSeconds,
+    sessionId, expires: now + deps.sessionTtlSeconds,
   };
   if (assigned.full) {
     await ingestSession(deps.db, {
@@ -216,6 +223,8 @@ async function store(deps: TakeDeps, claims: SessionClaims, d: Omit<Delivery, 't
     },
     steps: d.steps,
   });
+  // Stored (whatever its status): the participant row now counts, or not, in the reservation's place.
+  await repo.releaseReservation(deps.db, claims.studyId, claims.sessionId);
   // A session stored before (a retry, a quota-full start, a failed gate) answers as it was stored:
   // a second delivery with better measures never turns a screen-out into the panel's success.
   const stored = result.duplicate ? (await storedSession(deps.db, result.participant_id))?.status : status;

@@ -8,3 +8,4 @@ export * from './social.js';
 export * from './embed.js';
 export * from './quick.js';
 export * from './aoi-metrics.js';
+export * from './take.js';
