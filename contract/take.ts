@@ -142,15 +142,44 @@ export const startSession = defineOperation({
   errors: [403, 409],
 });
 
+// ---- raw calibration (issue 22 item 4: the server measures) ----------------------------------------
+
+const Px = (description?: string) => Type.Number({ minimum: -1_000_000, maximum: 1_000_000, ...(description ? { description } : {}) });
+const Ms = (description?: string) => Type.Number({ minimum: 0, maximum: 86_400_000, ...(description ? { description } : {}) });
+
+/** One calibration dot: where it was, when its points were collected, and the points (server/domain/gaze-quality.ts CalibrationTarget). */
+export const CalibrationTarget = Type.Object({
+  target: Type.Object({ x: Px(), y: Px() }, { description: 'The dot centre, viewport px' }),
+  start_ms: Ms('Collection window start, ms on the calibration clock'),
+  end_ms: Ms(),
+  samples: Type.Array(Type.Tuple([Ms(), Px(), Px()]), { maxItems: 2000, description: '[t_ms, x, y]: the gaze points collected for this dot (viewport px)' }),
+});
+
+export const CalibrationData = Type.Object({
+  area: Type.Object({ x: Px(), y: Px(), width: Px(), height: Px() }, { description: 'The area the 3 × 3 grid is laid out in (viewport px): dots at 10 %, 50 %, 90 % of each axis' }),
+  targets: Type.Array(CalibrationTarget, { maxItems: 20 }),
+}, { description: 'The latest calibration or validation, raw: the server computes accuracy, precision and frame rate from it and checks it is plausible (missing or implausible: the gate fails with the reason)' });
+export type CalibrationData = Static<typeof CalibrationData>;
+
+export const QualityFailure = Type.Object({
+  measure: Type.String({ description: 'calibration_accuracy_px | calibration_precision_px | frame_rate | connection_speed_kbps | calibration_data (the raw calibration is missing or implausible)' }),
+  value: Nullable(Type.Number({ description: 'null: required but not measured' })),
+  threshold: Nullable(Type.Number({ description: 'null for calibration_data' })),
+  message: Type.String(),
+});
+
+const IGNORED = "Ignored: the server computes it from 'calibration' (kept for older runners)";
+
 // ---- delivery ---------------------------------------------------------------------------------------
 
 export const DeliverBody = Type.Object({
   token: Text(1000),
   status: Type.Union([Type.Literal('complete'), Type.Literal('screenout')]),
   gaze_source: Type.Unsafe<GazeSource>({ type: 'string', enum: [...GAZE_SOURCES] }),
-  calibration_accuracy_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
-  calibration_precision_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
-  frame_rate: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 120 }))),
+  calibration: Type.Optional(Nullable(CalibrationData)),
+  calibration_accuracy_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000, description: IGNORED }))),
+  calibration_precision_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000, description: IGNORED }))),
+  frame_rate: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 120, description: IGNORED }))),
   connection_speed_kbps: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_CONNECTION_KBPS, description: 'The download speed of GET /v1.0/take/probe' }))),
   steps: Type.Array(SessionStep, { maxItems: 500 }),
 });
@@ -161,7 +190,7 @@ export const DeliverResponse = Ok({
   participant_id: Id(),
   redirect_url: Nullable(Type.String({ description: "The panel's complete / screen-out redirect with the participant parameter; null for our own panel" })),
   status: Type.Union([Type.Literal('complete'), Type.Literal('screenout')], { description: "What the server decided: a 'complete' whose measures fail the study's thresholds is screenout" }),
-  failures: Type.Array(Type.Object({ measure: Type.String(), value: Nullable(Type.Number()), threshold: Type.Number(), message: Type.String() })),
+  failures: Type.Array(QualityFailure),
 });
 export type DeliverResponse = Static<typeof DeliverResponse>;
 
@@ -196,22 +225,17 @@ export const speedProbe = defineOperation({
 
 export const QualityBody = Type.Object({
   token: Text(1000),
-  stage: Type.Unsafe<QualityStage>({ type: 'string', enum: [...QUALITY_STAGES], description: 'connection: after the speed probe (connection_speed_kbps); calibration / validation: after that step (accuracy, precision, frame rate)' }),
+  stage: Type.Unsafe<QualityStage>({ type: 'string', enum: [...QUALITY_STAGES], description: 'connection: after the speed probe (connection_speed_kbps); calibration / validation: after that step (the raw calibration)' }),
   gaze_source: Type.Unsafe<GazeSource>({ type: 'string', enum: [...GAZE_SOURCES] }),
-  calibration_accuracy_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
-  calibration_precision_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000 }))),
-  frame_rate: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 120 }))),
+  calibration: Type.Optional(Nullable(CalibrationData)),
+  calibration_accuracy_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000, description: IGNORED }))),
+  calibration_precision_px: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000, description: IGNORED }))),
+  frame_rate: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 120, description: IGNORED }))),
   connection_speed_kbps: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_CONNECTION_KBPS }))),
   steps: Type.Optional(Type.Array(SessionStep, { maxItems: 500, description: 'The steps played so far: stored with a failed session' })),
 });
 export type QualityBody = Static<typeof QualityBody>;
 
-export const QualityFailure = Type.Object({
-  measure: Type.String({ description: 'calibration_accuracy_px | calibration_precision_px | frame_rate | connection_speed_kbps' }),
-  value: Nullable(Type.Number({ description: 'null: required but not measured' })),
-  threshold: Type.Number(),
-  message: Type.String(),
-});
 
 export const QualityResponse = Ok({
   pass: Type.Boolean(),
@@ -225,8 +249,8 @@ export const checkQuality = defineOperation({
   operationId: 'takeQuality',
   method: 'POST',
   path: '/v1.0/take/:id/quality',
-  summary: "The quality gate: the server compares the runner's measures with the study's thresholds and answers pass or fail",
-  description: "Thresholds not set always pass. A failure stores the token's session at once as status screenout (with the measures and the steps sent, counted, never in the metrics) and names the panel's screen-out redirect; a retry answers the same. The delivery (POST …/session) checks the measures again and stores a failing 'complete' as screenout. 403 for a bad or expired token.",
+  summary: "The quality gate: the server measures the runner's raw calibration, compares the measures with the study's thresholds and answers pass or fail",
+  description: "Accuracy, precision and frame rate are computed by the server from 'calibration' (the browser's own figures are ignored); after a calibration or validation stage the raw data are required, and missing or implausible data fail (measure calibration_data, with the reason) whatever the thresholds. Thresholds not set always pass. A failure stores the token's session at once as status screenout (with the measures and the steps sent, counted, never in the metrics) and names the panel's screen-out redirect; a retry answers the same. The delivery (POST …/session) checks the measures again and stores a failing 'complete' as screenout. 403 for a bad or expired token.",
   tags, access: 'write', roles: ['signed_url'],
   params: TakeParams, body: QualityBody,
   response: { 200: QualityResponse },

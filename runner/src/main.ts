@@ -5,7 +5,7 @@
 // through the retry buffer, then follows the panel's redirect. Progress is kept in
 // sessionStorage, so a reload or a trip to an External step resumes where the respondent was.
 import type { DeliverResponse, QualityResponse, QualityStage, StartResponse, TakeStep, TakeStim } from '../../contract/take';
-import { runCalibration, type CalibrationResult } from './calibration';
+import { runCalibration, type CalibrationData } from './calibration';
 import { DeliveryBuffer, DeliveryRefused } from './delivery';
 import { gazeSource, Sampler, type GazeSource } from './gaze';
 import { measureConnection } from './speed';
@@ -17,7 +17,7 @@ export const TEST_BANNER = 'Test session: what you do here is stored as a test a
 interface SessionStim { stim_id: number; x: number; y: number; width: number; height: number; viewability: ViewInterval[] }
 interface Answer { question_id: number; answer_option_id?: number; text?: string }
 interface StepResult { step_id: number; page_dwell_ms: number; stims: SessionStim[]; gaze?: [number, number, number][]; answers?: Answer[] }
-interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationResult | null; connection?: number | null }
+interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationData | null; connection?: number | null }
 type Failure = QualityResponse['failures'][number];
 
 export const SCREENOUT_TITLE = 'Thank you for your time';
@@ -296,7 +296,8 @@ async function gate(progress: Progress, source: GazeSource, stage: QualityStage)
     res = await buffer.deliver<QualityResponse>({
       token: progress.start.token, stage, gaze_source: source.kind,
       connection_speed_kbps: progress.connection ?? null,
-      ...(c && stage !== 'connection' ? { calibration_accuracy_px: c.accuracy_px, calibration_precision_px: c.precision_px, frame_rate: c.frame_rate } : {}),
+      // The raw calibration: the server measures accuracy, precision and frame rate itself.
+      ...(c && stage !== 'connection' ? { calibration: c } : {}),
       steps: progress.results,
     });
   } catch (err) {
@@ -356,7 +357,7 @@ async function run(): Promise<void> {
   const c = progress.calibration;
   await deliver(buffer, {
     token: start.token, status: 'complete', gaze_source: source.kind,
-    ...(c ? { calibration_accuracy_px: c.accuracy_px, calibration_precision_px: c.precision_px, frame_rate: c.frame_rate } : {}),
+    ...(c ? { calibration: c } : {}),
     connection_speed_kbps: progress.connection ?? null,
     steps: progress.results,
   }, start, source);

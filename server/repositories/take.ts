@@ -1,11 +1,11 @@
 // SQL of the respondent runner (services/take.ts): the study, its cells and panels, one cell's
 // steps with everything they show, and how many counted respondents each cell has (quota).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { countedSql, rows } from './sql.js';
 import {
   answerOption, cachePage, cell, externalPage, instruction, lookupItem, panel, question, questionGroup, step, stepStim,
-  stim, study,
+  stim, study, takeReservation,
 } from '../db/schema/index.js';
 
 export interface TakeStudyRow {
@@ -59,6 +59,50 @@ export async function countedPerCell(db: Db, studyId: number): Promise<Map<numbe
     select p.cell_id as "cellId", count(*)::int as n from participant p
     where p.study_id = ${studyId} and ${countedSql} group by p.cell_id`);
   return new Map(r.filter((x) => x.cellId !== null).map((x) => [Number(x.cellId), Number(x.n)]));
+}
+
+/** An arbitrary constant naming the take advisory locks (the second key is the study id). */
+const TAKE_LOCK = 727_104_022;
+
+/**
+ * Each cell's load: its counted respondents (as countedPerCell) plus its live reservations whose
+ * session is not stored yet (a stored one is counted, or not, by its status). Run inside the
+ * lock of reserveCell.
+ */
+async function loadPerCell(db: Db, studyId: number, now: Date): Promise<Map<number, number>> {
+  const load = await countedPerCell(db, studyId);
+  const r = await rows<{ cellId: number; n: number }>(db, sql`
+    select r.cell_id as "cellId", count(*)::int as n from take_reservation r
+    where r.study_id = ${studyId} and r.expires_at > ${now.toISOString()}
+      and not exists (select 1 from participant p where p.study_id = r.study_id and p.session_id = r.session_id)
+    group by r.cell_id`);
+  for (const x of r) load.set(Number(x.cellId), (load.get(Number(x.cellId)) ?? 0) + Number(x.n));
+  return load;
+}
+
+/**
+ * Chooses a new respondent's cell and reserves it in one transaction under a per-study advisory
+ * lock (PGlite and PostgreSQL): simultaneous starts are decided one after the other, each seeing
+ * the reservations of those before it, so they balance exactly and never overrun a quota. `choose`
+ * gets each cell's load (counted respondents + live reservations); when it answers `reserve`,
+ * the session is reserved until `expiresAt`. Expired reservations are removed on the way.
+ */
+export async function reserveCell<T extends { cellId: number; reserve: boolean }>(
+  db: Db, studyId: number, sessionId: string, now: Date, expiresAt: Date, choose: (load: Map<number, number>) => T | null,
+): Promise<T | null> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${TAKE_LOCK}, ${studyId})`);
+    await tx.delete(takeReservation).where(and(eq(takeReservation.studyId, studyId), lte(takeReservation.expiresAt, now)));
+    const choice = choose(await loadPerCell(tx, studyId, now));
+    if (choice?.reserve) await tx.insert(takeReservation).values({ studyId, cellId: choice.cellId, sessionId, expiresAt });
+    return choice;
+  });
+}
+
+/** The session is stored (as whatever status): its reservation has done its work. */
+export async function releaseReservation(db: Db, studyId: number, sessionId: string): Promise<void> {
+  await db.delete(takeReservation).where(and(eq(takeReservation.studyId, studyId), eq(takeReservation.sessionId, sessionId)));
 }
 
 export interface TakeStimRow {

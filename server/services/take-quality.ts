@@ -1,7 +1,12 @@
 // The respondent runner's quality gate (issue 22 item 4), pure: the study's thresholds against a
-// respondent's measures. The server decides (services/take.ts): the browser only measures. The
+// respondent's measures. The server decides (services/take.ts) and measures: accuracy, precision
+// and frame rate are computed here from the raw calibration points the runner sends
+// (domain/gaze-quality.ts), never taken from the browser; the connection speed is still the
+// browser's figure (docs/metrics.md "Quality gate"). The
 // same four conditions define the report base E (docs/metrics.md "Report base E"), so a respondent
 // the gate passes is one the reports can count.
+
+import { calibrationMeasures, calibrationProblems, type CalibrationData } from '../domain/gaze-quality.js';
 
 export interface QualityThresholds {
   /** px; null: not checked. */
@@ -23,11 +28,31 @@ export interface QualityMeasures {
 export type QualityMeasure = keyof QualityMeasures;
 
 export interface QualityFailure {
-  measure: QualityMeasure;
+  /** A measure, or 'calibration_data': the raw calibration is missing or implausible. */
+  measure: QualityMeasure | 'calibration_data';
   /** null: required but not measured. */
   value: number | null;
-  threshold: number;
+  /** null for 'calibration_data'. */
+  threshold: number | null;
   message: string;
+}
+
+export const CALIBRATION_DATA_MISSING = 'The calibration gaze data were not sent, so accuracy, precision and frame rate cannot be measured';
+
+/**
+ * The server's own calibration measures from the runner's raw data, or why there are none: missing
+ * data (when the calibration was `required`) or implausible data fail the gate whatever the study's
+ * thresholds, with the reason.
+ */
+export function measureCalibration(data: CalibrationData | null | undefined, gazeSource: string, required: boolean):
+  { measures: Pick<QualityMeasures, 'calibration_accuracy_px' | 'calibration_precision_px' | 'frame_rate'>; failures: QualityFailure[] } {
+  const none = { calibration_accuracy_px: null, calibration_precision_px: null, frame_rate: null };
+  const fail = (message: string): QualityFailure => ({ measure: 'calibration_data', value: null, threshold: null, message });
+  if (!data) return { measures: none, failures: required ? [fail(CALIBRATION_DATA_MISSING)] : [] };
+  const problems = calibrationProblems(data, gazeSource);
+  if (problems.length) return { measures: none, failures: problems.map(fail) };
+  const m = calibrationMeasures(data);
+  return { measures: { calibration_accuracy_px: m.accuracy_px, calibration_precision_px: m.precision_px, frame_rate: m.frame_rate }, failures: [] };
 }
 
 const RULES: { measure: QualityMeasure; threshold: keyof QualityThresholds; max: boolean; label: string; unit: string }[] = [

@@ -5,7 +5,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
 export interface CellLoad {
   id: number;
-  /** Counted respondents (live, complete) so far. */
+  /** Counted respondents (live, complete) so far, plus the live starts that reserved the cell and are not stored yet. */
   counted: number;
 }
 

@@ -13,7 +13,8 @@ import { storedSession } from '../repositories/study-management.js';
 import {
   assignCell, cellQuota, redirectWithParticipant, respondentReference, signSession, verifySession, type SessionClaims,
 } from './take-rules.js';
-import { CALIBRATION_MEASURES, qualityFailures, type QualityFailure, type QualityMeasure, type QualityMeasures } from './take-quality.js';
+import { CALIBRATION_MEASURES, measureCalibration, qualityFailures, type QualityFailure, type QualityMeasures } from './take-quality.js';
+import type { CalibrationData } from '../domain/gaze-quality.js';
 
 
 /** How the route turns stored keys and ids into URLs a browser may load (signed, expiring). */
@@ -140,14 +141,21 @@ export async function startTake(deps: TakeDeps, studyId: number, query: string):
   const p = link.panelId !== null ? await repo.findTakePanel(deps.db, studyId, link.panelId) : null;
   // A signed link whose panel was deleted since: the respondent is still ours to take.
   const cells = await repo.takeCells(deps.db, studyId);
-  const counted = await repo.countedPerCell(deps.db, studyId);
-  const assigned = assignCell(cells.map((c) => ({ id: c.id, counted: counted.get(c.id) ?? 0 })), cellQuota(s.participantsRequested, cells.length), link.cellId, link.test);
+  const quota = cellQuota(s.participantsRequested, cells.length);
+  const nowMs = deps.now?.() ?? Date.now();
+  const now = Math.floor(nowMs / 1000);
+  const sessionId = `take-${randomUUID()}`;
+  // Chosen and reserved under the study's lock: simultaneous starts see each other's
+  // reservations. Test sessions never count, so they reserve nothing.
+  const assigned = await repo.reserveCell(deps.db, studyId, sessionId, new Date(nowMs), new Date((now + deps.sessionTtlSeconds) * 1000), (load) => {
+    const a = assignCell(cells.map((c) => ({ id: c.id, counted: load.get(c.id) ?? 0 })), quota, link.cellId, link.test);
+    return a && { ...a, reserve: !a.full && !link.test };
+  });
   if (!assigned) return { kind: 'no_cells' };
   const reference = respondentReference(search, p?.participantInsertParameter);
-  const now = Math.floor((deps.now?.() ?? Date.now()) / 1000);
   const claims: SessionClaims = {
     studyId, cellId: assigned.cellId, panelId: p?.id ?? null, test: link.test, reference,
-    sessionId: `take-${randomUUID()}`, expires: now + deps.sessionTtlSeconds,
+    sessionId, expires: now + deps.sessionTtlSeconds,
   };
   if (assigned.full) {
     await ingestSession(deps.db, {
@@ -159,14 +167,21 @@ export async function startTake(deps: TakeDeps, studyId: number, query: string):
   return { kind: 'ok', answer: await startAnswer(deps, claims, s.name, 'run', null) };
 }
 
-export interface Delivery {
-  token: string;
-  status: 'complete' | 'screenout';
+/** What the runner sends for the gate: the raw calibration (the server measures it) and the connection speed. */
+export interface RawMeasures {
   gaze_source: 'mouse' | 'simulated';
+  /** The latest calibration or validation, raw: the server computes accuracy, precision and frame rate from it. */
+  calibration?: CalibrationData | null;
+  connection_speed_kbps?: number | null;
+  /** The browser's own figures, if an older runner still sends them: ignored. */
   calibration_accuracy_px?: number | null;
   calibration_precision_px?: number | null;
   frame_rate?: number | null;
-  connection_speed_kbps?: number | null;
+}
+
+export interface Delivery extends RawMeasures {
+  token: string;
+  status: 'complete' | 'screenout';
   steps: SessionStep[];
 }
 
@@ -184,24 +199,29 @@ async function claimsOf(deps: TakeDeps, studyId: number, token: string, gazeSour
 }
 
 /**
- * The server's quality verdict on a session's measures. Required (a missing one fails a set
- * threshold): the connection speed always (the runner measures it before the first step), and the
- * calibration measures once the stage is a calibration or validation, or, at delivery, when the
- * cell has such a step — so leaving the measures out does not slip past the gate.
+ * The server's quality verdict and its own measures. The calibration measures are computed from
+ * the raw calibration the runner sends (never the browser's figures); the raw data are required
+ * once the stage is a calibration or validation, or, at delivery, when the cell has such a step,
+ * so leaving them out does not slip past the gate; missing or implausible data fail with the reason,
+ * whatever the thresholds. The connection speed (the browser's timing) is required always.
  */
-async function verdict(deps: TakeDeps, claims: SessionClaims, m: QualityMeasures, stage: 'connection' | 'calibration' | 'validation' | 'delivery'): Promise<QualityFailure[]> {
+async function verdict(deps: TakeDeps, claims: SessionClaims, raw: RawMeasures, stage: 'connection' | 'calibration' | 'validation' | 'delivery'):
+  Promise<{ failures: QualityFailure[]; measures: QualityMeasures }> {
+  const connection = { connection_speed_kbps: raw.connection_speed_kbps ?? null };
   const s = await repo.findTakeStudy(deps.db, claims.studyId);
-  if (!s) return [];
-  const required: QualityMeasure[] = ['connection_speed_kbps'];
-  if (stage === 'calibration' || stage === 'validation' || (stage === 'delivery' && await repo.cellCalibrates(deps.db, claims.studyId, claims.cellId))) {
-    required.push(...CALIBRATION_MEASURES);
-  }
   // The connection stage judges the speed alone: the calibration has not happened yet.
-  const judged = stage === 'connection' ? { connection_speed_kbps: m.connection_speed_kbps } : m;
-  return qualityFailures(s, judged, stage === 'connection' ? ['connection_speed_kbps'] : required);
+  if (stage === 'connection') return { failures: s ? qualityFailures(s, connection, ['connection_speed_kbps']) : [], measures: connection };
+  const required = stage !== 'delivery' || await repo.cellCalibrates(deps.db, claims.studyId, claims.cellId);
+  const calibration = measureCalibration(raw.calibration, raw.gaze_source, required);
+  const measures = { ...connection, ...calibration.measures };
+  if (!s) return { failures: calibration.failures, measures };
+  // Data that failed are reported as such, not again as each measure they could not give.
+  const judged = calibration.failures.length ? connection : measures;
+  const needed: (keyof QualityMeasures)[] = ['connection_speed_kbps', ...(calibration.failures.length || !required ? [] : CALIBRATION_MEASURES)];
+  return { failures: [...calibration.failures, ...qualityFailures(s, judged, needed)], measures };
 }
 
-async function store(deps: TakeDeps, claims: SessionClaims, d: Omit<Delivery, 'token' | 'status'>, status: 'complete' | 'screenout') {
+async function store(deps: TakeDeps, claims: SessionClaims, d: { gaze_source: RawMeasures['gaze_source']; steps: SessionStep[] }, m: QualityMeasures, status: 'complete' | 'screenout') {
   const result = await ingestSession(deps.db, {
     study_id: claims.studyId,
     session_id: claims.sessionId,
@@ -210,12 +230,15 @@ async function store(deps: TakeDeps, claims: SessionClaims, d: Omit<Delivery, 't
       // The cursor (or the simulated source) is the gaze: its samples are analysed like gaze.
       has_eyetracking: true,
       gaze_source: d.gaze_source,
-      calibration_accuracy_px: d.calibration_accuracy_px ?? null, calibration_precision_px: d.calibration_precision_px ?? null,
-      frame_rate: d.frame_rate ?? null, connection_speed_kbps: d.connection_speed_kbps ?? null,
+      // The server's own measures (verdict), never the browser's figures.
+      calibration_accuracy_px: m.calibration_accuracy_px ?? null, calibration_precision_px: m.calibration_precision_px ?? null,
+      frame_rate: m.frame_rate ?? null, connection_speed_kbps: m.connection_speed_kbps ?? null,
       status, is_test: claims.test,
     },
     steps: d.steps,
   });
+  // Stored (whatever its status): the participant row now counts, or not, in the reservation's place.
+  await repo.releaseReservation(deps.db, claims.studyId, claims.sessionId);
   // A session stored before (a retry, a quota-full start, a failed gate) answers as it was stored:
   // a second delivery with better measures never turns a screen-out into the panel's success.
   const stored = result.duplicate ? (await storedSession(deps.db, result.participant_id))?.status : status;
@@ -234,26 +257,27 @@ export type QualityOutcome = { kind: 'invalid' } | { kind: 'ok'; pass: boolean; 
  */
 export async function checkTakeQuality(
   deps: TakeDeps, studyId: number,
-  q: QualityMeasures & { token: string; stage: 'connection' | 'calibration' | 'validation'; gaze_source: 'mouse' | 'simulated'; steps?: SessionStep[] },
+  q: RawMeasures & { token: string; stage: 'connection' | 'calibration' | 'validation'; steps?: SessionStep[] },
 ): Promise<QualityOutcome> {
   const claims = await claimsOf(deps, studyId, q.token, q.gaze_source);
   if (!claims) return { kind: 'invalid' };
-  const failures = await verdict(deps, claims, q, q.stage);
+  const { failures, measures } = await verdict(deps, claims, q, q.stage);
   if (!failures.length) return { kind: 'ok', pass: true, failures, participantId: null, redirect: null };
-  const { result, redirect } = await store(deps, claims, { ...q, steps: q.steps ?? [] }, 'screenout');
+  const { result, redirect } = await store(deps, claims, { gaze_source: q.gaze_source, steps: q.steps ?? [] }, measures, 'screenout');
   return { kind: 'ok', pass: false, failures, participantId: result.participant_id, redirect };
 }
 
 /**
  * Stores the token's session through the ingestion service (the same checks and idempotency as
  * POST /collect/session): a retry of a stored session answers duplicate and stores nothing. The
- * measures are judged again: a 'complete' that fails the study's thresholds is stored as screenout
- * (the runner's say-so never decides the outcome).
+ * server measures the raw calibration again and judges it: a 'complete' that fails the study's
+ * thresholds, or whose raw data are missing or implausible, is stored as screenout with the
+ * server's measures (the runner's say-so never decides the outcome).
  */
 export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery): Promise<DeliverOutcome> {
   const claims = await claimsOf(deps, studyId, d.token, d.gaze_source);
   if (!claims) return { kind: 'invalid' };
-  const failures = await verdict(deps, claims, d, 'delivery');
-  const { result, redirect, status } = await store(deps, claims, d, failures.length ? 'screenout' : d.status);
+  const { failures, measures } = await verdict(deps, claims, d, 'delivery');
+  const { result, redirect, status } = await store(deps, claims, d, measures, failures.length ? 'screenout' : d.status);
   return { kind: 'ok', result, redirect, status, failures };
 }

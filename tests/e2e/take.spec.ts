@@ -88,7 +88,7 @@ describe('respondent runner', () => {
     await context.route('https://panel.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Panel: thank you</h1>' }));
 
     // What the runner delivers, to check the measurements themselves.
-    const delivered: { gaze_source: string; calibration_accuracy_px?: number; steps: { step_id: number; page_dwell_ms: number; gaze?: number[][]; answers?: unknown[];
+    const delivered: { gaze_source: string; calibration?: { area: { width: number }; targets: { samples: number[][] }[] }; steps: { step_id: number; page_dwell_ms: number; gaze?: number[][]; answers?: unknown[];
       stims: { stim_id: number; x: number; y: number; width: number; height: number; viewability: { start_ms: number; end_ms: number; fraction: number }[] }[] }[] }[] = [];
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith(`/v1.0/take/${id}/session`)) delivered.push(r.postDataJSON()); });
 
@@ -152,7 +152,9 @@ describe('respondent runner', () => {
     assert.equal(delivered.length, 1);
     const body = delivered[0];
     assert.equal(body.gaze_source, 'mouse');
-    assert.equal(typeof body.calibration_accuracy_px, 'number');
+    // The raw calibration (the server measures it): nine dots, each with the cursor's timed points.
+    assert.equal(body.calibration?.targets.length, 9);
+    assert.ok(body.calibration!.targets.every((t) => t.samples.length >= 2), 'points at every dot');
     const adStep = body.steps.find((st) => st.step_id === stimStep)!;
     const [seen] = adStep.stims;
     assert.equal(seen.stim_id, image.id);

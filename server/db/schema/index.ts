@@ -9,3 +9,4 @@ export * from './embed.js';
 export * from './quick.js';
 export * from './aoi-metrics.js';
 export * from './aggregates.js';
+export * from './take.js';

@@ -1,5 +1,6 @@
-// Issue 22 items 4 and 8: the quality gate on a real database (PGlite). The server compares the
-// measures with the study's thresholds and decides: a failure is stored at once as screenout with
+// Issue 22 items 4 and 8: the quality gate on a real database (PGlite). The server computes the
+// measures from the runner's raw calibration (the browser's own figures are ignored), compares
+// them with the study's thresholds and decides: missing or implausible raw data fail with the reason; a failure is stored at once as screenout with
 // the measures (and answered with the panel's screen-out redirect and the participant parameter),
 // a delivery claiming 'complete' with failing measures is stored as screenout anyway, measures left
 // out do not slip past a cell that calibrates, and unset thresholds always pass.
@@ -13,7 +14,9 @@ import { cell, instruction, panel, participant, step, study } from '../../db/sch
 import { createCompany } from '../fixtures.js';
 import { takeLinkPath, type TakeLink } from '../../domain/take-link.js';
 import { takeLinkSecret } from '../../services/study-links.js';
+import { CALIBRATION_DATA_MISSING } from '../../services/take-quality.js';
 import { PROBE_BYTES } from '../../../contract/take.js';
+import { rawCalibration } from './calibration-data.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -61,7 +64,7 @@ const quality = (studyId: number, body: object) => app.inject({ method: 'POST', 
 const deliver = (studyId: number, body: object) => app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/session`, payload: body });
 const stored = async (studyId: number, reference: string) =>
   database.db.select().from(participant).where(and(eq(participant.studyId, studyId), eq(participant.reference, reference)));
-const good = { calibration_accuracy_px: 12, calibration_precision_px: 4, frame_rate: 30, connection_speed_kbps: 50_000 };
+const good = { calibration: rawCalibration(), connection_speed_kbps: 50_000 };
 
 describe('the quality gate is decided on the server (issue 22 item 4)', () => {
   it('passes measures inside the thresholds and stores nothing', async () => {
@@ -72,7 +75,7 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
   });
   it('fails a measure over its threshold: stored at once as screenout with the measures, sent to the screen-out redirect with the parameter', async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-2');
-    const body = { token, stage: 'validation', gaze_source: 'mouse', ...good, calibration_accuracy_px: 180, steps: [{ step_id: ids.calStep, page_dwell_ms: 4000, stims: [] }] };
+    const body = { token, stage: 'validation', gaze_source: 'mouse', ...good, calibration: rawCalibration({ offset: 180 }), steps: [{ step_id: ids.calStep, page_dwell_ms: 4000, stims: [] }] };
     const res = await quality(ids.strict, body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -103,14 +106,44 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
     expect(slow.json()).toMatchObject({ pass: false, failures: [{ measure: 'connection_speed_kbps', value: 300, threshold: 1000 }] });
     expect(await stored(ids.strict, 'Q-3')).toMatchObject([{ status: 'screenout', connectionSpeedKbps: 300 }]);
   });
-  it('fails a calibration stage that leaves its measures out', async () => {
+  it('fails a calibration stage that leaves its raw data out, or sends only the figures (ignored)', async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-4');
-    const res = await quality(ids.strict, { token, stage: 'calibration', gaze_source: 'mouse', connection_speed_kbps: 5000 });
-    expect(res.json().failures.map((f: { measure: string }) => f.measure)).toEqual(['calibration_accuracy_px', 'calibration_precision_px', 'frame_rate']);
+    const res = await quality(ids.strict, {
+      token, stage: 'calibration', gaze_source: 'mouse', connection_speed_kbps: 5000, calibration_accuracy_px: 1, calibration_precision_px: 1, frame_rate: 60,
+    });
+    expect(res.json()).toMatchObject({ pass: false, failures: [{ measure: 'calibration_data', value: null, threshold: null, message: CALIBRATION_DATA_MISSING }] });
+    expect(await stored(ids.strict, 'Q-4')).toMatchObject([{ status: 'screenout', calibrationAccuracyPx: null, frameRate: null }]);
+  });
+  it('computes the stored measures itself: a forged good figure beside bad raw data changes nothing', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-9');
+    const res = await deliver(ids.strict, {
+      token, status: 'complete', gaze_source: 'mouse', ...good, calibration: rawCalibration({ offset: 150 }),
+      calibration_accuracy_px: 2, calibration_precision_px: 1, frame_rate: 60, steps: [],
+    });
+    expect(res.json()).toMatchObject({ status: 'screenout', failures: [{ measure: 'calibration_accuracy_px', value: 150, threshold: 100 }] });
+    expect(await stored(ids.strict, 'Q-9')).toMatchObject([{ status: 'screenout', calibrationAccuracyPx: 150, calibrationPrecisionPx: 4, frameRate: 30 }]);
+  });
+  it('fails implausible raw data with the reason, whatever the thresholds (stored as screenout)', async () => {
+    const token = await tokenOf({ studyId: ids.plain, cellId: ids.plainCell }, 'Q-10');
+    const forged = rawCalibration();
+    forged.targets[2].target = { x: 640, y: 400 };
+    forged.targets[5].samples.reverse();
+    const res = await quality(ids.plain, { token, stage: 'validation', gaze_source: 'mouse', calibration: forged, connection_speed_kbps: 1 });
+    expect(res.json()).toMatchObject({
+      pass: false,
+      failures: [
+        { measure: 'calibration_data', message: 'Calibration point 3 is not where the 9-point grid puts it on the reported screen' },
+        { measure: 'calibration_data', message: 'The gaze timestamps at calibration point 6 are not increasing' },
+        // Reversed, its first point is at the window's end.
+        { measure: 'calibration_data', message: 'The gaze at calibration point 6 does not span its collection window' },
+      ],
+    });
+    const rows = await database.db.select().from(participant).where(eq(participant.id, res.json().participant_id));
+    expect(rows).toMatchObject([{ status: 'screenout', calibrationAccuracyPx: null }]);
   });
   it("stores a delivery claiming 'complete' with failing measures as screenout, whatever the client says", async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-5');
-    const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', ...good, frame_rate: 12, steps: [{ step_id: ids.calStep, page_dwell_ms: 4000, stims: [] }] });
+    const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', ...good, calibration: rawCalibration({ hz: 12 }), steps: [{ step_id: ids.calStep, page_dwell_ms: 4000, stims: [] }] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'screenout', redirect_url: 'https://ns.example/so?rid=Q-5', failures: [{ measure: 'frame_rate', value: 12, threshold: 20 }] });
     expect(await stored(ids.strict, 'Q-5')).toMatchObject([{ status: 'screenout', frameRate: 12 }]);
@@ -119,7 +152,7 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-6');
     const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', steps: [] });
     expect(res.json()).toMatchObject({ status: 'screenout', redirect_url: 'https://ns.example/so?rid=Q-6' });
-    expect(res.json().failures.map((f: { measure: string }) => f.measure)).toEqual(['calibration_accuracy_px', 'calibration_precision_px', 'frame_rate', 'connection_speed_kbps']);
+    expect(res.json().failures.map((f: { measure: string }) => f.measure)).toEqual(['calibration_data', 'connection_speed_kbps']);
   });
   it('completes a respondent of a cell without calibration on the connection speed alone', async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.nocal, panelId: ids.panel }, 'Q-7');
@@ -128,14 +161,15 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
   });
   it('passes everything when the thresholds are unset', async () => {
     const token = await tokenOf({ studyId: ids.plain, cellId: ids.plainCell }, 'x');
-    const q = await quality(ids.plain, { token, stage: 'validation', gaze_source: 'mouse', calibration_accuracy_px: 5000, frame_rate: 1, connection_speed_kbps: 1 });
+    const bad = rawCalibration({ offset: 900, hz: 2 });
+    const q = await quality(ids.plain, { token, stage: 'validation', gaze_source: 'mouse', calibration: bad, connection_speed_kbps: 1 });
     expect(q.json()).toMatchObject({ pass: true, failures: [] });
-    const d = await deliver(ids.plain, { token, status: 'complete', gaze_source: 'mouse', steps: [] });
+    const d = await deliver(ids.plain, { token, status: 'complete', gaze_source: 'mouse', calibration: bad, steps: [] });
     expect(d.json()).toMatchObject({ status: 'complete', failures: [] });
   });
   it('stores a test link that fails as a screened-out test session', async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel, test: true }, 'Q-8');
-    const res = await quality(ids.strict, { token, stage: 'validation', gaze_source: 'mouse', ...good, calibration_precision_px: 60 });
+    const res = await quality(ids.strict, { token, stage: 'validation', gaze_source: 'mouse', ...good, calibration: rawCalibration({ spread: 60 }) });
     expect(res.json()).toMatchObject({ pass: false, redirect_url: 'https://ns.example/so?rid=Q-8' });
     expect(await stored(ids.strict, 'Q-8')).toMatchObject([{ status: 'screenout', isTest: true }]);
   });

@@ -17,6 +17,7 @@ import { takeLinkPath, type TakeLink } from '../../domain/take-link.js';
 import { takeLinkSecret } from '../../services/study-links.js';
 import { deliverTake } from '../../services/take.js';
 import { takeDeps } from '../../routes/take/index.js';
+import { rawCalibration } from './calibration-data.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -130,7 +131,7 @@ describe('a test link plays its cell and is stored as a test session (issue 22 i
   });
   it('stores the session once: a retry answers duplicate, with the panel redirect and the participant parameter', async () => {
     const body = {
-      token: answer.token, status: 'complete', gaze_source: 'mouse', calibration_accuracy_px: 3.5, calibration_precision_px: 1.2, frame_rate: 30,
+      token: answer.token, status: 'complete', gaze_source: 'mouse', calibration: rawCalibration({ offset: 3.5, spread: 1.2 }),
       steps: [
         { step_id: ids.s0, page_dwell_ms: 3000, stims: [] },
         { step_id: ids.s2, page_dwell_ms: 5000, stims: [{ stim_id: ids.img, x: 10, y: 20, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }],
