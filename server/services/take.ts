@@ -92,6 +92,9 @@ export async function playPlan(db: Db, urls: TakeUrls, studyId: number, cellId: 
     if (r.stepType === 'external' && r.externalPage) {
       extra.external = { url: redirectWithParticipant(r.externalPage.url, r.externalPage.memberInsert, reference) ?? r.externalPage.url };
     }
+    if (r.stepType === 'embedded' && r.externalPage) {
+      extra.embedded = { url: redirectWithParticipant(r.externalPage.url, r.externalPage.memberInsert, reference) ?? r.externalPage.url };
+    }
     if (r.stepType === 'command' && r.commandId) extra.command = { name: (await repo.commandName(db, r.commandId)) ?? 'Command' };
     steps.push({ ...base, ...extra });
   }
@@ -162,7 +165,7 @@ export async function startTake(deps: TakeDeps, studyId: number, query: string):
 export interface Delivery {
   token: string;
   status: 'complete' | 'screenout';
-  gaze_source: 'mouse' | 'simulated';
+  gaze_source: 'mouse' | 'simulated' | 'webcam';
   calibration_accuracy_px?: number | null;
   calibration_precision_px?: number | null;
   frame_rate?: number | null;
@@ -177,7 +180,7 @@ export type DeliverOutcome = { kind: 'invalid' } | { kind: 'ok'; result: IngestR
  * live link: it clicks its own calibration dots, so its measures would always pass and its
  * made-up gaze would enter the report base.
  */
-async function claimsOf(deps: TakeDeps, studyId: number, token: string, gazeSource: 'mouse' | 'simulated'): Promise<SessionClaims | null> {
+async function claimsOf(deps: TakeDeps, studyId: number, token: string, gazeSource: 'mouse' | 'simulated' | 'webcam'): Promise<SessionClaims | null> {
   const secret = await sessionSecret(deps.db, deps.urlSecret);
   const claims = secret === null ? null : verifySession(secret, token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
   return claims && (gazeSource !== 'simulated' || claims.test) ? claims : null;
@@ -234,7 +237,7 @@ export type QualityOutcome = { kind: 'invalid' } | { kind: 'ok'; pass: boolean; 
  */
 export async function checkTakeQuality(
   deps: TakeDeps, studyId: number,
-  q: QualityMeasures & { token: string; stage: 'connection' | 'calibration' | 'validation'; gaze_source: 'mouse' | 'simulated'; steps?: SessionStep[] },
+  q: QualityMeasures & { token: string; stage: 'connection' | 'calibration' | 'validation'; gaze_source: 'mouse' | 'simulated' | 'webcam'; steps?: SessionStep[] },
 ): Promise<QualityOutcome> {
   const claims = await claimsOf(deps, studyId, q.token, q.gaze_source);
   if (!claims) return { kind: 'invalid' };
