@@ -23,7 +23,7 @@ export const TAKE_SESSION_INVALID = 'This session is not valid or has expired: o
 export const TAKE_STUDY_CLOSED = 'This study is not collecting responses';
 export const TAKE_NO_CELLS = 'This study has no cells to take';
 
-export const GAZE_SOURCES = ['mouse', 'simulated'] as const;
+export const GAZE_SOURCES = ['mouse', 'simulated', 'webcam'] as const;
 export type GazeSource = (typeof GAZE_SOURCES)[number];
 export const NEXT_BUTTONS = ['standard', 'floating', 'none'] as const;
 export type NextButton = (typeof NEXT_BUTTONS)[number];
@@ -111,7 +111,8 @@ export const TakeStep = Type.Object({
   })),
   questions: Type.Optional(Type.Object({ title: Type.String(), text: Type.String(), items: Type.Array(TakeQuestion) })),
   external: Type.Optional(Type.Object({ url: Type.String({ description: 'With the member insert parameter filled' }) })),
-  command: Type.Optional(Type.Object({ name: Type.String() })),
+  command: Type.Optional(Type.Object({ name: Type.String({ description: 'Calibrate, Recalibrate, Start camera or Stop camera' }) })),
+  embedded: Type.Optional(Type.Object({ url: Type.String({ description: 'The third-party page, with the member insert parameter filled (a sandboxed iframe)' }) })),
 });
 export type TakeStep = Static<typeof TakeStep>;
 

@@ -1,7 +1,9 @@
 // Gaze sources behind one interface (issue 22 item 2): the mouse (the cursor is taken as the gaze
 // and the session is labelled 'mouse') and a simulated source for automated run-throughs (it
-// looks at whatever the runner aims it at, with a small deterministic jitter). A webcam source is
-// not part of this slice (runner/README.md).
+// looks at whatever the runner aims it at, with a small deterministic jitter), and the webcam
+// (runner/src/webcam/, an optional chunk imported only by loadWebcamSource: Human's face mesh and
+// iris mapped to the screen by a regression fitted on the calibration targets).
+import type { CalibrationData } from './calibration';
 
 export interface Point {
   x: number;
@@ -13,15 +15,26 @@ export interface Rect extends Point {
 }
 
 export interface GazeSource {
-  readonly kind: 'mouse' | 'simulated';
+  readonly kind: 'mouse' | 'simulated' | 'webcam';
   /** Shown to the respondent and stored with the session. */
   readonly label: string;
-  start(): void;
+  /** The webcam's is asynchronous and may fail (CameraUnavailable, with the reason). */
+  start(): void | Promise<void>;
   stop(): void;
   /** Where the respondent looks now, viewport (client) px; null when unknown. */
   current(): Point | null;
   /** Simulated only: what to look at next (viewport px); null: the middle of the screen. */
   aim(target: Rect | null): void;
+  /** Webcam only: a calibration begins (the frames read at each target train the mapping). */
+  beginCalibration?(): void;
+  /**
+   * Webcam only: fits the mapping on the calibration's frames and answers the calibration's raw
+   * data with each point re-read through the fitted mapping (the server measures those); null:
+   * too little gathered (the old mapping stays).
+   */
+  endCalibration?(data: CalibrationData): CalibrationData | null;
+  /** Webcam only: whether the camera runs now (Start / Stop camera commands). */
+  readonly active?: boolean;
 }
 
 export class MouseSource implements GazeSource {
@@ -75,6 +88,16 @@ export class SimulatedSource implements GazeSource {
 
 export function gazeSource(kind: string | null, win: Window = window): GazeSource {
   return kind === 'simulated' ? new SimulatedSource(win) : new MouseSource(win);
+}
+
+/**
+ * The webcam source, loaded on demand: this dynamic import is the only way to the webcam chunk
+ * (runner/src/webcam/ and @vladmandic/human), so sessions on the mouse or the simulated source
+ * never download it. The camera is not started here (start() does, and may fail).
+ */
+export async function loadWebcamSource(win: Window = window): Promise<GazeSource> {
+  const { WebcamSource } = await import('./webcam/index');
+  return new WebcamSource(win);
 }
 
 /** Samples of one step, [t_ms, page x, page y], at a steady rate on the step clock. */

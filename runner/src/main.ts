@@ -7,7 +7,8 @@
 import type { DeliverResponse, QualityResponse, QualityStage, StartResponse, TakeStep, TakeStim } from '../../contract/take';
 import { runCalibration, type CalibrationData } from './calibration';
 import { DeliveryBuffer, DeliveryRefused } from './delivery';
-import { gazeSource, Sampler, type GazeSource } from './gaze';
+import { commandAction, cameraNote } from './commands';
+import { gazeSource, loadWebcamSource, MouseSource, Sampler, type GazeSource } from './gaze';
 import { measureConnection } from './speed';
 import { CSS } from './style';
 import { ViewabilityTracker, type ViewInterval } from './viewability';
@@ -17,12 +18,15 @@ export const TEST_BANNER = 'Test session: what you do here is stored as a test a
 interface SessionStim { stim_id: number; x: number; y: number; width: number; height: number; viewability: ViewInterval[] }
 interface Answer { question_id: number; answer_option_id?: number; text?: string }
 interface StepResult { step_id: number; page_dwell_ms: number; stims: SessionStim[]; gaze?: [number, number, number][]; answers?: Answer[] }
-interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationData | null; connection?: number | null }
+/** fallback: the link asked for the webcam, the camera was unavailable and the respondent chose the mouse. */
+interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationData | null; connection?: number | null; fallback?: 'mouse' }
 type Failure = QualityResponse['failures'][number];
 
 export const SCREENOUT_TITLE = 'Thank you for your time';
 export const SCREENOUT_TEXT = 'The measurement on this device did not meet what this study needs, so it ends here.';
 export const SCREENOUT_TEST = 'Test session: this respondent failed the quality check and is stored as a screen-out test session.';
+export const CAMERA_TITLE = 'The camera is unavailable';
+export const CAMERA_MOUSE = 'You can continue with your mouse instead: move the cursor to where you look. Your session is then stored as mouse data, not eye tracking.';
 
 const studyId = Number(/^\/take\/(\d+)/.exec(location.pathname)?.[1] ?? 0);
 const params = new URLSearchParams(location.search);
@@ -98,6 +102,8 @@ interface StepView {
   answers?: () => Answer[];
   /** Steps that end themselves (calibration, external). */
   own?: (done: () => void) => (() => void) | void;
+  /** Embedded steps: the framed page, whose viewability is measured like a stim's. */
+  frame?: HTMLElement;
 }
 
 function questionForm(step: TakeStep): { content: HTMLElement; answers: () => Answer[] } {
@@ -169,14 +175,7 @@ function stepView(step: TakeStep, source: GazeSource, progress: Progress): StepV
       return { content: el('section', {}, el('h1', { textContent: step.name })), placed: [] };
     case 'calibration':
     case 'validation':
-      return {
-        content: el('section'), placed: [],
-        own: (done) => runCalibration(root.querySelector<HTMLElement>('.gb-step')!, source, (r) => {
-          // The latest procedure is the one judged and stored: a validation measures the calibration it follows.
-          progress.calibration = r;
-          done();
-        }),
-      };
+      return { content: el('section'), placed: [], own: calibrate(source, progress, step.type === 'calibration') };
     case 'external': {
       const url = step.external?.url;
       const back = new URL(location.href);
@@ -196,14 +195,111 @@ function stepView(step: TakeStep, source: GazeSource, progress: Progress): StepV
         },
       };
     }
+    case 'command':
+      return commandView(step, source, progress);
+    case 'embedded':
+      return embeddedView(step, shield);
     default:
-      // Command (camera) and embedded steps are not part of this slice: shown, then skipped.
-      return {
-        content: el('section', {}, el('h1', { textContent: step.command?.name ?? step.name }),
-          el('p', { className: 'gb-status', textContent: step.type === 'command' ? `Nothing to do here with ${source.label.toLowerCase()}: continue.` : 'This part is not available here: continue.' })),
-        placed: [],
-      };
+      return { content: el('section', {}, el('h1', { textContent: step.name }), el('p', { className: 'gb-status', textContent: 'This part is not available here: continue.' })), placed: [] };
   }
+}
+
+/**
+ * A calibration (a Calibration step, or a Calibrate / Recalibrate command) or a validation. With
+ * the webcam a calibration also fits the gaze mapping, and the raw points sent are its own frames
+ * read through the fitted mapping; a validation only measures the mapping in place.
+ */
+function calibrate(source: GazeSource, progress: Progress, fit: boolean): StepView['own'] {
+  return (done) => {
+    if (fit) source.beginCalibration?.();
+    return runCalibration(root.querySelector<HTMLElement>('.gb-step')!, source, (r) => {
+      // The latest procedure is the one judged and stored (raw: the server measures it); a
+      // validation measures the calibration it follows.
+      progress.calibration = (fit ? source.endCalibration?.(r) : null) ?? r;
+      done();
+    });
+  };
+}
+
+/** Command steps: (re)calibrate, start or stop the camera. */
+function commandView(step: TakeStep, source: GazeSource, progress: Progress): StepView {
+  const name = step.command?.name ?? step.name;
+  const action = commandAction(name);
+  const status = el('p', { className: 'gb-status', role: 'status' });
+  const content = el('section', { className: 'gb-command' }, el('h1', { textContent: name }), status);
+  content.dataset.command = action ?? 'unknown';
+  if (action === 'calibrate') return { content, placed: [], own: calibrate(source, progress, true) };
+  if (!action) {
+    status.textContent = 'Nothing to do here: continue.';
+    return { content, placed: [] };
+  }
+  if (source.kind !== 'webcam') {
+    status.textContent = cameraNote(action, source);
+    return { content, placed: [] };
+  }
+  if (action === 'stop_camera') {
+    const was = source.active;
+    source.stop();
+    status.textContent = cameraNote(action, source, was ? 'off' : 'already_off');
+    return { content, placed: [] };
+  }
+  if (source.active) {
+    status.textContent = cameraNote(action, source, 'already_on');
+    return { content, placed: [] };
+  }
+  status.textContent = 'Starting the camera…';
+  return {
+    content, placed: [],
+    own: (done) => {
+      let cancelled = false;
+      void (async () => {
+        try {
+          await source.start();
+          if (cancelled) return;
+          status.textContent = cameraNote(action, source, 'on');
+        } catch (err) {
+          if (cancelled) return;
+          // The session stays a webcam session: the steps after this one have no gaze until a
+          // later Start camera works (missing samples, never made-up ones).
+          content.setAttribute('role', 'alert');
+          status.textContent = `${CAMERA_TITLE}: ${reasonOf(err)}. The next steps are recorded without gaze.`;
+        }
+        const next = el('button', { type: 'button', className: 'gb-next', textContent: 'Next' });
+        next.addEventListener('click', () => done());
+        root.querySelector('.gb-next-row')?.replaceChildren(next);
+        next.focus({ preventScroll: true });
+      })();
+      return () => { cancelled = true; };
+    },
+  };
+}
+
+/**
+ * Embedded steps: the third-party page, live, in a sandboxed frame — scripts may run, but never
+ * with same-origin access (no allow-same-origin), no top navigation, no popups, no referrer (the
+ * take link's signature stays here). Like a cache page it is framed tall so the runner page
+ * scrolls, and with the mouse a shield keeps the cursor measurable. The frame's viewability is
+ * measured on the step clock like a stim's (data-visible-ms on the step); the session format has
+ * no place for a frame that is not a stim, so it is not delivered (runner/README.md).
+ */
+function embeddedView(step: TakeStep, shield: boolean): StepView {
+  const url = step.embedded?.url ?? null;
+  const wrap = el('div', { className: 'gb-page gb-embedded' });
+  if (url) {
+    const f = el('iframe', { src: url, title: step.name || 'Embedded page', referrerPolicy: 'no-referrer' });
+    f.setAttribute('sandbox', 'allow-scripts allow-forms');
+    f.setAttribute('scrolling', 'no');
+    f.height = '2400';
+    wrap.append(f);
+    if (shield) wrap.append(el('div', { className: 'gb-shield' }));
+  } else {
+    wrap.append(el('p', { className: 'gb-status', textContent: 'This page is not available.' }));
+  }
+  return { content: wrap, placed: [], frame: url ? wrap : undefined };
+}
+
+function reasonOf(err: unknown): string {
+  return (err as Error)?.message || 'the camera could not be started';
 }
 
 function playStep(step: TakeStep, source: GazeSource, progress: Progress): Promise<StepResult> {
@@ -218,6 +314,7 @@ function playStep(step: TakeStep, source: GazeSource, progress: Progress): Promi
     window.scrollTo(0, 0);
     const tracker = new ViewabilityTracker(clock);
     for (const p of view.placed) tracker.observe(p.stim.stim_id, p.el, p.video);
+    if (view.frame) tracker.observe(0, view.frame, null);
     const sampler = new Sampler(source, clock);
     if (view.placed[0]) requestAnimationFrame(() => { const r = view.placed[0].el.getBoundingClientRect(); source.aim({ x: r.left, y: r.top, width: r.width, height: r.height }); });
     else source.aim(null);
@@ -233,6 +330,7 @@ function playStep(step: TakeStep, source: GazeSource, progress: Progress): Promi
       const gaze = sampler.stop();
       const intervals = tracker.finish();
       const dwell = Math.max(1, Math.ceil(clock()));
+      if (view.frame) main.dataset.visibleMs = String(Math.round((intervals.get(0) ?? []).reduce((s, v) => s + Math.min(v.end_ms, dwell) - v.start_ms, 0)));
       resolve({
         step_id: step.step_id,
         page_dwell_ms: dwell,
@@ -248,7 +346,7 @@ function playStep(step: TakeStep, source: GazeSource, progress: Progress): Promi
     const buttonless = step.next_button === 'none' && move > 0;
     if (!buttonless) {
       // A cache page is as tall as the page it copies: its button floats, or it would be far below.
-      const floating = step.next_button === 'floating' || step.type === 'cache';
+      const floating = step.next_button === 'floating' || step.type === 'cache' || step.type === 'embedded';
       const next = el('button', { type: 'button', className: `gb-next${floating ? ' gb-floating' : ''}`, textContent: 'Next', hidden: show > 0 });
       next.addEventListener('click', finish);
       row.append(next);
@@ -309,6 +407,45 @@ async function gate(progress: Progress, source: GazeSource, stage: QualityStage)
   return false;
 }
 
+/**
+ * The webcam, when the link asks for it (`source=webcam`): the adapter chunk is loaded now (never
+ * before), then the camera is started. Without a camera, or without permission, the respondent
+ * is told so and why, and may try again or continue with the mouse (the session is then stored
+ * as a mouse session, labelled as such, like any mouse session: docs/decisions.md).
+ */
+async function startWebcam(start: StartResponse): Promise<GazeSource> {
+  for (;;) {
+    message('Starting your camera…', 'Your browser may ask whether this page may use the camera.');
+    let reason: string;
+    try {
+      const cam = await loadWebcamSource();
+      await cam.start();
+      return cam;
+    } catch (err) {
+      // CameraUnavailable carries the reason; anything else is the chunk failing to load.
+      reason = (err as Error)?.name === 'CameraUnavailable' ? reasonOf(err) : 'the eye tracking could not be loaded';
+    }
+    const retry = await new Promise<boolean>((resolve) => {
+      const again = el('button', { type: 'button', className: 'gb-next gb-secondary', textContent: 'Try again' });
+      const mouse = el('button', { type: 'button', className: 'gb-next', textContent: 'Continue with the mouse' });
+      again.addEventListener('click', () => resolve(true));
+      mouse.addEventListener('click', () => resolve(false));
+      const box = el('div', { className: 'gb-message gb-camera-failed', role: 'alert' }, el('h1', { textContent: CAMERA_TITLE }),
+        el('p', { textContent: `This study uses your webcam to follow where you look, but ${reason}.` }),
+        el('p', { textContent: CAMERA_MOUSE }),
+        el('div', { className: 'gb-actions' }, again, mouse));
+      const placeholder = new MouseSource();
+      root.replaceChildren(bar(start, { ...placeholder, kind: 'webcam', label: 'Webcam (unavailable)' } as GazeSource), box);
+      mouse.focus({ preventScroll: true });
+    });
+    if (!retry) {
+      const m = new MouseSource();
+      m.start();
+      return m;
+    }
+  }
+}
+
 async function run(): Promise<void> {
   const style = document.createElement('style');
   style.textContent = CSS;
@@ -335,22 +472,31 @@ async function run(): Promise<void> {
     }
     save(progress);
   }
-  const source = gazeSource(params.get('source'));
+  const wanted = progress.fallback ?? params.get('source');
+  let source = wanted === 'webcam' ? null : gazeSource(wanted);
   const { start } = progress;
   if (progress.connection === undefined) {
     message('Checking your connection…', 'This takes a second.');
     progress.connection = await measureConnection();
     save(progress);
-    if (!(await gate(progress, source, 'connection'))) return;
+    if (!(await gate(progress, source ?? new MouseSource(), 'connection'))) return;
   }
-  source.start();
+  if (!source) {
+    source = await startWebcam(start);
+    if (source.kind === 'mouse') { progress.fallback = 'mouse'; save(progress); }
+  } else {
+    await source.start();
+  }
   while (progress.index < start.steps.length) {
     const step = start.steps[progress.index];
     const result = await playStep(step, source, progress);
     progress.results.push(result);
     progress.index += 1;
     save(progress);
-    if ((step.type === 'calibration' || step.type === 'validation') && !(await gate(progress, source, step.type))) { source.stop(); return; }
+    const stage = step.type === 'calibration' || step.type === 'validation' ? step.type
+      : step.type === 'command' && commandAction(step.command?.name) === 'calibrate' ? 'calibration' : null;
+    // A Calibrate / Recalibrate command's measures are judged and stored like a Calibration step's.
+    if (stage && !(await gate(progress, source, stage))) { source.stop(); return; }
     if (step.type === 'external' && step.external?.url) return; // left for the external page; resumes on return
   }
   source.stop();

@@ -43,6 +43,7 @@ function renderedCheck(step: TakeStep): { selector: string; reason: string } | n
   if (step.type === 'stim') return { selector: '.gb-step .gb-stim', reason: 'the stim did not render' };
   if (step.type === 'cache') return { selector: '.gb-step .gb-page iframe', reason: 'the cached page is not available' };
   if (step.type === 'question') return { selector: '.gb-step .gb-questions', reason: 'the questions did not render' };
+  if (step.type === 'embedded') return { selector: '.gb-step .gb-embedded iframe', reason: 'the embedded page is not available' };
   return null;
 }
 
@@ -111,6 +112,8 @@ async function runCell(browser: Browser, link: string, cell: { id: number; name:
       else rec.pass({ position, ...label(step) });
       // Calibration dots are clicked by the simulated source; buttonless steps move on by themselves.
       if (step.type === 'calibration' || step.type === 'validation') continue;
+      // A Calibrate / Recalibrate command is a calibration too (runner/src/commands.ts).
+      if (step.type === 'command' && /^\s*(re)?calibrate\s*$/i.test(step.command?.name ?? '')) continue;
       if (step.next_button === 'none' && step.seconds_before_move_next > 0) continue;
       const next = page.locator('.gb-next-row .gb-next, .gb-next.gb-floating').first();
       try {

@@ -144,8 +144,10 @@ export const POLICIES: Record<RouteKind, Policy> = {
     frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES,
   },
   embed: { csp: (allowed, frames) => pageDirectives(["'self'", ...allowed], frames), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
-  // The runner frames script / VAST stims and cache-page snapshots from the files origin (sandboxed).
-  runner: { csp: (_allowed, frames) => pageDirectives(["'none'"], frames), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
+  // The runner frames script / VAST stims and cache-page snapshots from the files origin, and an
+  // Embedded step's third-party page (any http(s) page the study names; always sandboxed without
+  // allow-same-origin, runner/src/main.ts embeddedView; http frames stay blocked on an https runner).
+  runner: { csp: (_allowed, frames) => pageDirectives(["'none'"], [...(frames ?? []), 'https:', 'http:']), frameOptions: 'deny', referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: RUNNER_FEATURES },
   // `allowed` here is the frame-ancestors list the files origin was given (SecurityOptions.frameAncestors).
   preview: { csp: (ancestors) => previewDirectives(ancestors), frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES },
 };

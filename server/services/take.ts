@@ -93,6 +93,9 @@ export async function playPlan(db: Db, urls: TakeUrls, studyId: number, cellId: 
     if (r.stepType === 'external' && r.externalPage) {
       extra.external = { url: redirectWithParticipant(r.externalPage.url, r.externalPage.memberInsert, reference) ?? r.externalPage.url };
     }
+    if (r.stepType === 'embedded' && r.externalPage) {
+      extra.embedded = { url: redirectWithParticipant(r.externalPage.url, r.externalPage.memberInsert, reference) ?? r.externalPage.url };
+    }
     if (r.stepType === 'command' && r.commandId) extra.command = { name: (await repo.commandName(db, r.commandId)) ?? 'Command' };
     steps.push({ ...base, ...extra });
   }
@@ -169,7 +172,7 @@ export async function startTake(deps: TakeDeps, studyId: number, query: string):
 
 /** What the runner sends for the gate: the raw calibration (the server measures it) and the connection speed. */
 export interface RawMeasures {
-  gaze_source: 'mouse' | 'simulated';
+  gaze_source: 'mouse' | 'simulated' | 'webcam';
   /** The latest calibration or validation, raw: the server computes accuracy, precision and frame rate from it. */
   calibration?: CalibrationData | null;
   connection_speed_kbps?: number | null;
@@ -192,7 +195,7 @@ export type DeliverOutcome = { kind: 'invalid' } | { kind: 'ok'; result: IngestR
  * live link: it clicks its own calibration dots, so its measures would always pass and its
  * made-up gaze would enter the report base.
  */
-async function claimsOf(deps: TakeDeps, studyId: number, token: string, gazeSource: 'mouse' | 'simulated'): Promise<SessionClaims | null> {
+async function claimsOf(deps: TakeDeps, studyId: number, token: string, gazeSource: 'mouse' | 'simulated' | 'webcam'): Promise<SessionClaims | null> {
   const secret = await sessionSecret(deps.db, deps.urlSecret);
   const claims = secret === null ? null : verifySession(secret, token, studyId, Math.floor((deps.now?.() ?? Date.now()) / 1000));
   return claims && (gazeSource !== 'simulated' || claims.test) ? claims : null;

@@ -111,7 +111,8 @@ describe('security headers by kind of route', () => {
     expect(routeKind('/embed/report/1')).toBe('embed');
     expect(routeKind('/run/abc')).toBe('runner');
     expect(routeKind('/take/12?sig=x')).toBe('runner');
-    expect(POLICIES.runner.csp!([], [FILES])['frame-src']).toEqual(["'self'", FILES]);
+    // Embedded steps frame the study's third-party page (always sandboxed without allow-same-origin).
+    expect(POLICIES.runner.csp!([], [FILES])['frame-src']).toEqual(["'self'", FILES, 'https:', 'http:']);
     expect(routeKind('//v1.0//studies')).toBe('api');
     expect(routeKind('/files/c/1/x.png?sig=1')).toBe('files');
     expect(POLICIES.embed.csp!([INTRANET])['frame-ancestors']).toEqual(["'self'", INTRANET]);
