@@ -20,6 +20,20 @@ export async function takeLinkSecret(db: Db, urlSecret?: string): Promise<string
   return secret;
 }
 
+/**
+ * The take-link secret when one exists (cached once read). Never creates it: until the first link
+ * was made there is no secret and no valid link, and a refused request must change nothing
+ * (tests/security/fuzz).
+ */
+export async function existingTakeLinkSecret(db: Db, urlSecret?: string): Promise<string | null> {
+  if (urlSecret) return takeLinkSecret(db, urlSecret);
+  const cached = secrets.get(db);
+  if (cached) return cached;
+  const stored = await getSetting(db, 'take_link_secret');
+  if (stored) secrets.set(db, stored);
+  return stored;
+}
+
 export interface CellLinkView { cell_id: number; cell_name: string; standard: string }
 export interface LinkSetView {
   standard: string;

@@ -6,9 +6,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { verifyTakeLink } from '../domain/take-link.js';
 import * as repo from '../repositories/take.js';
-import { getSetting } from '../repositories/settings.js';
 import { ingestSession, type IngestResult, type SessionStep } from './ingest.js';
-import { takeLinkSecret } from './study-links.js';
+import { existingTakeLinkSecret } from './study-links.js';
 import { storedSession } from '../repositories/study-management.js';
 import {
   assignCell, cellQuota, redirectWithParticipant, respondentReference, signSession, verifySession, type SessionClaims,
@@ -39,17 +38,8 @@ const NEXT_BUTTONS: Record<string, 'standard' | 'floating' | 'none'> = { '1': 's
 const FILE_STIMS = new Set(['i', 'v']);
 const FRAME_STIMS = new Set(['s', 'va', 'vx']);
 
-/**
- * The take-link secret when one exists. Never creates it: until the first link was made there is
- * no secret and no valid link, and a refused request must change nothing (tests/security/fuzz).
- */
-export async function existingLinkSecret(db: Db, urlSecret?: string): Promise<string | null> {
-  if (urlSecret) return takeLinkSecret(db, urlSecret);
-  return getSetting(db, 'take_link_secret');
-}
-
 async function sessionSecret(db: Db, urlSecret?: string): Promise<string | null> {
-  const link = await existingLinkSecret(db, urlSecret);
+  const link = await existingTakeLinkSecret(db, urlSecret);
   return link === null ? null : createHmac('sha256', link).update('take-session').digest('hex');
 }
 
@@ -135,7 +125,7 @@ async function startAnswer(deps: TakeDeps, claims: SessionClaims, studyName: str
  */
 export async function startTake(deps: TakeDeps, studyId: number, query: string): Promise<StartOutcome> {
   const search = new URLSearchParams(query.replace(/^\?/, ''));
-  const secret = await existingLinkSecret(deps.db, deps.urlSecret);
+  const secret = await existingTakeLinkSecret(deps.db, deps.urlSecret);
   const link = secret === null ? null : verifyTakeLink(secret, `/take/${studyId}?${search.toString()}`);
   if (!link || link.studyId !== studyId) return { kind: 'invalid' };
   const s = await repo.findTakeStudy(deps.db, studyId);

@@ -10,7 +10,8 @@ import * as contract from '../../../contract/take.js';
 import { SNAPSHOT_PREFIX } from '../../../contract/board.js';
 import { verifyTakeLink } from '../../domain/take-link.js';
 import { randomBytes } from 'node:crypto';
-import { checkTakeQuality, deliverTake, existingLinkSecret, startTake, type TakeDeps } from '../../services/take.js';
+import { checkTakeQuality, deliverTake, startTake, type TakeDeps } from '../../services/take.js';
+import { existingTakeLinkSecret } from '../../services/study-links.js';
 import { publicUrl } from '../../storage/urls.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { route, toId } from '../common.js';
@@ -56,7 +57,7 @@ export default async function takePages(app: FastifyInstance) {
     const id = toId(request.params.id);
     const url = request.raw.url ?? '';
     const q = url.indexOf('?');
-    const secret = await existingLinkSecret(app.db, app.config.urlSecret);
+    const secret = await existingTakeLinkSecret(app.db, app.config.urlSecret);
     const link = secret === null ? null : verifyTakeLink(secret, `/take/${id}${q === -1 ? '' : url.slice(q)}`);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (!link) return reply.code(403).send(REFUSED_PAGE as never);
