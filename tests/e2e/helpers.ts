@@ -1,5 +1,6 @@
 // Shared by the end-to-end specs: the real server's address (scripts/test-e2e.mjs starts it), a
 // real Chromium through playwright-core, and direct API calls to compare the UI with.
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -98,6 +99,22 @@ const DEEP_TEXT = `(() => {
   walk(document.body);
   return parts.join(' ').replace(/\\s+/g, ' ');
 })()`;
+
+/**
+ * Adds a panel to a study (redirects to https://panel.example/complete | screenout | full, its
+ * participant parameter `param`) and answers the panel's testing link of one cell.
+ */
+export async function panelTestLink(token: string, studyId: number, cellId: number, name: string, code: string, param: string): Promise<string> {
+  const panel = await api(token, `/studies/${studyId}/audience/create`, {
+    body: {
+      name, code, success_redirect_url: 'https://panel.example/complete', screenout_redirect_url: 'https://panel.example/screenout',
+      quota_full_redirect_url: 'https://panel.example/full', participant_insert_parameter: param,
+    },
+  });
+  assert.equal(panel.status, 200, JSON.stringify(panel.body));
+  const links = (await api<{ testing_links: { panel_links: { panel_name: string; cell_links: { cell_id: number; standard: string }[] }[] } }>(token, `/studies/${studyId}/links`, { body: {} })).body;
+  return links.testing_links.panel_links.find((p) => p.panel_name === name)!.cell_links.find((c) => c.cell_id === cellId)!.standard;
+}
 
 /** The text of the whole page including open shadow roots (innerText stops at shadow hosts). */
 export function deepText(page: Page): Promise<string> {

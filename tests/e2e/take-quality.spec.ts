@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, freshPage, useBrowser } from './helpers';
+import { api, apiToken, freshPage, panelTestLink, useBrowser } from './helpers';
 
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -39,15 +39,7 @@ describe('respondent runner quality gate', () => {
       const res = await api<{ message?: string }>(token, `/studies/${id}/steps/create`, { body });
       assert.equal(res.status, 200, `${JSON.stringify(body)}: ${res.body.message}`);
     }
-    const panel = await api(token, `/studies/${id}/audience/create`, {
-      body: {
-        name: `Gate panel ${stamp}`, code: 'gp', success_redirect_url: 'https://panel.example/complete', screenout_redirect_url: 'https://panel.example/screenout',
-        quota_full_redirect_url: 'https://panel.example/full', participant_insert_parameter: 'pid',
-      },
-    });
-    assert.equal(panel.status, 200, JSON.stringify(panel.body));
-    const links = (await api<{ testing_links: { panel_links: { panel_name: string; cell_links: { cell_id: number; standard: string }[] }[] } }>(token, `/studies/${id}/links`, { body: {} })).body;
-    const testLink = new URL(links.testing_links.panel_links.find((p) => p.panel_name === `Gate panel ${stamp}`)!.cell_links.find((c) => c.cell_id === cellId)!.standard);
+    const testLink = new URL(await panelTestLink(token, id, cellId, `Gate panel ${stamp}`, 'gp', 'pid'));
     const reference = `E2E-${stamp}`;
 
     const { page, context, errors } = await freshPage(browser());

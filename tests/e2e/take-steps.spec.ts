@@ -17,7 +17,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, BASE, freshPage, useBrowser } from './helpers';
+import { api, apiToken, BASE, freshPage, panelTestLink, useBrowser } from './helpers';
 
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -74,15 +74,7 @@ async function studyLink(): Promise<{ id: number; link: string }> {
   await addStep(token, id, { cell_id: cellId, step_type: 'command', command_id: command('Recalibrate') });
   await addStep(token, id, { cell_id: cellId, step_type: 'embedded', external_url: embeddedUrl, member_insert: 'member', name: 'Partner page' });
   await addStep(token, id, { cell_id: cellId, step_type: 'command', command_id: command('Stop camera') });
-  const panel = await api(token, `/studies/${id}/audience/create`, {
-    body: {
-      name: `Steps panel ${stamp}`, code: 'sp', success_redirect_url: 'https://panel.example/complete', screenout_redirect_url: 'https://panel.example/screenout',
-      quota_full_redirect_url: 'https://panel.example/full', participant_insert_parameter: 'rid',
-    },
-  });
-  assert.equal(panel.status, 200, JSON.stringify(panel.body));
-  const links = (await api<{ testing_links: { panel_links: { panel_name: string; cell_links: { cell_id: number; standard: string }[] }[] } }>(token, `/studies/${id}/links`, { body: {} })).body;
-  const link = links.testing_links.panel_links.find((p) => p.panel_name === `Steps panel ${stamp}`)!.cell_links.find((c) => c.cell_id === cellId)!.standard;
+  const link = await panelTestLink(token, id, cellId, `Steps panel ${stamp}`, 'sp', 'rid');
   const u = new URL(link);
   return { id, link: `${u.pathname}${u.search}E2E-${stamp}` };
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, BASE, freshPage, useBrowser } from './helpers';
+import { api, apiToken, BASE, freshPage, panelTestLink, useBrowser } from './helpers';
 
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -64,15 +64,7 @@ describe('respondent runner', () => {
     assert.equal((await api(token, `/studies/${id}/steps/edit`, { body: { step_order_id: first, seconds_before_show_next: 1, next_type_id: 1 } })).status, 200);
     assert.equal((await api(token, `/studies/${id}/steps/edit`, { body: { step_order_id: stimStep, next_type_id: 2 } })).status, 200);
 
-    const panel = await api(token, `/studies/${id}/audience/create`, {
-      body: {
-        name: `Runner panel ${stamp}`, code: 'rp', success_redirect_url: 'https://panel.example/complete', screenout_redirect_url: 'https://panel.example/screenout',
-        quota_full_redirect_url: 'https://panel.example/full', participant_insert_parameter: 'rid',
-      },
-    });
-    assert.equal(panel.status, 200, JSON.stringify(panel.body));
-    const links = (await api<{ testing_links: { panel_links: { panel_name: string; cell_links: { cell_id: number; standard: string }[] }[] } }>(token, `/studies/${id}/links`, { body: {} })).body;
-    const testLink = links.testing_links.panel_links.find((p) => p.panel_name === `Runner panel ${stamp}`)!.cell_links.find((c) => c.cell_id === cellId)!.standard;
+    const testLink = await panelTestLink(token, id, cellId, `Runner panel ${stamp}`, 'rp', 'rid');
     assert.match(testLink, /test=1.*&rid=$/);
     const reference = `E2E-${stamp}`;
     const url = new URL(testLink);
