@@ -34,16 +34,28 @@ async function studiesOf(user: DemoUser, body: Record<string, unknown>, companyI
 /** Full study names of the rendered rows (the name link's title; the text may be cut at 40). */
 const rowNames = (page: Page) => page.locator('gaze-study-list tbody tr a').evaluateAll((as) => as.map((a) => a.getAttribute('title') ?? ''));
 
-async function expectRows(page: Page, expected: string[], what: string) {
-  assert.ok(expected.length > 0, `${what}: the API answered rows to compare with`);
+/**
+ * Does `action`, then waits until the rendered rows equal the API's answer to the same request.
+ * Other spec files run alongside and add studies to the same company, so the screen may have asked
+ * just before or just after one landed: the API is asked before the action and again while
+ * waiting, and the rows must equal one of those answers.
+ */
+async function expectRows(page: Page, what: string, query: () => Promise<string[]>, action?: () => Promise<unknown>) {
+  const before = await query();
+  assert.ok(before.length > 0, `${what}: the API answered rows to compare with`);
+  await action?.();
+  const same = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
   let seen: string[] = [];
+  let latest = before;
   try {
     await until(async () => {
       seen = await rowNames(page);
-      return JSON.stringify(seen) === JSON.stringify(expected);
+      if (same(seen, before)) return true;
+      latest = await query();
+      return same(seen, latest);
     }, what);
   } catch {
-    assert.deepEqual(seen, expected, what);
+    assert.deepEqual(seen, latest, what);
   }
 }
 
@@ -51,8 +63,7 @@ async function expectRows(page: Page, expected: string[], what: string) {
 async function openStudyList() {
   const opened = await freshPage(browser());
   await signIn(opened.page, 'researcher');
-  await opened.page.goto('/my_studies');
-  await expectRows(opened.page, await studiesOf('researcher', {}), 'default page');
+  await expectRows(opened.page, 'default page', () => studiesOf('researcher', {}), () => opened.page.goto('/my_studies'));
   return opened;
 }
 
@@ -78,53 +89,42 @@ describe('study list', () => {
     assert.equal((await rowNames(page)).length, 25);
 
     const th = (name: string) => page.locator('gaze-study-list thead th').filter({ hasText: name }).getByRole('button');
-    await th('Study name').click();
-    await expectRows(page, await studiesOf('researcher', { order_by: 'name_desc' }), 'name_desc');
-    await th('Media').click();
-    await expectRows(page, await studiesOf('researcher', { order_by: 'media_asc' }), 'media_asc');
-    await th('Media').click();
-    await expectRows(page, await studiesOf('researcher', { order_by: 'media_desc' }), 'media_desc');
+    await expectRows(page, 'name_desc', () => studiesOf('researcher', { order_by: 'name_desc' }), () => th('Study name').click());
+    await expectRows(page, 'media_asc', () => studiesOf('researcher', { order_by: 'media_asc' }), () => th('Media').click());
+    await expectRows(page, 'media_desc', () => studiesOf('researcher', { order_by: 'media_desc' }), () => th('Media').click());
     await context.close();
   });
 
   it('D1-083 D1-084 D1-103 searching (debounced) filters by name, matching the API', async () => {
     const { page, context } = await openStudyList();
-    await page.getByPlaceholder('Search my studies...').fill('green leaf');
-    const expected = await studiesOf('researcher', { filter_name: 'green leaf' });
-    await expectRows(page, expected, 'search "green leaf"');
-    assert.ok(expected.every((n) => n.toLowerCase().includes('green leaf')));
+    const query = () => studiesOf('researcher', { filter_name: 'green leaf' });
+    await expectRows(page, 'search "green leaf"', query, () => page.getByPlaceholder('Search my studies...').fill('green leaf'));
+    assert.ok((await query()).every((n) => n.toLowerCase().includes('green leaf')));
     await context.close();
   });
 
   it('D1-088 D1-089 D1-102 page size and pagination (above and below the table) page through the API answers', async () => {
     const { page, context } = await openStudyList();
-    await page.locator('gaze-study-list [data-where="top"] select').selectOption('10');
-    await expectRows(page, await studiesOf('researcher', { results_per_page: 10 }), 'page size 10');
-    await page.locator('gaze-study-list [data-where="top"]').getByRole('button', { name: 'Next page' }).click();
-    await expectRows(page, await studiesOf('researcher', { results_per_page: 10, page_num: 2 }), 'page 2');
-    await page.locator('gaze-study-list [data-where="bottom"]').getByRole('button', { name: '3', exact: true }).click();
-    await expectRows(page, await studiesOf('researcher', { results_per_page: 10, page_num: 3 }), 'page 3 from the bottom pager');
+    await expectRows(page, 'page size 10', () => studiesOf('researcher', { results_per_page: 10 }), () => page.locator('gaze-study-list [data-where="top"] select').selectOption('10'));
+    await expectRows(page, 'page 2', () => studiesOf('researcher', { results_per_page: 10, page_num: 2 }), () => page.locator('gaze-study-list [data-where="top"]').getByRole('button', { name: 'Next page' }).click());
+    await expectRows(page, 'page 3 from the bottom pager', () => studiesOf('researcher', { results_per_page: 10, page_num: 3 }), () => page.locator('gaze-study-list [data-where="bottom"]').getByRole('button', { name: '3', exact: true }).click());
     // A new page size starts again at page 1 (D1 §4).
-    await page.locator('gaze-study-list [data-where="bottom"] select').selectOption('50');
-    await expectRows(page, await studiesOf('researcher', { results_per_page: 50, page_num: 1 }), 'page size 50');
+    await expectRows(page, 'page size 50', () => studiesOf('researcher', { results_per_page: 50, page_num: 1 }), () => page.locator('gaze-study-list [data-where="bottom"] select').selectOption('50'));
     await context.close();
   });
 
   it('D1-085 D1-087 D1-107 the Live and Completed filters and the Media filter match the API', async () => {
     const { page, context } = await openStudyList();
     await page.locator('gaze-study-list').getByRole('button', { name: /^Filters/ }).click();
-    await page.locator('gaze-study-list').getByLabel('Live').check();
-    await expectRows(page, await studiesOf('researcher', { filter_live: '1' }), 'live only');
+    await expectRows(page, 'live only', () => studiesOf('researcher', { filter_live: '1' }), () => page.locator('gaze-study-list').getByLabel('Live').check());
     await page.locator('gaze-study-list').getByLabel('Live').uncheck();
-    await page.locator('gaze-study-list').getByLabel('Completed').check();
-    await expectRows(page, await studiesOf('researcher', { filter_completed: '1' }), 'completed only');
+    await expectRows(page, 'completed only', () => studiesOf('researcher', { filter_completed: '1' }), () => page.locator('gaze-study-list').getByLabel('Completed').check());
     await page.locator('gaze-study-list').getByLabel('Completed').uncheck();
 
     const media = page.locator('gaze-study-list').getByLabel('Media');
     const option = media.locator('option', { hasText: 'Video' });
     const id = Number(await option.getAttribute('value'));
-    await media.selectOption(String(id));
-    await expectRows(page, await studiesOf('researcher', { filter_media_id: id }), 'media Video');
+    await expectRows(page, 'media Video', () => studiesOf('researcher', { filter_media_id: id }), () => media.selectOption(String(id)));
     await context.close();
   });
 
@@ -139,13 +139,11 @@ describe('study list', () => {
     const select = page.locator('select[aria-label="Company"]');
     await until(async () => (await select.locator('option').count()) > 1, 'the company list');
 
-    await select.selectOption(String(acme.id));
-    const acmeRows = await studiesOf('admin', {}, acme.id);
-    await expectRows(page, acmeRows, 'Acme Research studies');
-    await select.selectOption(String(northwind.id));
-    const northwindRows = await studiesOf('admin', {}, northwind.id);
-    assert.notDeepEqual(northwindRows, acmeRows);
-    await expectRows(page, northwindRows, 'Northwind Media studies');
+    const acmeRows = () => studiesOf('admin', {}, acme.id);
+    const northwindRows = () => studiesOf('admin', {}, northwind.id);
+    await expectRows(page, 'Acme Research studies', acmeRows, () => select.selectOption(String(acme.id)));
+    assert.notDeepEqual(await northwindRows(), await acmeRows());
+    await expectRows(page, 'Northwind Media studies', northwindRows, () => select.selectOption(String(northwind.id)));
     await context.close();
   });
 
