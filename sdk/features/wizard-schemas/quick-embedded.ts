@@ -1,11 +1,12 @@
 // The quick study's and the embedded/redirect study's own form values, defaults and §5 rules
 // (spec D3 §2.7, §2.8, §3, §5; checklist D3-103…D3-109). The server applies the same rules
 // (server/routes/study-create/rules.ts quickRules / embeddedRules) with the same field paths.
-import { mixed, object, ValidationError } from 'yup';
+import { mixed, object } from 'yup';
 import { CREATE_DATE_FORMAT, CREATE_LIMITS as L, CREATE_MESSAGES as M, QUICK_DEFAULTS } from '../../core/api/study-create';
 // Used at call time only: schemas.ts imports this module for its steps (a cycle that is safe so).
 import { isWebUrl } from './schemas';
 import type { WizardValues } from './values';
+import { many } from './many';
 
 /** One 'External Pages' row: a study page and the parameter the participant id is inserted as. */
 export interface QuickStepValues { type: 'external'; url: string; insert_parameter: string }
@@ -86,16 +87,9 @@ export function embeddedErrors(v: Pick<WizardValues, 'embedded_page_list' | 'num
   return e;
 }
 
-/** A yup object whose one test reports a step's field errors at once (paths relative to the form). */
-function stepSchema(field: keyof WizardValues, fn: (v: WizardValues) => Record<string, string>) {
-  return object({
-    [field]: mixed().nullable().test(String(field), M.required, function test() {
-      const errs = Object.entries(fn(this.parent as WizardValues));
-      if (!errs.length) return true;
-      return new ValidationError(errs.map(([path, message]) => new ValidationError(message, undefined, path, String(field))));
-    }),
-  });
-}
+/** A yup object whose one test reports a step's field errors at once. */
+const stepSchema = (field: keyof WizardValues, fn: (v: WizardValues) => Record<string, string>) =>
+  object({ [field]: mixed().nullable().test(String(field), M.required, many(String(field), fn)) });
 
 export const quickPagesSchema = stepSchema('quick_step_list', quickPagesErrors);
 export const quickTaskSchema = stepSchema('quick_task_data', quickTaskErrors);

@@ -7,6 +7,7 @@ import {
   CREATE_LIMITS as L, CREATE_MESSAGES as M, SOCIAL_PLATFORM_AD_TYPES, endsInMp4, socialAdTypeOf, socialSiteOf, type StudyKind,
 } from '../../core/api/study-create';
 import type { WizardValues, StimRowValues, PageRowValues } from './values';
+import { many } from './many';
 import { embeddedSchema, quickPagesSchema, quickTaskSchema } from './quick-embedded';
 
 /** http(s), a public-looking host (a dot and a letters TLD, or an IP), no spaces: 'Must be a valid URL'. */
@@ -36,15 +37,6 @@ const refGiven = (v: unknown): boolean => {
   return true;
 };
 const ref = (message: string = M.required) => mixed().nullable().test('required', message, refGiven);
-
-/** A test that reports many field errors at once (paths relative to the form). */
-function many(name: string, fn: (values: WizardValues) => Record<string, string>) {
-  return function test(this: { parent: WizardValues }, _v: unknown) {
-    const errs = Object.entries(fn(this.parent));
-    if (!errs.length) return true;
-    return new ValidationError(errs.map(([path, message]) => new ValidationError(message, undefined, path, name)));
-  };
-}
 
 export const basicSchema = object({
   name: reqText(L.name, M.nameTooLong),
