@@ -6,6 +6,8 @@
 //   node scripts/test-e2e.mjs auth shell only specs whose file name contains a filter
 //   E2E_BASE_URL=http://127.0.0.1:8080 node scripts/test-e2e.mjs   against a server you run
 //   E2E_CONCURRENCY=1 (default 2) spec files in parallel; KEEP_DATA=1 keeps the temp DATA_DIR.
+//   E2E_START_AFTER=<file>: once the server is seeded, wait for that file before running specs
+//   (npm test starts this suite before the element tests so seeding overlaps them).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -135,7 +137,7 @@ async function startServer() {
       await until('respondent seeding', () => {
         if (server.exitCode !== null) throw new Error('server exited');
         return /demo respondents ready|respondent seeding stopped/.test(output);
-      }, 240_000);
+      }, 480_000);
       say(`respondents seeded in ${((Date.now() - s) / 1000).toFixed(1)} s`);
     } catch (err) {
       say(`WARNING: ${err.message}; running the specs anyway`);
@@ -174,6 +176,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let code = 1;
 try {
   const base = process.env.E2E_BASE_URL || (await startServer());
+  const after = process.env.E2E_START_AFTER;
+  if (after && !existsSync(after)) {
+    say('seeded; waiting for the element tests to finish …');
+    while (!existsSync(after)) await sleep(500);
+  }
   say(`running ${specs.length} spec file(s) against ${base}`);
   code = await runSpecs(base);
 } catch (err) {

@@ -2,10 +2,13 @@
 // `npm test`: every suite, in order, stopping at the first failure.
 //   typecheck → lint (ESLint with the import boundaries) → lint rule proofs (tests/lint) → unit
 //   (vitest) → server on PGlite → security suites (tests/security, tests/reliability) → server and crash suite on PostgreSQL (when TEST_DATABASE_URL is set) → build →
-//   element tests in Chromium → end-to-end against the built dashboard.
+//   element tests in Chromium → end-to-end against the built dashboard (its server starts and
+//   seeds while the element tests run).
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
@@ -25,9 +28,6 @@ if (process.env.TEST_DATABASE_URL) {
 // Writes a surface into the tree and removes it again: alone, so no other suite sees it.
 steps.push(['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]);
 steps.push(['build', 'npm', ['run', 'build']]);
-if (!process.env.SKIP_ELEMENTS) steps.push(['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]);
-if (!process.env.SKIP_E2E) steps.push(['end-to-end (Chromium)', 'node', ['scripts/test-e2e.mjs']]);
-
 // The browser suites need Chromium; say so up front rather than failing half-way.
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)) {
@@ -37,16 +37,44 @@ if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)
 
 const started = Date.now();
 let passed = 0;
-for (const [name, cmd, args, env] of steps) {
+let e2e = null;
+
+/** Runs one suite (a command, or a function answering its exit status) and stops at its failure. */
+async function suite(name, run) {
   const t = Date.now();
   console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } });
-  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - t) / 1000)} s)`);
-  if (r.status !== 0) {
+  const status = await run();
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - t) / 1000)} s)`);
+  if (status !== 0) {
     console.log(`\nsuites: ${passed} passed, 1 failed`);
-    process.exit(r.status ?? 1);
+    e2e?.child.kill('SIGTERM'); // its server and temp data go with it
+    process.exit(status ?? 1);
   }
   passed += 1;
+}
+
+for (const [name, cmd, args, env] of steps) {
+  await suite(name, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } }).status);
+}
+
+// The end-to-end server starts (and seeds its demo respondents: minutes of one core) while the
+// element tests run; its specs wait for them (E2E_START_AFTER), and its output is held until then.
+if (!process.env.SKIP_E2E) {
+  const gate = path.join(mkdtempSync(path.join(os.tmpdir(), 'gazeboard-test-')), 'elements-done');
+  const child = spawn('node', ['scripts/test-e2e.mjs'], { env: { ...process.env, E2E_START_AFTER: gate }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const held = [];
+  let live = false;
+  for (const s of [child.stdout, child.stderr]) s.on('data', (d) => (live ? process.stdout.write(d) : held.push(d)));
+  const done = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  e2e = { child, gate, done, show: () => { live = true; for (const d of held.splice(0)) process.stdout.write(d); } };
+}
+if (!process.env.SKIP_ELEMENTS) await suite('elements (Chromium)', () => spawnSync('node', ['scripts/test-elements.mjs'], { stdio: 'inherit' }).status);
+if (e2e) {
+  await suite('end-to-end (Chromium)', () => {
+    writeFileSync(e2e.gate, '');
+    e2e.show();
+    return e2e.done.finally(() => rmSync(path.dirname(e2e.gate), { recursive: true, force: true }));
+  });
 }
 console.log(`\nAll suites passed in ${Math.round((Date.now() - started) / 1000)} s.`);
 console.log(`suites: ${passed} passed, 0 failed`);
