@@ -1,6 +1,6 @@
 // All SQL of the pre-aggregated report inputs (issue 21 item 1; docs/metrics.md "Pre-aggregated
-// reports"): tables report_aggregate / report_histogram / report_aggregate_state
-// (db/schema/aggregates.ts).
+// reports"): tables report_aggregate / report_histogram / report_feature_aggregate /
+// report_aoi_metric_aggregate / report_aggregate_state (db/schema/aggregates.ts).
 //
 // - Ingestion adds a session's contribution in its own transaction (addSessionAggregates): one
 //   grouped upsert per table. A re-delivered session never gets here (ingestSession answers the
@@ -11,10 +11,15 @@
 // - Reads (aggregateMetrics, aggregateSurvivalCounts) cost cells × placements × bins, never
 //   respondents. A rebuild holds an exclusive per-study advisory lock, ingestion a shared one, so
 //   on PostgreSQL a rebuild never interleaves with a session's upsert.
+// - The feature tables depend on the AOIs too: saving AOIs and each page of their recompute mark
+//   the studies of the stim stale (staleStimAggregates), and the recompute rebuilds them at its end.
+// - Norms (aggregateNormSource) sum every study's cells per stim once all are current.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { DEMOGRAPHIC_KINDS, demographicColumn, type DemographicFilters } from '../domain/demographics.js';
 import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
+import type { FeatureAggregate } from '../analytics/features.js';
+import type { AoiMetricAggregate } from '../analytics/aoi-metrics.js';
 import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
 import { rows, idList, qualityCond } from './sql.js';
 
@@ -92,6 +97,49 @@ function upsertHistogram(where: SQL): SQL {
 }
 
 /**
+ * Feature viewers: one per viewed exposure and AOI tag it fixated (exposure_aoi joined to the AOIs
+ * as they are now, as the per-exposure feature report groups them). `where` restricts exposure e.
+ */
+function upsertFeatures(where: SQL): SQL {
+  return sql`insert into report_feature_aggregate (${keyColumns}, tag, viewers, dwell_sum, dwell_sq, first_fix_n, first_fix_sum)
+    select ${keySelect}, x.tag, count(*)::int, sum(x.dwell)::float8, sum(x.dwell * x.dwell)::float8,
+      count(x.first_fix)::int, coalesce(sum(x.first_fix), 0)::float8
+    from (select ea.exposure_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
+          from exposure_aoi ea join aoi a on a.id = ea.aoi_id join exposure e on e.id = ea.exposure_id
+          where ea.fixation_count > 0 and e.viewable and e.viewed and ${where} group by 1, 2) x
+      join ${exposureFrom} on e.id = x.exposure_id
+    group by ${keyGroup}, 15
+    on conflict (${keyColumns}, tag) do update set viewers = report_feature_aggregate.viewers + excluded.viewers,
+      dwell_sum = report_feature_aggregate.dwell_sum + excluded.dwell_sum, dwell_sq = report_feature_aggregate.dwell_sq + excluded.dwell_sq,
+      first_fix_n = report_feature_aggregate.first_fix_n + excluded.first_fix_n,
+      first_fix_sum = report_feature_aggregate.first_fix_sum + excluded.first_fix_sum`;
+}
+
+const aoiMetricColumns = ['viewers', 'first_fixation_sum', 'first_fixation_viewable_n', 'first_fixation_viewable_sum',
+  'fixation_sum', 'dwell_sum', 'revisit_sum', 'first_n'];
+
+/** The AOI metrics' sums from exposure_feature (one row per viewed exposure and tag). */
+function upsertAoiMetrics(where: SQL): SQL {
+  return sql`insert into report_aoi_metric_aggregate (${keyColumns}, tag, ${sql.raw(aoiMetricColumns.join(', '))})
+    select ${keySelect}, ef.tag, count(*)::int, sum(ef.first_fixation_ms)::float8, count(ef.first_fixation_viewable_ms)::int,
+      coalesce(sum(ef.first_fixation_viewable_ms), 0)::float8, sum(ef.fixation_count)::int, sum(ef.dwell_ms)::float8,
+      sum(ef.visits - 1)::int, count(*) filter (where ef.entry_rank = 1)::int
+    from exposure_feature ef join ${exposureFrom} on e.id = ef.exposure_id
+    where e.viewable and e.viewed and ${where}
+    group by ${keyGroup}, 15
+    on conflict (${keyColumns}, tag) do update
+      set ${sql.raw(aoiMetricColumns.map((c) => `${c} = report_aoi_metric_aggregate.${c} + excluded.${c}`).join(', '))}`;
+}
+
+/** Every upsert of a set of exposures, in one place so ingestion and a rebuild write the same tables. */
+async function upsertAll(db: Db, where: SQL): Promise<void> {
+  await db.execute(upsertAggregates(where));
+  await db.execute(upsertHistogram(where));
+  await db.execute(upsertFeatures(where));
+  await db.execute(upsertAoiMetrics(where));
+}
+
+/**
  * Adds one freshly stored session's exposures (call in ingestion's transaction, after they are
  * written). `exposureIds` are the ids just inserted; when the study's rows were current up to the
  * exposure before them, the state moves on to include them, otherwise the state stays behind and
@@ -100,9 +148,7 @@ function upsertHistogram(where: SQL): SQL {
 export async function addSessionAggregates(db: Db, studyId: number, participantId: number, exposureIds: number[]): Promise<void> {
   if (!exposureIds.length) return;
   await db.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${studyId})`);
-  const where = sql`e.participant_id = ${participantId}`;
-  await db.execute(upsertAggregates(where));
-  await db.execute(upsertHistogram(where));
+  await upsertAll(db, sql`e.participant_id = ${participantId}`);
   const first = Math.min(...exposureIds);
   const last = Math.max(...exposureIds);
   await db.execute(sql`update report_aggregate_state set max_exposure_id = ${last}
@@ -114,18 +160,50 @@ export async function rebuildStudyAggregates(db: Db, studyId: number): Promise<v
   await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${studyId})`);
   await db.execute(sql`delete from report_aggregate where study_id = ${studyId}`);
   await db.execute(sql`delete from report_histogram where study_id = ${studyId}`);
-  const where = sql`e.study_id = ${studyId}`;
-  await db.execute(upsertAggregates(where));
-  await db.execute(upsertHistogram(where));
+  await db.execute(sql`delete from report_feature_aggregate where study_id = ${studyId}`);
+  await db.execute(sql`delete from report_aoi_metric_aggregate where study_id = ${studyId}`);
+  await upsertAll(db, sql`e.study_id = ${studyId}`);
   await db.execute(sql`insert into report_aggregate_state (study_id, max_exposure_id, thresholds, built_at)
     select sd.id, (select coalesce(max(id), 0) from exposure where study_id = ${studyId}), ${thresholdsSql}, now()
     from study sd where sd.id = ${studyId}
     on conflict (study_id) do update set max_exposure_id = excluded.max_exposure_id, thresholds = excluded.thresholds, built_at = now()`);
 }
 
-/** Forgets a study's rows (participants deleted outside ingestion): the next read rebuilds. */
+/**
+ * Marks a study's rows stale (participants deleted outside ingestion, AOI rows rewritten): the next
+ * read rebuilds. Holds the study's exclusive lock, so a rebuild running meanwhile (from the data
+ * before this transaction) cannot mark its rows current after this.
+ */
 export async function clearStudyAggregates(db: Db, studyId: number): Promise<void> {
-  await db.execute(sql`delete from report_aggregate_state where study_id = ${studyId}`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${studyId})`);
+  // Marked stale (-1 is never a study's largest exposure id) rather than deleted: the norms rebuild
+  // stale studies, and a study left without exposures still has rows (ingestion writes them even
+  // before the first build) that must go.
+  await db.execute(sql`insert into report_aggregate_state (study_id, max_exposure_id, thresholds)
+    select id, -1, '' from study where id = ${studyId}
+    on conflict (study_id) do update set max_exposure_id = -1`);
+}
+
+/**
+ * Marks stale the rows of every study with exposures of the stim (its AOIs changed, or a page of their
+ * recompute rewrote exposure_aoi / exposure_feature): the feature tables follow the AOIs, and the
+ * next read rebuilds. Index lookups per study (exposure_study_stim_idx), never a scan of exposures.
+ */
+export async function staleStimAggregates(db: Db, stimId: number): Promise<void> {
+  // In id order: two transactions locking several studies never wait on each other in a cycle.
+  for (const id of await stimStudies(db, stimId)) await clearStudyAggregates(db, id);
+}
+
+/** The studies with exposures of the stim, in id order (an index lookup per study). */
+async function stimStudies(db: Db, stimId: number): Promise<number[]> {
+  const r = await rows<{ id: number }>(db, sql`select sd.id from study sd
+    where exists (select 1 from exposure e where e.study_id = sd.id and e.stim_id = ${stimId}) order by sd.id`);
+  return r.map((x) => Number(x.id));
+}
+
+/** Rebuilds, where stale, the rows of every study with exposures of the stim (the end of an AOI recompute). */
+export async function refreshStimAggregates(db: Db, stimId: number): Promise<void> {
+  for (const id of await stimStudies(db, stimId)) await ensureAggregates(db, id);
 }
 
 /** Whether the study's rows are current: built, with today's thresholds, up to its largest exposure id (O(log n) with exposure_study_id_idx). */
@@ -179,12 +257,8 @@ const m = sql.raw('(quality and not insufficient)');
 
 type AggRow = Record<keyof StimAggregate, number> & { stepId: number; stimId: number };
 
-/** The aggregates of each (step, stim) over its base E, as studyAggregates answers them; missing pairs are empty. */
-export async function aggregateMetrics(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, StimAggregate>> {
-  const out = new Map<string, StimAggregate>(pairs.map((p) => [key(p.stepId, p.stimId), { ...EMPTY_AGGREGATE }]));
-  if (!pairs.length) return out;
-  const r = await rows<AggRow>(db, sql`
-    select step_id as "stepId", stim_id as "stimId",
+/** StimAggregate's fields summed over report_aggregate cells (base E: m; the script counts: every cell). */
+const metricSums = sql`
       coalesce(sum(n) filter (where ${m}), 0)::int as "baseSize",
       coalesce(sum(viewable_n) filter (where ${m}), 0)::int as "viewableN",
       coalesce(sum(viewed_n) filter (where ${m}), 0)::int as "viewedN",
@@ -201,15 +275,25 @@ export async function aggregateMetrics(db: Db, studyId: number, pairs: Placement
       coalesce(sum(viewable_ms_sq) filter (where ${m}), 0)::float8 as "viewableMsSqSum",
       coalesce(sum(dwell_sq) filter (where ${m}), 0)::float8 as "dwellSqSum",
       coalesce(sum(ttfv_sq) filter (where ${m}), 0)::float8 as "ttfvSqSum",
-      coalesce(sum(share_sq) filter (where ${m}), 0)::float8 as "viewableShareSqSum"
+      coalesce(sum(share_sq) filter (where ${m}), 0)::float8 as "viewableShareSqSum"`;
+
+const toStimAggregate = (row: AggRow): StimAggregate => {
+  const a = { ...EMPTY_AGGREGATE };
+  for (const f of Object.keys(EMPTY_AGGREGATE) as (keyof StimAggregate)[]) a[f] = Number(row[f]);
+  return a;
+};
+
+/** The aggregates of each (step, stim) over its base E, as studyAggregates answers them; missing pairs are empty. */
+export async function aggregateMetrics(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, StimAggregate>> {
+  const out = new Map<string, StimAggregate>(pairs.map((p) => [key(p.stepId, p.stimId), { ...EMPTY_AGGREGATE }]));
+  if (!pairs.length) return out;
+  const r = await rows<AggRow>(db, sql`
+    select step_id as "stepId", stim_id as "stimId", ${metricSums}
     from report_aggregate where ${cellWhere(studyId, pairs, filters)}
     group by step_id, stim_id`);
   for (const row of r) {
     const k = key(Number(row.stepId), Number(row.stimId));
-    if (!out.has(k)) continue;
-    const a = { ...EMPTY_AGGREGATE };
-    for (const f of Object.keys(EMPTY_AGGREGATE) as (keyof StimAggregate)[]) a[f] = Number(row[f]);
-    out.set(k, a);
+    if (out.has(k)) out.set(k, toStimAggregate(row));
   }
   return out;
 }
@@ -263,4 +347,118 @@ export async function aggregateSurvivalCounts(db: Db, studyId: number, pairs: Pl
     });
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Features and AOI metrics: the same FeatureAggregate / AoiMetricAggregate rows as the
+// per-exposure queries in repositories/reports.ts, summed over the cells of E.
+
+const featureSums = sql`tag, sum(viewers)::int as viewers, sum(dwell_sum)::float8 as "dwellSumMs",
+  sum(dwell_sq)::float8 as "dwellSqSumMs",
+  (case when sum(first_fix_n) > 0 then sum(first_fix_sum) / sum(first_fix_n) end)::float8 as "firstFixationAvgMs"`;
+
+const aoiMetricSums = sql`tag, sum(viewers)::int as viewers, sum(first_fixation_sum)::float8 as "firstFixationSumMs",
+  sum(first_fixation_viewable_n)::int as "firstFixationViewableN", sum(first_fixation_viewable_sum)::float8 as "firstFixationViewableSumMs",
+  sum(fixation_sum)::int as "fixationSum", sum(dwell_sum)::float8 as "dwellSumMs", sum(revisit_sum)::int as "revisitSum",
+  sum(first_n)::int as "firstN"`;
+
+export const toFeatureAggregate = (r: FeatureAggregate): FeatureAggregate => ({
+  tag: r.tag,
+  viewers: Number(r.viewers),
+  dwellSumMs: Number(r.dwellSumMs),
+  ...(r.dwellSqSumMs === undefined ? {} : { dwellSqSumMs: Number(r.dwellSqSumMs) }),
+  firstFixationAvgMs: r.firstFixationAvgMs === null ? null : Number(r.firstFixationAvgMs),
+});
+
+export const toAoiMetricAggregate = (r: AoiMetricAggregate): AoiMetricAggregate => ({
+  tag: r.tag, viewers: Number(r.viewers), firstFixationSumMs: Number(r.firstFixationSumMs),
+  firstFixationViewableN: Number(r.firstFixationViewableN), firstFixationViewableSumMs: Number(r.firstFixationViewableSumMs),
+  fixationSum: Number(r.fixationSum), dwellSumMs: Number(r.dwellSumMs), revisitSum: Number(r.revisitSum), firstN: Number(r.firstN),
+});
+
+/** Per (step, stim): its feature aggregates over E after the filters (studyFeatureAggregates). */
+export async function aggregateFeatures(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, FeatureAggregate[]>> {
+  const out = new Map<string, FeatureAggregate[]>(pairs.map((p) => [key(p.stepId, p.stimId), []]));
+  if (!pairs.length) return out;
+  const r = await rows<FeatureAggregate & Placement>(db, sql`
+    select step_id as "stepId", stim_id as "stimId", ${featureSums}
+    from report_feature_aggregate where ${cellWhere(studyId, pairs, filters)} and ${m}
+    group by step_id, stim_id, tag`);
+  for (const row of r) out.get(key(Number(row.stepId), Number(row.stimId)))?.push(toFeatureAggregate(row));
+  return out;
+}
+
+/** Per (step, stim): its AOI metrics' aggregates over E after the filters (studyAoiMetricAggregates). */
+export async function aggregateAoiMetrics(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, AoiMetricAggregate[]>> {
+  const out = new Map<string, AoiMetricAggregate[]>(pairs.map((p) => [key(p.stepId, p.stimId), []]));
+  if (!pairs.length) return out;
+  const r = await rows<AoiMetricAggregate & Placement>(db, sql`
+    select step_id as "stepId", stim_id as "stimId", ${aoiMetricSums}
+    from report_aoi_metric_aggregate where ${cellWhere(studyId, pairs, filters)} and ${m}
+    group by step_id, stim_id, tag`);
+  for (const row of r) out.get(key(Number(row.stepId), Number(row.stimId)))?.push(toAoiMetricAggregate(row));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Norms: every stim with data in any study (only aggregates leave), summed over all studies' cells.
+
+/**
+ * Makes every study's rows current (the norms read all of them). Stale studies are found with
+ * one index lookup each; only they are rebuilt. Studies without exposures need no rows.
+ */
+export async function ensureAllAggregates(db: Db): Promise<void> {
+  const stale = await rows<{ id: number }>(db, sql`
+    select sd.id from study sd left join report_aggregate_state st on st.study_id = sd.id
+      cross join lateral (select coalesce(max(id), 0) as cur from exposure where study_id = sd.id) x
+    where (st.study_id is null and x.cur > 0) or (st.study_id is not null and (st.max_exposure_id <> x.cur or st.thresholds <> ${thresholdsSql}))`);
+  for (const { id } of stale) await ensureAggregates(db, Number(id));
+}
+
+/**
+ * What the norm rows were built from (after ensureAllAggregates): each study's state row, which
+ * ingestion moves on and every rebuild re-stamps, plus the AOIs (the norms' tag lists). Costs
+ * studies + AOIs, never exposures.
+ */
+export async function aggregateNormFingerprint(db: Db): Promise<string> {
+  const [r] = await rows<{ s: string | null; a: string }>(db, sql`
+    select (select string_agg(concat(study_id, ':', max_exposure_id, ':', extract(epoch from built_at)), ',' order by study_id)
+              from report_aggregate_state) as s,
+      (select concat(count(*), ':', coalesce(max(id), 0)) from aoi) as a`);
+  return `${r.s ?? ''}|${r.a}`;
+}
+
+export interface AggregateNormRows {
+  aggregates: Map<number, StimAggregate>;
+  features: Map<number, FeatureAggregate[]>;
+  aoiMetrics: Map<number, AoiMetricAggregate[]>;
+}
+
+/** The norm inputs per stim: its StimAggregate over E, feature and AOI-metric aggregates (no dwell² for the norms). */
+export async function aggregateNormRows(db: Db): Promise<AggregateNormRows> {
+  const counted = sql`not is_test and complete`;
+  const aggRows = await rows<AggRow>(db, sql`
+    select 0 as "stepId", stim_id as "stimId", ${metricSums}
+    from report_aggregate where ${counted}
+    group by stim_id having coalesce(sum(n) filter (where ${m}), 0) > 0`);
+  const aggregates = new Map(aggRows.map((r) => [Number(r.stimId), toStimAggregate(r)]));
+  const featureRows = await rows<FeatureAggregate & { stimId: number }>(db, sql`
+    select stim_id as "stimId", ${featureSums}
+    from report_feature_aggregate where ${counted} and ${m} group by stim_id, tag`);
+  const features = new Map<number, FeatureAggregate[]>();
+  for (const { dwellSqSumMs: _sq, ...r } of featureRows) {
+    const id = Number(r.stimId);
+    if (!features.has(id)) features.set(id, []);
+    features.get(id)!.push(toFeatureAggregate(r));
+  }
+  const aoiRows = await rows<AoiMetricAggregate & { stimId: number }>(db, sql`
+    select stim_id as "stimId", ${aoiMetricSums}
+    from report_aoi_metric_aggregate where ${counted} and ${m} group by stim_id, tag`);
+  const aoiMetrics = new Map<number, AoiMetricAggregate[]>();
+  for (const r of aoiRows) {
+    const id = Number(r.stimId);
+    if (!aoiMetrics.has(id)) aoiMetrics.set(id, []);
+    aoiMetrics.get(id)!.push(toAoiMetricAggregate(r));
+  }
+  return { aggregates, features, aoiMetrics };
 }

@@ -11,7 +11,10 @@ import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js'
 import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
 import { rows, idList as list, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
-import { aggregateMetrics, aggregateSurvivalCounts, ensureAggregates, gridBins } from './aggregates.js';
+import {
+  aggregateAoiMetrics, aggregateFeatures, aggregateMetrics, aggregateNormFingerprint, aggregateNormRows, aggregateReadsOn,
+  aggregateSurvivalCounts, ensureAggregates, ensureAllAggregates, gridBins, toAoiMetricAggregate, toFeatureAggregate,
+} from './aggregates.js';
 
 export const pairKey = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
@@ -133,7 +136,8 @@ export async function exposureAggregates(db: Db, studyId: number, pairs: StepSti
 }
 
 // ---------------------------------------------------------------------------------------------
-// Norms: one grouped query over every stim with data (any company; only aggregates leave).
+// Norms: every stim with data (any company; only aggregates leave). Read from the aggregate
+// tables of every study (issue 21); loadNormSource is the per-exposure reference path.
 
 export interface NormSource {
   aggregates: Map<number, StimAggregate>;
@@ -144,6 +148,7 @@ export interface NormSource {
   aoiMetrics: Map<number, AoiMetricAggregate[]>;
 }
 
+/** The norm source from the per-exposure summaries (the reference path: aggregate reads off). */
 async function loadNormSource(db: Db): Promise<NormSource> {
   const aggRows = await rows<AggRow>(db, sql`
     select 0 as "stepId", stim_id as "stimId", ${aggregateSelect}
@@ -198,31 +203,49 @@ const toProfile = (p: StimProfile): StimProfile => ({
   stimType: p.stimType,
 });
 
-const toFeature = (r: FeatureAggregate): FeatureAggregate => ({
-  tag: r.tag,
-  viewers: Number(r.viewers),
-  dwellSumMs: Number(r.dwellSumMs),
-  ...(r.dwellSqSumMs === undefined ? {} : { dwellSqSumMs: Number(r.dwellSqSumMs) }),
-  firstFixationAvgMs: r.firstFixationAvgMs === null ? null : Number(r.firstFixationAvgMs),
-});
+const toFeature = toFeatureAggregate;
+const toAoiMetric = toAoiMetricAggregate;
 
-// Norm rows change only when exposures do; a cheap fingerprint decides whether to rebuild them.
+// Norm rows change only when the data does; a cheap fingerprint decides whether to re-read them.
 const normCache = new WeakMap<Db, { fingerprint: string; source: NormSource }>();
+const exposureNormCache = new WeakMap<Db, { fingerprint: string; source: NormSource }>();
 
+/**
+ * The norm source: with aggregate reads, every study's rows made current (only stale studies are
+ * rebuilt) and summed per stim — the fingerprint and the read cost studies, stims and cells,
+ * never exposures or participants.
+ */
 export async function normSource(db: Db): Promise<NormSource> {
-  const [fp] = await rows<{ n: number; m: number; c: number; f: number; p: number; an: number; am: number; fm: number }>(db, sql`
+  if (!aggregateReadsOn()) return exposureNormSource(db);
+  await ensureAllAggregates(db);
+  const fingerprint = await aggregateNormFingerprint(db);
+  const hit = normCache.get(db);
+  if (hit && hit.fingerprint === fingerprint) return hit.source;
+  const { aggregates, features, aoiMetrics } = await aggregateNormRows(db);
+  const ids = [...aggregates.keys()];
+  const source = { aggregates, profiles: await profileRows(db, ids), features, tags: await aoiTags(db, ids), aoiMetrics };
+  normCache.set(db, { fingerprint, source });
+  return source;
+}
+
+/** normSource from the per-exposure summaries; its fingerprint scans every exposure and participant. */
+async function exposureNormSource(db: Db): Promise<NormSource> {
+  const [fp] = await rows<{ n: number; m: number; c: number; f: number; p: number; an: number; am: number; fm: number; t: string }>(db, sql`
     select count(*)::int as n, coalesce(max(id), 0)::int as m, coalesce(sum(analysis_config_id), 0)::float8 as c,
       coalesce(sum(dwell_ms), 0)::float8 as f,
       (select coalesce(sum(id * (case when is_test then 1 else 2 end) * length(status)), 0)::float8 from participant) as p,
       (select count(*)::int from aoi) as an, (select coalesce(max(id), 0)::int from aoi) as am,
-      (select coalesce(max(id), 0)::int from exposure_feature) as fm
+      (select coalesce(max(id), 0)::int from exposure_feature) as fm,
+      (select md5(coalesce(string_agg(concat(max_accuracy, '|', max_precision, '|', min_calibration_frame_rate, '|',
+        min_connection_speed, '|', min_dwell_ms, '|', max_dwell_ms), ',' order by id), '')) from study) as t
     from exposure`);
   // fm: an AOI recompute rewrites exposure_feature (new ids) even when no AOI was added (a renamed tag).
-  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${fp.an}:${fp.am}:${fp.fm}`;
-  const hit = normCache.get(db);
+  // t: the studies' quality thresholds decide the base E (a change went unnoticed before issue 21).
+  const fingerprint = `${fp.n}:${fp.m}:${fp.c}:${fp.f}:${fp.p}:${fp.an}:${fp.am}:${fp.fm}:${fp.t}`;
+  const hit = exposureNormCache.get(db);
   if (hit && hit.fingerprint === fingerprint) return hit.source;
   const source = await loadNormSource(db);
-  normCache.set(db, { fingerprint, source });
+  exposureNormCache.set(db, { fingerprint, source });
   return source;
 }
 
@@ -315,7 +338,14 @@ export async function aoiTags(db: Db, stimIds: number[]): Promise<Map<number, st
   return out;
 }
 
+/** Per (step, stim): its features over E; from the aggregate tables unless aggregate reads are off. */
 export async function studyFeatureAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, FeatureAggregate[]>> {
+  if (pairs.length && await ensureAggregates(db, studyId)) return aggregateFeatures(db, studyId, pairs, filters);
+  return exposureFeatureAggregates(db, studyId, pairs, filters);
+}
+
+/** studyFeatureAggregates from exposure_aoi (the reference path). */
+export async function exposureFeatureAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, FeatureAggregate[]>> {
   const out = new Map<string, FeatureAggregate[]>(pairs.map((p) => [pairKey(p.stepId, p.stimId), []]));
   if (!pairs.length) return out;
   const r = await rows<FeatureAggregate & { stepId: number; stimId: number }>(db, sql`
@@ -342,17 +372,19 @@ const aoiMetricSelect = sql`ef.tag, count(*)::int as viewers,
   sum(ef.fixation_count)::int as "fixationSum", sum(ef.dwell_ms)::float8 as "dwellSumMs",
   sum(ef.visits - 1)::int as "revisitSum", count(*) filter (where ef.entry_rank = 1)::int as "firstN"`;
 
-const toAoiMetric = (r: AoiMetricAggregate): AoiMetricAggregate => ({
-  tag: r.tag, viewers: Number(r.viewers), firstFixationSumMs: Number(r.firstFixationSumMs),
-  firstFixationViewableN: Number(r.firstFixationViewableN), firstFixationViewableSumMs: Number(r.firstFixationViewableSumMs),
-  fixationSum: Number(r.fixationSum), dwellSumMs: Number(r.dwellSumMs), revisitSum: Number(r.revisitSum), firstN: Number(r.firstN),
-});
 
 const featureBase = (studyId: number, pairs: StepStim[], filters: DemographicFilters) => sql`
   exposure_feature ef join ${exposureFrom} on e.id = ef.exposure_id
   where e.study_id = ${studyId} and ${countedSql} and ${pairsSql(pairs)} and e.viewable and e.viewed and ${measuredSql}${filterSql(filters)}`;
 
+/** Per (step, stim): its AOI metrics' aggregates over E; from the aggregate tables unless aggregate reads are off. */
 export async function studyAoiMetricAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, AoiMetricAggregate[]>> {
+  if (pairs.length && await ensureAggregates(db, studyId)) return aggregateAoiMetrics(db, studyId, pairs, filters);
+  return exposureAoiMetricAggregates(db, studyId, pairs, filters);
+}
+
+/** studyAoiMetricAggregates from exposure_feature (the reference path). */
+export async function exposureAoiMetricAggregates(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, AoiMetricAggregate[]>> {
   const out = new Map<string, AoiMetricAggregate[]>(pairs.map((p) => [pairKey(p.stepId, p.stimId), []]));
   if (!pairs.length) return out;
   const r = await rows<AoiMetricAggregate & { stepId: number; stimId: number }>(db, sql`

@@ -16,6 +16,7 @@ import { summarizeExposure, type ExposureInput } from '../analytics/summarize.js
 import { exposureFeatures } from '../analytics/aoi-metrics.js';
 import { rewriteExposureFeatures, type NewExposureFeature } from '../repositories/aoi-metrics.js';
 import { InvalidInput } from '../domain/errors.js';
+import { clearStudyAggregates, refreshStimAggregates, staleStimAggregates } from '../repositories/aggregates.js';
 
 /** A polygon needs three vertices; its x/y/width/height become its bounding box. */
 export function normalizeAois(input: AoiInput[]): AoiInput[] {
@@ -42,6 +43,9 @@ export async function saveAois(db: Db, stimId: number, input: AoiInput[]): Promi
   const aois = normalizeAois(input);
   await db.transaction(async (tx) => {
     await replaceAois(tx as unknown as Db, stimId, aois);
+    // The feature aggregates group exposure_aoi by these AOIs' tags (renamed in place, or rows
+    // cascaded away): the stim's studies rebuild on their next read (issue 21).
+    await staleStimAggregates(tx as unknown as Db, stimId);
   });
   return { exposures: await countStimExposures(db, stimId) };
 }
@@ -94,10 +98,14 @@ export async function recomputeStimAois(db: Db, stimId: number, opts: {
       await rewriteExposureAois(tx as unknown as Db, page.map((e) => e.id), rows);
       // The AOI metrics' rows follow the same AOIs in the same transaction (tags included).
       await rewriteExposureFeatures(tx as unknown as Db, page.map((e) => e.id), features);
+      // The pages' studies' feature aggregates no longer match: a read meanwhile rebuilds them.
+      for (const studyId of [...new Set(page.map((e) => e.studyId))].sort((a, b) => a - b)) await clearStudyAggregates(tx as unknown as Db, studyId);
     });
     done += page.length;
     after = page[page.length - 1].id;
     await opts.onProgress?.({ done, total, lastId: after });
   }
+  // The report aggregates follow the rewritten rows once, rather than on the next read (issue 21).
+  await refreshStimAggregates(db, stimId);
   return { done, total };
 }

@@ -84,3 +84,38 @@ export const reportAggregateState = pgTable('report_aggregate_state', {
   thresholds: text('thresholds').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Per cell, placement and feature tag (the tag of the AOIs as built): the feature_attention
+ * report's inputs over viewed exposures that fixated an AOI of the tag — exposure_aoi joined to
+ * aoi, one viewer per (exposure, tag) with the summed dwell and the earliest first fixation.
+ * Only viewed exposures have rows (no other exposure is ever counted in a feature base).
+ */
+export const reportFeatureAggregate = pgTable('report_feature_aggregate', {
+  ...cellColumns(),
+  tag: text('tag').notNull(),
+  viewers: integer('viewers').notNull(),
+  dwellSum: doublePrecision('dwell_sum').notNull(),
+  dwellSq: doublePrecision('dwell_sq').notNull(),
+  /** Viewers with a first fixation time (the mean's denominator, as avg() skips nulls). */
+  firstFixN: integer('first_fix_n').notNull(),
+  firstFixSum: doublePrecision('first_fix_sum').notNull(),
+}, (t) => [uniqueIndex('report_feature_aggregate_uq').on(t.studyId, ...cellKey.slice(1).map((k) => t[k]), t.tag)]);
+
+/**
+ * Per cell, placement and exposure_feature tag (issue 23's AOI metrics): the sums the AOI-metric
+ * report and its norms average, over viewed exposures (one exposure_feature row per exposure and tag).
+ */
+export const reportAoiMetricAggregate = pgTable('report_aoi_metric_aggregate', {
+  ...cellColumns(),
+  tag: text('tag').notNull(),
+  viewers: integer('viewers').notNull(),
+  firstFixationSum: doublePrecision('first_fixation_sum').notNull(),
+  firstFixationViewableN: integer('first_fixation_viewable_n').notNull(),
+  firstFixationViewableSum: doublePrecision('first_fixation_viewable_sum').notNull(),
+  fixationSum: integer('fixation_sum').notNull(),
+  dwellSum: doublePrecision('dwell_sum').notNull(),
+  revisitSum: integer('revisit_sum').notNull(),
+  /** Viewers whose first fixated feature this was (entry_rank = 1). */
+  firstN: integer('first_n').notNull(),
+}, (t) => [uniqueIndex('report_aoi_metric_aggregate_uq').on(t.studyId, ...cellKey.slice(1).map((k) => t[k]), t.tag)]);

@@ -1,7 +1,8 @@
 // Issue 21 item 1 (pre-aggregation): on demo data (demo seed + simulated respondents through
 // ingestSession) the reports read from the aggregates answer exactly what the per-exposure path
-// answers, for every switched report, filter and graph type; and a re-delivered session, a
-// threshold change and a recompute leave the aggregates equal to a rebuild from scratch.
+// answers, for every switched report, filter, graph type and norm type (norms, features and AOI
+// metrics included); and a re-delivered session, a threshold change, a recompute, an AOI change
+// with its recompute and a participant deletion leave the aggregates equal to a rebuild from scratch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,9 @@ import { DEMO_PASSWORD, seedOnStart } from '../../seed/index.js';
 import { simulateStudy } from '../../seed/respondents.js';
 import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { recomputeAll } from '../../services/recompute.js';
+import { recomputeStimAois, saveAois } from '../../services/aoi.js';
+import { listAois } from '../../repositories/aoi.js';
+import { deleteStudyParticipants } from '../../repositories/ingest.js';
 import { aggregatesCurrent, ensureAggregates, rebuildStudyAggregates, setAggregateReads } from '../../repositories/aggregates.js';
 
 type Json = Record<string, any>;
@@ -121,7 +125,57 @@ describe('issue 21 item 1: reports from the aggregates equal the per-exposure pa
     }
     expect(compared).toBeGreaterThan(50);
   }, 600_000);
+
+  it('norms of all four types, feature_attention and the AOI metrics (feature_analysis), with filters', async () => {
+    let features = 0;
+    let aoiViewers = 0;
+    for (const studyId of studies) {
+      const data = await placements(studyId);
+      const sets = await filterSets(studyId);
+      for (const norm_type_id of [1, 2, 3, 4]) {
+        for (const f of [sets[0], sets[1], sets[5]]) {
+          const body = { data, ...f, norm_type_id };
+          const [a, b] = await both('POST', `/v1.0/studies/${studyId}/compare_report/overall_attention`, body);
+          expect(b).toEqual(a);
+          const [fa, fb] = await both('POST', `/v1.0/studies/${studyId}/compare_report/feature_attention`, body);
+          expect(fb).toEqual(fa);
+          for (const r of fa.data) features += Object.values(r.feature_data as Json).filter((x: Json) => x.avg_feature_dwell_time !== null).length;
+          for (const p of data.slice(0, 2)) {
+            const base = `/v1.0/studies/${studyId}/cell/${p.cell_id}/step/${p.step_id}/stimuli/${p.stim_id}`;
+            const [xa, xb] = await both('POST', `${base}/feature_analysis`, { ...f, norm_type_id });
+            expect(xb).toEqual(xa);
+            aoiViewers += JSON.stringify(xa).length;
+            const [ka, kb] = await both('POST', `${base}/kpi_analysis`, { ...f, norm_type_id });
+            expect(kb).toEqual(ka);
+            const [ra, rb] = await both('POST', `${base}/report`, { ...f, norm_type_id });
+            expect(rb).toEqual(ra);
+          }
+        }
+      }
+    }
+    // The demo data has features with viewers (the comparison is not of empty answers).
+    expect(features).toBeGreaterThan(0);
+    expect(aoiViewers).toBeGreaterThan(0);
+  }, 600_000);
 });
+
+/** Every report this issue switched, both paths, on every demo study (norms read every study). */
+async function expectPathsEqual(normTypes = [1, 3]): Promise<void> {
+  for (const studyId of studies) {
+    const data = await placements(studyId);
+    for (const norm_type_id of normTypes) {
+      const [a, b] = await both('POST', `/v1.0/studies/${studyId}/compare_report/overall_attention`, { data, norm_type_id });
+      expect(b).toEqual(a);
+      const [fa, fb] = await both('POST', `/v1.0/studies/${studyId}/compare_report/feature_attention`, { data, norm_type_id });
+      expect(fb).toEqual(fa);
+    }
+    for (const p of data.slice(0, 2)) {
+      const url = `/v1.0/studies/${studyId}/cell/${p.cell_id}/step/${p.step_id}/stimuli/${p.stim_id}/feature_analysis`;
+      const [xa, xb] = await both('POST', url, {});
+      expect(xb).toEqual(xa);
+    }
+  }
+}
 
 /** The study's aggregate rows, numbers at 12 significant digits (summation order may differ in the last bits). */
 async function snapshot(studyId: number): Promise<string> {
@@ -129,7 +183,9 @@ async function snapshot(studyId: number): Promise<string> {
     [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v])));
   const agg = await q<Json>(`select * from report_aggregate where study_id = ${studyId}`);
   const hist = await q<Json>(`select * from report_histogram where study_id = ${studyId}`);
-  return [...agg.map(norm).sort(), '--', ...hist.map(norm).sort()].join('\n');
+  const feat = await q<Json>(`select * from report_feature_aggregate where study_id = ${studyId}`);
+  const aoi = await q<Json>(`select * from report_aoi_metric_aggregate where study_id = ${studyId}`);
+  return [...agg.map(norm).sort(), '--', ...hist.map(norm).sort(), '--', ...feat.map(norm).sort(), '--', ...aoi.map(norm).sort()].join('\n');
 }
 
 async function fromScratch(studyId: number): Promise<string> {
@@ -171,7 +227,8 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
     expect(again.duplicate).toBe(true);
     expect(await snapshot(studyId)).toEqual(once);
     expectRebuildEqual(await fromScratch(studyId));
-  }, 120_000);
+    await expectPathsEqual();
+  }, 300_000);
 
   it('a threshold change makes the rows stale and the next read rebuilds them', async () => {
     const studyId = studies[0];
@@ -182,7 +239,8 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
     expect(b).toEqual(a);
     expect(await aggregatesCurrent(database.db, studyId)).toBe(true);
     expectRebuildEqual(await fromScratch(studyId));
-  }, 120_000);
+    await expectPathsEqual([1, 2, 3, 4]);
+  }, 300_000);
 
   it('a recompute with other parameters rebuilds them in its transaction', async () => {
     await recomputeAll(database.db, { algorithm: 'ivt', params: { velocity_px_per_s: 800 } });
@@ -193,5 +251,45 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
       const [a, b] = await both('POST', `/v1.0/studies/${studyId}/compare_report/graph2_data`, { data, graph_type_id: 1 });
       expect(b).toEqual(a);
     }
+    await expectPathsEqual([1, 2, 3, 4]);
+  }, 300_000);
+
+  it('an AOI change makes the rows stale; its recompute rebuilds them, with the reports and norms equal at each stage', async () => {
+    const studyId = studies[0];
+    const [p] = await placements(studyId);
+    // A stim of the study with AOIs: rename one tag in place, drop another, add one over the whole stim.
+    const withAois = await q<{ stim_id: number }>(`select distinct a.stim_id from aoi a join exposure e on e.stim_id = a.stim_id
+      where e.study_id = ${studyId} order by a.stim_id limit 1`);
+    const stimId = Number(withAois[0]?.stim_id ?? p.stim_id);
+    const before = await listAois(database.db, stimId);
+    expect(before.length).toBeGreaterThan(0);
+    expect(await ensureAggregates(database.db, studyId)).toBe(true);
+    const [first, ...rest] = before;
+    await saveAois(database.db, stimId, [
+      { ...first, tag: `${first.tag} renamed` },
+      ...rest.slice(1),
+      { tag: 'agg21 whole', shape: 'rect', x: 0, y: 0, width: 5000, height: 5000, points: null },
+    ]);
+    expect(await aggregatesCurrent(database.db, studyId)).toBe(false);
+    await expectPathsEqual();
+    expectRebuildEqual(await fromScratch(studyId));
+    await recomputeStimAois(database.db, stimId, { batchSize: 7 });
+    for (const id of studies) expect(await aggregatesCurrent(database.db, id)).toBe(true);
+    expectRebuildEqual(await fromScratch(studyId));
+    const tags = await q<{ n: number }>(`select count(*)::int as n from report_feature_aggregate where study_id = ${studyId} and tag = 'agg21 whole'`);
+    expect(Number(tags[0].n)).toBeGreaterThan(0);
+    await expectPathsEqual([1, 2, 3, 4]);
+  }, 300_000);
+
+  it('deleting a study\'s participants makes its rows stale; reports and norms stay equal', async () => {
+    const studyId = studies[1];
+    expect(await ensureAggregates(database.db, studyId)).toBe(true);
+    await database.db.transaction(async (tx) => deleteStudyParticipants(tx as unknown as Db, studyId));
+    expect(await aggregatesCurrent(database.db, studyId)).toBe(false);
+    await expectPathsEqual([1, 2, 3, 4]);
+    expect(await aggregatesCurrent(database.db, studyId)).toBe(true);
+    expect(await q(`select 1 from report_aggregate where study_id = ${studyId}`)).toEqual([]);
+    expect(await q(`select 1 from report_feature_aggregate where study_id = ${studyId}`)).toEqual([]);
+    expect(await q(`select 1 from report_aoi_metric_aggregate where study_id = ${studyId}`)).toEqual([]);
   }, 300_000);
 });
