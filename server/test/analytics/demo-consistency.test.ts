@@ -181,7 +181,7 @@ beforeAll(async () => {
     for (const r of list) exposureRows.set(key(r), (await ok(stimUrl(s, r, 'participant_report'))).data);
   }
   refs = placementsOf.get(studyId)!;
-});
+}, 300_000); // seeds the demo with simulated respondents: minutes on a loaded 2-core machine
 afterAll(async () => {
   await env?.app.close();
   await env?.database.close();
@@ -573,7 +573,7 @@ describe('demo data: report consistency of a completed study (issue 4)', () => {
 
 describe('demo data: reseeding gives the same numbers', () => {
   let second: Env & { studies: number[] };
-  beforeAll(async () => { second = await demoEnv(async () => env.studies); });
+  beforeAll(async () => { second = await demoEnv(async () => env.studies); }, 300_000);
   afterAll(async () => {
     await second?.app.close();
     await second?.database.close();
