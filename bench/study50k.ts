@@ -27,6 +27,7 @@ import { issueToken } from '../server/repositories/tokens.js';
 import { ingestSession } from '../server/services/ingest.js';
 import { rebuildStudyAggregates } from '../server/repositories/aggregates.js';
 import { simulateSession } from '../server/analytics/simulator.js';
+import { InvalidInput } from '../server/domain/errors.js';
 import { buildStudy, resetPostgres, type BenchStudy } from './fixture.js';
 
 export const STUDY50K_RESPONDENTS = 50_000;
@@ -55,7 +56,15 @@ async function create(db: Db, respondents: number, say: (m: string) => void): Pr
   const context = (await loadStudyContext(db, b.studyId))!;
   const config = await getActiveConfig(db);
   const seeds = Math.max(1, Math.min(SEED_SESSIONS, Math.floor(respondents / 10)));
-  for (let i = 0; i < seeds; i++) await ingestSession(db, simulateSession(context, i), { context, config });
+  for (let i = 0, stored = 0; stored < seeds; i++) {
+    // A simulated session the ingestion refuses (a sample rounded past the page dwell) is skipped.
+    try {
+      await ingestSession(db, simulateSession(context, i), { context, config });
+      stored++;
+    } catch (e) {
+      if (!(e instanceof InvalidInput)) throw e;
+    }
+  }
   say(`50k study: ${seeds} seed sessions ingested; loading ${respondents - seeds} synthetic respondents`);
   const S = b.studyId;
   await exec(db, sql`create table bench_seed as
