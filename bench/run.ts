@@ -19,33 +19,33 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, totalmem, loadavg, platform, release } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import Fastify from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '../server/db/client.js';
-import { openScratchPostgres } from '../server/db/scratch.js';
+import type { Db } from '../server/db/client.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { fastifyLogger } from '../server/logger.js';
 import { seedReference } from '../server/seed/reference.js';
-import { company, appUser, study, cell, step, stim, aoi, participant, exposure, exposureGaze, exposureAoi } from '../server/db/schema/index.js';
-import { issueToken } from '../server/repositories/tokens.js';
+import { study, participant, exposure, exposureGaze, exposureAoi, exposureFeature, participantAnswer } from '../server/db/schema/index.js';
 import { getActiveConfig } from '../server/repositories/analysis-config.js';
-import { loadStudyContext } from '../server/repositories/ingest.js';
+import { insertGaze, loadStudyContext } from '../server/repositories/ingest.js';
 import { ingestSession } from '../server/services/ingest.js';
 import { setAggregateReads } from '../server/repositories/aggregates.js';
+import { InvalidInput } from '../server/domain/errors.js';
 import { simulateSession } from '../server/analytics/simulator.js';
 import { load, type LoadResult } from './load.js';
+import { STIMS, buildStudy, openBenchDatabase, type BenchStudy } from './fixture.js';
+import { openStudy50k, STUDY50K_RESPONDENTS } from './study50k.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7);
-const SECTIONS = ['ingest', 'reports', 'api', 'fixed', 'startup', 'bundle'] as const;
+const SECTIONS = ['ingest', 'reports', 'study50k', 'api', 'fixed', 'startup', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = new Set<Section>((onlyArg ? onlyArg.split(',') : SECTIONS) as Section[]);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -61,55 +61,16 @@ const fixedDbs = (process.env.BENCH_FIXED_DB ?? (pgUrl ? 'postgres' : 'pglite'))
 const which = (process.env.BENCH_DB ?? 'pglite,postgres').split(',').filter((d) => d !== 'postgres' || pgUrl) as ('pglite' | 'postgres')[];
 const say = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
-/** The ten stims: the common display sizes, a billboard (30 % rule) and two videos (2 s rule). */
-const STIMS: [name: string, type: string, w: number, h: number][] = [
-  ['MPU', 'i', 300, 250], ['Leaderboard', 'i', 728, 90], ['Skyscraper', 'i', 160, 600], ['Billboard', 'i', 970, 250],
-  ['Half page', 'i', 300, 600], ['Mobile banner', 'i', 320, 50], ['Social feed', 'i', 500, 500], ['Large MPU', 'i', 336, 280],
-  ['Pre-roll', 'v', 640, 360], ['Outstream', 'v', 640, 360],
-];
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const peakRssMb = () => r1(process.resourceUsage().maxRSS / 1024);
 
-async function open(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gazeboard-bench-'));
-    const database = await openDatabase({ dataDir: dir });
-    return { database, cleanup: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const database = await openScratchPostgres(pgUrl!, 'gazeboard_bench');
-  return { database, cleanup: () => database.close() };
-}
-
-async function buildStudy(db: Db, name = 'Benchmark study') {
-  const [co] = await db.insert(company).values({ name: 'Bench Co', internalId: `bench-${randomBytes(3).toString('hex')}` }).returning();
-  const [user] = await db.insert(appUser).values({ companyId: co.id, username: `bench-${co.id}`, passwordHash: 'x', userTypeId: 1 }).returning();
-  const [s] = await db.insert(study).values({
-    companyId: co.id, name, participantsRequested: 10_000, completed: true, phaseId: 5, environmentId: 1,
-  }).returning();
-  const [c] = await db.insert(cell).values({ studyId: s.id, name: 'Cell 1', shortName: 'C1' }).returning();
-  const stims = await db.insert(stim).values(STIMS.map(([n, stimType, width, height]) => ({
-    companyId: co.id, studyId: s.id, name: n, stimType, width, height, durationMs: stimType === 'v' ? 10_000 : null,
-  }))).returning();
-  await db.insert(aoi).values(stims.flatMap((x) => [
-    { stimId: x.id, tag: 'logo', x: 0, y: 0, width: (x.width ?? 300) / 2, height: (x.height ?? 250) / 2 },
-    { stimId: x.id, tag: 'cta', x: (x.width ?? 300) / 2, y: (x.height ?? 250) / 2, width: (x.width ?? 300) / 2, height: (x.height ?? 250) / 2 },
-  ]));
-  const steps = await db.insert(step).values(stims.map((x, i) => ({ studyId: s.id, cellId: c.id, position: i, stepType: 'stim', stimId: x.id }))).returning();
-  // 30 more studies so the list answers a full page of 25.
-  await db.insert(study).values(Array.from({ length: 30 }, (_, i) => ({
-    companyId: co.id, name: `Listed study ${String(i + 1).padStart(2, '0')}`, participantsRequested: 100, live: i % 3 === 0, phaseId: 1, environmentId: 1 + (i % 2),
-  })));
-  const token = await issueToken(db, user.id, 24);
-  return { companyId: co.id, studyId: s.id, cellId: c.id, refs: steps.map((st) => ({ cell_id: c.id, step_id: st.id, stim_id: st.stimId! })), token };
-}
-type BenchStudy = Awaited<ReturnType<typeof buildStudy>>;
-
 /**
- * The same rows ingestion wrote for the first n sessions, inserted again as plain multi-row
- * INSERTs (500 rows each, one transaction per 100 sessions) into a second study on the same
- * tables, indexes and constraints: the database's batched-insert rate for those rows.
+ * The same rows ingestion wrote for the first n sessions (participants, exposures, packed gaze,
+ * AOI and feature rows, answers), inserted again as plain multi-row INSERTs (500 rows each, one
+ * transaction per 100 sessions) into a second study on the same tables, indexes and constraints:
+ * the database's batched-insert rate for those rows. Gaze goes through the same insertGaze as
+ * ingestion (bytea as hex text), so both sides pay the same encoding.
  */
 async function batchedInsertRate(db: Db, b: BenchStudy, n: number) {
   const parts = await db.select().from(participant).where(eq(participant.studyId, b.studyId)).orderBy(participant.id).limit(n);
@@ -118,14 +79,20 @@ async function batchedInsertRate(db: Db, b: BenchStudy, n: number) {
   const eIds = exps.map((e) => e.id);
   const gaze = eIds.length ? await db.select().from(exposureGaze).where(inArray(exposureGaze.exposureId, eIds)) : [];
   const aois = eIds.length ? await db.select().from(exposureAoi).where(inArray(exposureAoi.exposureId, eIds)) : [];
+  const feats = eIds.length ? await db.select().from(exposureFeature).where(inArray(exposureFeature.exposureId, eIds)) : [];
+  const answers = pIds.length ? await db.select().from(participantAnswer).where(inArray(participantAnswer.participantId, pIds)) : [];
   const [target] = await db.insert(study).values({ companyId: b.companyId, name: 'Batched-insert copy', participantsRequested: n }).returning();
   const byParticipant = new Map<number, typeof exps>();
   for (const e of exps) byParticipant.set(e.participantId, [...(byParticipant.get(e.participantId) ?? []), e]);
   const gazeBy = new Map(gaze.map((g) => [g.exposureId, g]));
   const aoiBy = new Map<number, typeof aois>();
   for (const a of aois) aoiBy.set(a.exposureId, [...(aoiBy.get(a.exposureId) ?? []), a]);
+  const featBy = new Map<number, typeof feats>();
+  for (const f of feats) featBy.set(f.exposureId, [...(featBy.get(f.exposureId) ?? []), f]);
+  const answersBy = new Map<number, typeof answers>();
+  for (const a of answers) answersBy.set(a.participantId, [...(answersBy.get(a.participantId) ?? []), a]);
   const chunk = <T>(xs: T[], k: number) => Array.from({ length: Math.ceil(xs.length / k) }, (_, i) => xs.slice(i * k, i * k + k));
-  const rows = parts.length + exps.length + gaze.length + aois.length;
+  const rows = parts.length + exps.length + gaze.length + aois.length + feats.length + answers.length;
   const t = performance.now();
   for (const group of chunk(parts, 100)) {
     await db.transaction(async (tx) => {
@@ -143,13 +110,97 @@ async function batchedInsertRate(db: Db, b: BenchStudy, n: number) {
       }
       const eMap = new Map(groupExps.map((e, i) => [e.id, newE[i]]));
       const g = groupExps.flatMap((e) => (gazeBy.has(e.id) ? [{ ...gazeBy.get(e.id)!, studyId: target.id, exposureId: eMap.get(e.id)! }] : []));
-      for (const c of chunk(g, 500)) await tx.insert(exposureGaze).values(c);
+      for (const c of chunk(g, 500)) await insertGaze(tx as unknown as Db, c);
       const a = groupExps.flatMap((e) => (aoiBy.get(e.id) ?? []).map(({ id: _id, ...x }) => ({ ...x, studyId: target.id, exposureId: eMap.get(e.id)! })));
       for (const c of chunk(a, 500)) await tx.insert(exposureAoi).values(c);
+      const f = groupExps.flatMap((e) => (featBy.get(e.id) ?? []).map(({ id: _id, ...x }) => ({ ...x, studyId: target.id, exposureId: eMap.get(e.id)! })));
+      for (const c of chunk(f, 500)) await tx.insert(exposureFeature).values(c);
+      const an = group.flatMap((p) => (answersBy.get(p.id) ?? []).map(({ id: _id, ...x }) => ({ ...x, studyId: target.id, participantId: pMap.get(p.id)! })));
+      for (const c of chunk(an, 500)) await tx.insert(participantAnswer).values(c);
     });
   }
   const seconds = (performance.now() - t) / 1000;
   return { sessions: parts.length, rows, seconds: r1(seconds), sessionsPerSecond: Math.round(parts.length / seconds), rowsPerSecond: Math.round(rows / seconds) };
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+/**
+ * Median latency of every report of issue 21's goals through app.inject, without and with a
+ * demographic filter (age and gender), and with perExposure the switched ones from the
+ * per-exposure summaries too; the process's peak RSS sampled every 20 ms during the calls (the
+ * server runs in this process).
+ */
+async function timeReports(app: App, db: Db, b: BenchStudy, perExposure: boolean) {
+  const auth = { authorization: `Token ${b.token}`, 'content-type': 'application/json' };
+  const call = async (url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url, payload, headers: auth });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  };
+  const time = async (fn: () => Promise<void>) => {
+    await fn();
+    const xs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await fn();
+      xs.push(performance.now() - t);
+    }
+    return r1(median(xs));
+  };
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const compare = `/v1.0/studies/${b.studyId}/compare_report`;
+  const first = b.refs[0];
+  const kpi = `/v1.0/studies/${b.studyId}/cell/${first.cell_id}/step/${first.step_id}/stimuli/${first.stim_id}/kpi_analysis`;
+  const groups = await db.execute(sql`select min(age_group_id)::int as a, max(age_group_id)::int as b, min(gender_group_id)::int as g
+    from participant where study_id = ${b.studyId}`);
+  const gr = (groups as unknown as { rows: { a: number; b: number; g: number }[] }).rows[0];
+  const filtered = { filters: { age_group_ids: [gr.a, gr.b], genders_group_ids: [gr.g] } };
+  const reports: Record<string, number> = {};
+  try {
+    for (const [suffix, f] of [['', {}], [' filtered', filtered]] as const) {
+      reports[`overall_attention${suffix}`] = await time(() => call(`${compare}/overall_attention`, { data: b.refs, ...f }));
+      for (const g of [1, 2, 3]) reports[`graph2_data type ${g}${suffix}`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g, ...f }));
+      reports[`feature_attention${suffix}`] = await time(() => call(`${compare}/feature_attention`, { data: b.refs, ...f }));
+      reports[`kpi_analysis${suffix}`] = await time(() => call(kpi, f));
+    }
+    if (perExposure) {
+      // Issue 21 item 1: the switched reports from the per-exposure summaries, for comparison.
+      setAggregateReads(false);
+      try {
+        reports['overall_attention per-exposure'] = await time(() => call(`${compare}/overall_attention`, { data: b.refs }));
+        for (const g of [1, 2, 3]) reports[`graph2_data type ${g} per-exposure`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g }));
+        reports['kpi_analysis per-exposure'] = await time(() => call(kpi, {}));
+      } finally {
+        setAggregateReads(true);
+      }
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return { reports, peakRssMb: r1(Math.max(peak, process.memoryUsage().rss) / 2 ** 20) };
+}
+
+/** The 50,000-respondent study (bench/study50k.ts): cached, then the same report calls, no per-exposure. */
+async function study50k(kind: 'pglite' | 'postgres', fiveK?: Record<string, number>) {
+  say(`${kind}: 50k study — opening (built and cached on first use)`);
+  const s = await openStudy50k(kind, pgUrl, say, Math.max(1, Math.round(STUDY50K_RESPONDENTS * scale)));
+  try {
+    const app = await buildApp({ database: s.database, config: { ...loadConfig({}), seed: false, dataDir: '' }, logger: fastifyLogger({ level: 'info', write: () => {} }) });
+    const [n] = (await s.database.db.execute(sql`select count(*)::int as p, (select count(*)::int from exposure where study_id = ${s.study.studyId}) as e
+      from participant where study_id = ${s.study.studyId}`) as unknown as { rows: { p: number; e: number }[] }).rows;
+    const { reports, peakRssMb: peak } = await timeReports(app, s.database.db, s.study, false);
+    await app.close();
+    const ratio: Record<string, number> = {};
+    for (const [k, v] of Object.entries(reports)) if (fiveK?.[k]) ratio[k] = Math.round((100 * v) / fiveK[k]) / 100;
+    const out = {
+      respondents: n.p, exposures: n.e, createdThisRun: s.created, openSeconds: s.seconds,
+      reportMedianMs: reports, ratioTo5k: fiveK ? ratio : null, serverPeakRssMbDuringReports: peak,
+    };
+    say(`${kind}: 50k ${JSON.stringify(out)}`);
+    return out;
+  } finally {
+    await s.cleanup();
+  }
 }
 
 function freePort(): Promise<number> {
@@ -168,7 +219,7 @@ async function listen(app: { listen(o: { port: number; host: string }): Promise<
 }
 
 async function oneDatabase(kind: 'pglite' | 'postgres') {
-  const { database, cleanup } = await open(kind);
+  const { database, cleanup } = await openBenchDatabase(kind, pgUrl);
   const out: Record<string, unknown> = { database: kind };
   try {
     const db = database.db;
@@ -205,6 +256,7 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
     const config = await getActiveConfig(db);
     let done = 0;
     let samples = 0;
+    let invalid = 0;
     const steps: Record<string, unknown>[] = [];
     const needData = only.has('ingest') || only.has('reports') || only.has('fixed');
     for (const size of needData ? sizes : []) {
@@ -212,11 +264,18 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
       let stepSamples = 0;
       const from = done;
       while (done < size) {
-        const body = simulateSession(context, done);
-        for (const st of body.steps) stepSamples += st.gaze?.length ?? 0;
+        const body = simulateSession(context, done + invalid);
         const t = performance.now();
-        await ingestSession(db, body, { context, config });
+        try {
+          await ingestSession(db, body, { context, config });
+        } catch (e) {
+          // The simulator now and then rounds a sample past the page's dwell (refused as it must be): skip it.
+          if (!(e instanceof InvalidInput)) throw e;
+          invalid++;
+          continue;
+        }
         ingestMs += performance.now() - t;
+        for (const st of body.steps) stepSamples += st.gaze?.length ?? 0;
         done++;
         if (done % 500 === 0) say(`${kind}: ${done}/${size} respondents`);
       }
@@ -226,44 +285,9 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
         ingest: { seconds: r1(ingestMs / 1000), sessionsPerSecond: Math.round((done - from) / (ingestMs / 1000)), samplesPerSecond: Math.round(stepSamples / (ingestMs / 1000)) },
       };
       if (only.has('reports')) {
-        const call = async (url: string, payload: object) => {
-          const res = await app.inject({ method: 'POST', url, payload, headers: auth });
-          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-        };
-        const time = async (fn: () => Promise<void>) => {
-          await fn();
-          const xs: number[] = [];
-          for (let i = 0; i < runs; i++) {
-            const t = performance.now();
-            await fn();
-            xs.push(performance.now() - t);
-          }
-          return r1(median(xs));
-        };
-        const compare = `/v1.0/studies/${b.studyId}/compare_report`;
-        const first = b.refs[0];
-        const reports: Record<string, number> = {};
-        reports.overall_attention = await time(() => call(`${compare}/overall_attention`, { data: b.refs }));
-        for (const g of [1, 2, 3]) reports[`graph2_data type ${g}`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g }));
-        reports.feature_attention = await time(() => call(`${compare}/feature_attention`, { data: b.refs }));
-        reports.kpi_analysis = await time(() => call(`/v1.0/studies/${b.studyId}/cell/${first.cell_id}/step/${first.step_id}/stimuli/${first.stim_id}/kpi_analysis`, {}));
-        // Issue 21 item 1: the switched reports with a demographic filter (still from the
-        // aggregates), then every switched report from the per-exposure summaries for comparison.
-        const groups = await db.execute(sql`select min(age_group_id)::int as a, max(age_group_id)::int as b, min(gender_group_id)::int as g
-          from participant where study_id = ${b.studyId}`);
-        const gr = (groups as unknown as { rows: { a: number; b: number; g: number }[] }).rows[0];
-        const filtered = { filters: { age_group_ids: [gr.a, gr.b], genders_group_ids: [gr.g] } };
-        reports['overall_attention filtered'] = await time(() => call(`${compare}/overall_attention`, { data: b.refs, ...filtered }));
-        reports['graph2_data type 1 filtered'] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: 1, ...filtered }));
-        setAggregateReads(false);
-        try {
-          reports['overall_attention per-exposure'] = await time(() => call(`${compare}/overall_attention`, { data: b.refs }));
-          for (const g of [1, 2, 3]) reports[`graph2_data type ${g} per-exposure`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g }));
-          reports['kpi_analysis per-exposure'] = await time(() => call(`/v1.0/studies/${b.studyId}/cell/${first.cell_id}/step/${first.step_id}/stimuli/${first.stim_id}/kpi_analysis`, {}));
-        } finally {
-          setAggregateReads(true);
-        }
+        const { reports, peakRssMb: peak } = await timeReports(app, db, b, true);
         row.reportMedianMs = reports;
+        row.serverPeakRssMbDuringReports = peak;
         row.peakRssMbAfterReports = peakRssMb();
       }
       const sizeRow = await db.execute(sql`select (pg_database_size(current_database()) / 1048576.0)::float8 as mb`);
@@ -277,17 +301,24 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
       const n = Math.min(batchSessions, done);
       // Ingestion of n further sessions through ingestSession, against the same rows batched.
       let ingestMs = 0;
-      for (let i = 0; i < n; i++) {
-        const body = simulateSession(context, done + i);
+      for (let i = 0; i < n;) {
+        const body = simulateSession(context, done + i + invalid);
         const t = performance.now();
-        await ingestSession(db, body, { context, config });
+        try {
+          await ingestSession(db, body, { context, config });
+        } catch (e) {
+          if (!(e instanceof InvalidInput)) throw e;
+          invalid++;
+          continue;
+        }
         ingestMs += performance.now() - t;
+        i++;
       }
       done += n;
       const batched = await batchedInsertRate(db, b, n);
       const ingestRate = Math.round(n / (ingestMs / 1000));
       out.ingestVsBatched = {
-        sessions: n, ingestSessionsPerSecond: ingestRate, batched,
+        sessions: n, ingestSessionsPerSecond: ingestRate, batched, simulatedSessionsRefused: invalid,
         ingestPercentOfBatched: r1((100 * ingestRate) / Math.max(1, batched.sessionsPerSecond)),
       };
       say(`${kind}: ingestion ${ingestRate} sessions/s vs batched inserts ${batched.sessionsPerSecond} sessions/s`);
@@ -318,10 +349,10 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
 async function startup(kind: 'pglite' | 'postgres') {
   const dir = mkdtempSync(path.join(tmpdir(), 'gazeboard-bench-start-'));
   // An empty scratch database (migrated by this process, which the server's start then finds done).
-  const db = kind === 'postgres' ? await openScratchPostgres(pgUrl!, 'gazeboard_benchstart') : null;
+  const db = kind === 'postgres' ? await openBenchDatabase('postgres', pgUrl, 'gazeboard_benchstart') : null;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED: '1', LOG_LEVEL: 'info' };
-  if (db) env.DATABASE_URL = db.url;
+  if (db) env.DATABASE_URL = db.url!;
   else delete env.DATABASE_URL;
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -355,7 +386,7 @@ async function startup(kind: 'pglite' | 'postgres') {
       child.kill('SIGTERM');
       await exited;
     }
-    await db?.close();
+    await db?.cleanup();
     rmSync(dir, { recursive: true, force: true });
   }
   return result;
@@ -401,12 +432,18 @@ const results: Record<string, unknown> = {
   settings: { sizes, runs, apiSeconds, fixedSeconds, fixedRate, batchSessions, scale, databases: which },
 };
 // Written after every section, so a run stopped half-way keeps what it measured.
-const save = () => writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const save = () => writeFileSync(process.env.BENCH_OUT ?? path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const perDb: Record<string, unknown>[] = [];
 results.databases = perDb;
 for (const kind of which) {
-  if (['ingest', 'reports', 'api', 'fixed'].some((s) => only.has(s as Section))) perDb.push(await oneDatabase(kind));
+  const entry: Record<string, unknown> = ['ingest', 'reports', 'api', 'fixed'].some((s) => only.has(s as Section)) ? await oneDatabase(kind) : { database: kind };
+  perDb.push(entry);
   save();
+  if (only.has('study50k')) {
+    const last = (entry.sizes as { reportMedianMs?: Record<string, number> }[] | undefined)?.at(-1)?.reportMedianMs;
+    entry.study50k = await study50k(kind, last).catch((e: Error) => ({ error: e.stack?.slice(0, 800) ?? String(e) }));
+    save();
+  }
 }
 if (only.has('startup')) {
   const s: Record<string, unknown>[] = [];
@@ -450,7 +487,15 @@ for (const d of perDb) {
       md.push(`| ${Number(s.respondents).toLocaleString('en-GB')} | ${ing.sessionsPerSecond} | ${ing.samplesPerSecond.toLocaleString('en-GB')} | ${reportKeys.map((k) => rep[k]).join(' | ')} | ${s.databaseMb} |`);
     }
   }
-  md.push('', `Peak RSS of the bench process (server in-process): ${d.peakRssMb} MB`, '');
+  const k50 = d.study50k as { respondents: number; exposures: number; createdThisRun: boolean; openSeconds: number; reportMedianMs: Record<string, number>; ratioTo5k: Record<string, number> | null; serverPeakRssMbDuringReports: number; error?: string } | undefined;
+  if (k50?.error) md.push('', `50,000-respondent study: failed — ${k50.error.split('\n')[0]}`);
+  else if (k50) {
+    const keys = Object.keys(k50.reportMedianMs);
+    md.push('', `50,000-respondent study (${k50.respondents.toLocaleString('en-GB')} respondents, ${k50.exposures.toLocaleString('en-GB')} exposures; ${k50.createdThisRun ? 'built and cached in this run' : 'from the cache'}, ${k50.openSeconds} s), median ms and ratio to the ${Number((sz?.at(-1) ?? {}).respondents ?? 0).toLocaleString('en-GB')} study; server peak RSS during the calls ${k50.serverPeakRssMbDuringReports} MB:`, '',
+      '| report | 50k ms | 50k ÷ 5k |', '|---|---:|---:|',
+      ...keys.map((k) => `| ${k} | ${k50.reportMedianMs[k]} | ${k50.ratioTo5k?.[k] ?? '—'} |`));
+  }
+  md.push('', `Peak RSS of the bench process (server in-process): ${d.peakRssMb ?? '—'} MB`, '');
 }
 for (const s of (results.startup as Record<string, unknown>[] | undefined) ?? []) {
   md.push(`- Start-up (${s.database}, fresh, demo): first answer ${s.firstAnswerSeconds} s, seeded ${s.seededSeconds ?? '—'} s, server peak RSS ${s.serverPeakRssMb} MB`);

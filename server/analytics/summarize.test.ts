@@ -66,3 +66,28 @@ describe('censoring at the end of the page (Kaplan–Meier curves)', () => {
     expect(summarizeExposure(input(s, { intervals: [{ start_ms: 5500, end_ms: 6000, fraction: 1 }] }), IDT).summary.viewableCensored).toBe(false);
   });
 });
+
+describe('a step computed once for all its stims (ingestion) gives what each stim computes alone', () => {
+  it('same summaries, AOIs and packed fixations for every stim of a page, eye-tracked, sparse or not', async () => {
+    const { stepGaze } = await import('./summarize.js');
+    const { packFloat32 } = await import('./pack.js');
+    const aois = [{ id: 1, shape: 'rect', x: 0, y: 0, width: 150, height: 125 }, { id: 2, shape: 'rect', x: 150, y: 125, width: 150, height: 125 }];
+    const pages = [
+      [...rest(0, 1500, 33, 150, 150), ...rest(1500, 4000, 33, 350, 300), ...rest(4000, 6000, 33, 700, 500)],
+      rest(0, 6000, 200, 200, 200),
+      [1, 2],
+      [],
+    ];
+    for (const samples of pages) {
+      for (const hasEyetracking of [true, false]) {
+        const step = stepGaze(samples, hasEyetracking, IDT);
+        for (const rect of [{ x: 100, y: 100, width: 300, height: 250 }, { x: 600, y: 400, width: 300, height: 250 }]) {
+          const one = input(samples, { rect, aois, hasEyetracking });
+          const alone = summarizeExposure(one, IDT);
+          expect(summarizeExposure(one, IDT, step)).toEqual(alone);
+          expect(step.packedFixations).toEqual(packFloat32(alone.fixations.flatMap((f) => [f.start, f.duration, f.x, f.y])));
+        }
+      }
+    }
+  });
+});

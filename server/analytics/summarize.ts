@@ -2,7 +2,8 @@
 // viewability from the observed intervals, fixations from the samples, then what fell inside the
 // stim and inside each of its AOIs. Pure: ingest and recompute both call it.
 import { RULES, type AnalysisConfig } from './config.js';
-import { detectFixations, insufficientGaze, medianSpacing, type Fixation } from './fixations.js';
+import { detectFixations, medianSpacing, type Fixation } from './fixations.js';
+import { packFloat32 } from './pack.js';
 import { countedIntervals, inViewRuns, summarizeViewability, viewabilityRule, type ViewInterval } from './viewability.js';
 
 export interface Rect {
@@ -118,13 +119,47 @@ export function makeAoiTest(aoi: AoiShape, rect: Rect, naturalWidth: number | nu
   };
 }
 
-export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisConfig, 'algorithm' | 'params'>): ExposureResult {
+/**
+ * What a step's gaze gives every stim on its page: whether it is eye-tracked, its fixations (page
+ * px, stored packed in exposure_gaze) and its sampling. Computed once per step and passed to
+ * summarizeExposure for each of the step's stims (the same values it would compute itself).
+ */
+export interface StepGaze {
+  eyetracked: boolean;
+  fixations: Fixation[];
+  gazePeriodMs: number | null;
+  insufficientGaze: boolean;
+  /** fixations as stored: (start, duration, x, y) Float32 tuples */
+  packedFixations: Buffer;
+}
+
+export function stepGaze(samples: ArrayLike<number>, hasEyetracking: boolean, config: Pick<AnalysisConfig, 'algorithm' | 'params'>): StepGaze {
+  const g = stepGazeFigures(samples, hasEyetracking, config);
+  const packed = new Float64Array(g.fixations.length * 4);
+  g.fixations.forEach((f, i) => { packed[i * 4] = f.start; packed[i * 4 + 1] = f.duration; packed[i * 4 + 2] = f.x; packed[i * 4 + 3] = f.y; });
+  return { ...g, packedFixations: packFloat32(packed) };
+}
+
+function stepGazeFigures(samples: ArrayLike<number>, hasEyetracking: boolean, config: Pick<AnalysisConfig, 'algorithm' | 'params'>): Omit<StepGaze, 'packedFixations'> {
+  const eyetracked = hasEyetracking && samples.length >= 3;
+  const median = eyetracked ? medianSpacing(samples) : null;
+  return {
+    eyetracked,
+    fixations: eyetracked ? detectFixations(samples, config) : [],
+    gazePeriodMs: eyetracked ? median : null,
+    insufficientGaze: eyetracked && (median === null || median > config.params.max_gap_ms),
+  };
+}
+
+/** `step`: the step's stepGaze for input.samples when already computed (ingestion, one per page). */
+export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisConfig, 'algorithm' | 'params'>, step?: Omit<StepGaze, 'packedFixations'>): ExposureResult {
   const { rect } = input;
   const rule = viewabilityRule(input.stimType, rect.width, rect.height);
   const intervals = countedIntervals(input.stimType, input.intervals);
   const view = summarizeViewability(intervals, rule);
-  const eyetracked = input.hasEyetracking && input.samples.length >= 3;
-  const fixations = eyetracked ? detectFixations(input.samples, config) : [];
+  const g = step ?? stepGazeFigures(input.samples, input.hasEyetracking, config);
+  const eyetracked = g.eyetracked;
+  const fixations = g.fixations;
 
   const inside = fixations.filter((f) => inRect(f, rect));
   const dwellMs = inside.reduce((a, f) => a + f.duration, 0);
@@ -172,8 +207,8 @@ export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisCon
       dwellMs,
       timeToFirstViewMs,
       fixationCount: inside.length,
-      gazePeriodMs: eyetracked ? medianSpacing(input.samples) : null,
-      insufficientGaze: eyetracked && insufficientGaze(input.samples, config.params.max_gap_ms),
+      gazePeriodMs: g.gazePeriodMs,
+      insufficientGaze: g.insufficientGaze,
       dwellCensored,
       viewableCensored,
     },

@@ -175,12 +175,21 @@ export interface NewGaze {
   exposureId: number;
   studyId: number;
   sampleCount: number;
-  samples: Buffer;
-  fixations: Buffer;
+  samples: Uint8Array;
+  fixations: Uint8Array;
 }
 
+/**
+ * Packed gaze of a session's exposures, one statement. The bytes travel as hex text decoded by
+ * the database (decode(…, 'hex') gives the same bytea): PGlite's own bytea parameter encoding
+ * builds the hex string a byte at a time in JavaScript, which cost more than the insert itself.
+ */
 export async function insertGaze(db: Db, rows: NewGaze[]): Promise<void> {
-  if (rows.length) await db.insert(exposureGaze).values(rows);
+  if (!rows.length) return;
+  const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+  const values = sql.join(rows.map((r) => sql`(${r.exposureId}::int, ${r.studyId}::int, ${r.sampleCount}::int,
+    decode(${hex(r.samples)}::text, 'hex'), decode(${hex(r.fixations)}::text, 'hex'))`), sql`, `);
+  await db.execute(sql`insert into exposure_gaze (exposure_id, study_id, sample_count, samples, fixations) values ${values}`);
 }
 
 export interface NewExposureAoi extends AoiSummary {
@@ -272,9 +281,18 @@ export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<n
  */
 export async function lockAoisForStims(db: Db, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
   const ids = [...new Set(stimIds)].sort((a, b) => a - b);
-  if (!ids.length) return new Map();
-  await db.select({ id: stim.id }).from(stim).where(inArray(stim.id, ids)).orderBy(asc(stim.id)).for('share');
-  return loadAoisForStims(db, ids);
+  const out = new Map<number, AoiShape[]>();
+  if (!ids.length) return out;
+  // One statement: the stims locked (in id order) and their AOIs read with them.
+  const rows = await db.select({ stimId: stim.id, a: aoi }).from(stim).leftJoin(aoi, eq(aoi.stimId, stim.id))
+    .where(inArray(stim.id, ids)).orderBy(asc(stim.id), asc(aoi.id)).for('share', { of: stim });
+  for (const { a } of rows) {
+    if (!a) continue;
+    const list = out.get(a.stimId) ?? [];
+    list.push({ id: a.id, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.points, tag: a.tag });
+    out.set(a.stimId, list);
+  }
+  return out;
 }
 
 export interface RecomputedExposure {

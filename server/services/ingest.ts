@@ -12,7 +12,7 @@ import {
 import type { AnalysisConfig } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
 import { checkSession, type SessionAnswer, type SessionBody } from '../analytics/session.js';
-import { summarizeExposure, type ExposureInput } from '../analytics/summarize.js';
+import { stepGaze, summarizeExposure, type ExposureInput } from '../analytics/summarize.js';
 import { exposureFeatures, type FeatureSummary } from '../analytics/aoi-metrics.js';
 import { insertExposureFeatures } from '../repositories/aoi-metrics.js';
 import { addSessionAggregates } from '../repositories/aggregates.js';
@@ -26,7 +26,7 @@ export interface IngestOptions {
   context?: StudyContext;
   /** Analysis config already loaded; otherwise the active one (created on first use). */
   config?: AnalysisConfig;
-  /** Called inside the transaction after each step is written (progress; tests inject failures). */
+  /** Called inside the transaction for each step once the session's rows are written (progress; tests inject failures). */
   afterStep?: (index: number) => void | Promise<void>;
 }
 
@@ -85,8 +85,15 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
       // keeps one per study) would store this session's per-AOI rows for the old AOIs after the
       // save's recompute has run, and nothing would ever recompute them.
       const aois = await lockAoisForStims(tx, body.steps.flatMap((s) => s.stims.map((e) => e.stim_id)));
-      let exposures = 0;
-      const exposureIds: number[] = [];
+
+      // Every step is computed first, then each table is written in one multi-row statement for
+      // the whole session (issue 21: five statements where there were four per step).
+      const rows: NewExposure[] = [];
+      const gazeOf: ({ sampleCount: number; samples: Buffer } | null)[] = [];
+      const aoiRows: Omit<NewExposureAoi, 'exposureId'>[][] = [];
+      const featureRows: FeatureSummary[][] = [];
+      const fixationsPacked: Buffer[] = [];
+      const answers: NewAnswer[] = [];
       for (const [si, s] of body.steps.entries()) {
         // checkSession refused unordered samples, so the stored order is the sent one; the summaries
         // are computed from the packed values so a later recompute with the same parameters
@@ -96,11 +103,9 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
         gaze.forEach((g, i) => { flat[i * 3] = g[0]; flat[i * 3 + 1] = g[1]; flat[i * 3 + 2] = g[2]; });
         const packedSamples = packFloat32(flat);
         const samples = unpackFloat32(packedSamples);
+        // The step's fixations and sampling figures are the same for every stim on its page.
+        const step = stepGaze(samples, p.has_eyetracking, config);
 
-        const rows: NewExposure[] = [];
-        const aoiRows: Omit<NewExposureAoi, 'exposureId'>[][] = [];
-        const featureRows: FeatureSummary[][] = [];
-        const fixationsPacked: Buffer[] = [];
         for (const e of s.stims) {
           const sm = ctx.stims.get(e.stim_id)!;
           const input: ExposureInput = {
@@ -108,7 +113,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
             rect: { x: e.x, y: e.y, width: e.width, height: e.height }, intervals: e.viewability, samples,
             hasEyetracking: p.has_eyetracking, aois: aois.get(sm.id) ?? [], pageDwellMs: s.page_dwell_ms,
           };
-          const r = summarizeExposure(input, config);
+          const r = summarizeExposure(input, config, step);
           featureRows.push(exposureFeatures(input, r));
           rows.push({
             studyId: ctx.studyId, participantId, cellId: p.cell_id, stepId: s.step_id, stimId: e.stim_id,
@@ -119,24 +124,24 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
             })),
             summary: r.summary, analysisConfigId: config.id,
           });
+          gazeOf.push(gaze.length ? { sampleCount: gaze.length, samples: packedSamples } : null);
           aoiRows.push(r.aois.map((a) => ({ ...a, studyId: ctx.studyId })));
-          fixationsPacked.push(packFloat32(r.fixations.flatMap((f) => [f.start, f.duration, f.x, f.y])));
+          fixationsPacked.push(step.packedFixations);
         }
-
-        const ids = await insertExposures(tx, rows);
-        exposures += ids.length;
-        exposureIds.push(...ids);
-        if (gaze.length) {
-          const gazeRows: NewGaze[] = ids.map((id, k) => ({
-            exposureId: id, studyId: ctx.studyId, sampleCount: gaze.length, samples: packedSamples, fixations: fixationsPacked[k],
-          }));
-          await insertGaze(tx, gazeRows);
-        }
-        await insertExposureAois(tx, ids.flatMap((id, k) => aoiRows[k].map((a) => ({ ...a, exposureId: id }))));
-        await insertExposureFeatures(tx, ids.flatMap((id, k) => featureRows[k].map((f) => ({ ...f, studyId: ctx.studyId, exposureId: id }))));
-        if (s.answers?.length) await insertAnswers(tx, toAnswers(ctx, participantId, si, s.answers));
-        if (opts.afterStep) await opts.afterStep(si);
+        if (s.answers?.length) answers.push(...toAnswers(ctx, participantId, si, s.answers));
       }
+
+      const exposureIds = await insertExposures(tx, rows);
+      const gazeRows: NewGaze[] = exposureIds.flatMap((id, k) => {
+        const g = gazeOf[k];
+        return g ? [{ exposureId: id, studyId: ctx.studyId, sampleCount: g.sampleCount, samples: g.samples, fixations: fixationsPacked[k] }] : [];
+      });
+      await insertGaze(tx, gazeRows);
+      await insertExposureAois(tx, exposureIds.flatMap((id, k) => aoiRows[k].map((a) => ({ ...a, exposureId: id }))));
+      await insertExposureFeatures(tx, exposureIds.flatMap((id, k) => featureRows[k].map((f) => ({ ...f, studyId: ctx.studyId, exposureId: id }))));
+      await insertAnswers(tx, answers);
+      const exposures = exposureIds.length;
+      if (opts.afterStep) for (const si of body.steps.keys()) await opts.afterStep(si);
       // The report aggregates (issue 21) in the same transaction: a session counts there exactly
       // when its rows are stored (a duplicate never reaches this line).
       await addSessionAggregates(tx, ctx.studyId, participantId, exposureIds);
