@@ -69,6 +69,7 @@ async function create(db: Db, respondents: number, say: (m: string) => void): Pr
   const S = b.studyId;
   await exec(db, sql`create table bench_seed as
     select (row_number() over (order by id) - 1)::int as k, id from participant where study_id = ${S}`);
+  await exec(db, sql`analyze`);
   for (let from = seeds; from < respondents; from += CHUNK) {
     const to = Math.min(respondents, from + CHUNK) - 1;
     await db.transaction(async (t) => {
@@ -87,6 +88,9 @@ async function create(db: Db, respondents: number, say: (m: string) => void): Pr
         select np.id as new_id, sp.id as src_id from participant np
           join bench_seed sp on sp.k = (substr(np.session_id, 11)::int % ${seeds})
         where np.study_id = ${S} and np.session_id like 'synthetic-%' and substr(np.session_id, 11)::int between ${from} and ${to}`);
+      // PGlite has no autovacuum: without fresh statistics the planner takes the growing tables
+      // for empty ones and joins them in nested loops (a chunk took minutes instead of seconds).
+      await exec(tx, sql`analyze bench_map`);
       await exec(tx, sql`insert into exposure (study_id, participant_id, cell_id, step_id, stim_id, stim_x, stim_y, stim_width, stim_height,
           page_dwell_ms, viewability_intervals, analysis_config_id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms,
           time_to_first_view_ms, fixation_count, gaze_period_ms, insufficient_gaze, dwell_censored, viewable_censored)
@@ -98,6 +102,7 @@ async function create(db: Db, respondents: number, say: (m: string) => void): Pr
         select ne.id as new_id, oe.id as src_id from bench_map m
           join exposure ne on ne.participant_id = m.new_id
           join exposure oe on oe.participant_id = m.src_id and oe.step_id = ne.step_id and oe.stim_id = ne.stim_id`);
+      await exec(tx, sql`analyze bench_emap`);
       await exec(tx, sql`insert into exposure_aoi (study_id, exposure_id, aoi_id, dwell_ms, first_fixation_ms, fixation_count)
         select a.study_id, em.new_id, a.aoi_id, a.dwell_ms, a.first_fixation_ms, a.fixation_count
         from bench_emap em join exposure_aoi a on a.exposure_id = em.src_id`);
@@ -106,6 +111,7 @@ async function create(db: Db, respondents: number, say: (m: string) => void): Pr
         select f.study_id, em.new_id, f.tag, f.fixation_count, f.dwell_ms, f.first_fixation_ms, f.first_fixation_viewable_ms, f.visits, f.entry_rank
         from bench_emap em join exposure_feature f on f.exposure_id = em.src_id`);
     });
+    await exec(db, sql`analyze participant, exposure, exposure_aoi, exposure_feature`);
     say(`50k study: ${to + 1}/${respondents} respondents`);
   }
   await exec(db, sql`drop table bench_seed`);

@@ -1,9 +1,9 @@
 // All SQL of the pre-aggregated report inputs (issue 21 item 1; docs/metrics.md "Pre-aggregated
 // reports"): tables report_aggregate / report_histogram / report_feature_aggregate /
-// report_aoi_metric_aggregate / report_aggregate_state (db/schema/aggregates.ts).
+// report_aoi_metric_aggregate / report_scanpath_aggregate / report_aggregate_state (db/schema/aggregates.ts).
 //
-// - Ingestion adds a session's contribution in its own transaction (addSessionAggregates): one
-//   grouped upsert per table. A re-delivered session never gets here (ingestSession answers the
+// - Ingestion adds a session's contribution in its own transaction: one grouped upsert per table,
+//   CTEs of the one statement that inserts the session's rows (sessionAggregateCtes). A re-delivered session never gets here (ingestSession answers the
 //   stored participant first; a concurrent duplicate rolls the whole transaction back).
 // - rebuildStudyAggregates rewrites a study's rows from its exposures: the recompute paths call it
 //   in their transaction, and a read calls it when the state row says the rows are not current
@@ -19,7 +19,7 @@ import type { Db } from '../db/client.js';
 import { DEMOGRAPHIC_KINDS, demographicColumn, type DemographicFilters } from '../domain/demographics.js';
 import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
-import type { AoiMetricAggregate } from '../analytics/aoi-metrics.js';
+import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js';
 import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
 import { rows, idList, qualityCond } from './sql.js';
 
@@ -64,7 +64,36 @@ const sumSelect = sql`count(*)::int, count(*) filter (where e.viewable)::int, co
   sum(${share})::float8, sum(power(${share}, 2))::float8,
   count(*) filter (where e.viewable and e.viewed and e.dwell_censored)::int, count(*) filter (where e.viewable and e.viewable_censored)::int`;
 
-const exposureFrom = sql`exposure e join participant p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
+/**
+ * Where the upserts read the exposures they add: the tables (a rebuild), or the CTEs of the
+ * statement that inserts one session's rows (ingestion, sessionAggregateCtes), whose new rows the
+ * tables do not show yet inside that statement. Same columns either way.
+ */
+export interface AggregateSource {
+  exposure: SQL;
+  participant: SQL;
+  exposureAoi: SQL;
+  exposureFeature: SQL;
+}
+const TABLES: AggregateSource = {
+  exposure: sql.raw('exposure'), participant: sql.raw('participant'), exposureAoi: sql.raw('exposure_aoi'), exposureFeature: sql.raw('exposure_feature'),
+};
+
+/**
+ * The study's largest exposure id (below `below` when given), 0 when none: the freshness checks.
+ * Written so that only exposure_study_id_idx can answer it. With max(id), or with
+ * `study_id = …`, the planner — whose statistics showed one big study among empty ones — walked
+ * the primary key backwards filtering on the study, reading every exposure for each study without
+ * any (1.6 s per report at 10,000 respondents). A range on study_id is not an equality, so the
+ * order by (study_id, id) stays, and only that index gives it.
+ */
+function lastExposureId(studyId: SQL | number, below?: SQL | number): SQL {
+  const under = below === undefined ? sql`` : sql` and id < ${below}`;
+  return sql`coalesce((select id from exposure where study_id >= ${studyId} and study_id <= ${studyId}${under}
+    order by study_id desc, id desc limit 1), 0)`;
+}
+
+const exposureFrom = (src: AggregateSource) => sql`${src.exposure} e join ${src.participant} p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
 
 /** Bin of value v on a grid of `seg` ms up to `max` ms (exact: k·seg is an integer, so v is compared, not divided). */
 function binSql(v: SQL, seg: number, max: number): SQL {
@@ -82,16 +111,16 @@ const histogramLateral = sql`cross join lateral (values
     (2, ${binSql(sql`e.page_dwell_ms`, g2.timeSegment, g2.maxTime)}, false, true),
     (3, ${binSql(sql`e.viewable_ms`, g3.timeSegment, g3.maxTime)}, e.viewable_censored, e.viewable)) h(t, bin, c, inb)`;
 
-function upsertAggregates(where: SQL): SQL {
+function upsertAggregates(where: SQL, src: AggregateSource): SQL {
   return sql`insert into report_aggregate (${keyColumns}, ${sql.raw(sumColumns.join(', '))})
-    select ${keySelect}, ${sumSelect} from ${exposureFrom} where ${where} group by ${keyGroup}
+    select ${keySelect}, ${sumSelect} from ${exposureFrom(src)} where ${where} group by ${keyGroup}
     on conflict (${keyColumns}) do update set ${sql.raw(sumColumns.map((c) => `${c} = report_aggregate.${c} + excluded.${c}`).join(', '))}`;
 }
 
-function upsertHistogram(where: SQL): SQL {
+function upsertHistogram(where: SQL, src: AggregateSource): SQL {
   return sql`insert into report_histogram (${keyColumns}, graph_type, bin, n, censored_n)
     select ${keySelect}, h.t, h.bin, count(*)::int, count(*) filter (where h.c)::int
-    from ${exposureFrom} ${histogramLateral} where h.inb and ${where} group by ${keyGroup}, 15, 16
+    from ${exposureFrom(src)} ${histogramLateral} where h.inb and ${where} group by ${keyGroup}, 15, 16
     on conflict (${keyColumns}, graph_type, bin) do update
       set n = report_histogram.n + excluded.n, censored_n = report_histogram.censored_n + excluded.censored_n`;
 }
@@ -100,14 +129,14 @@ function upsertHistogram(where: SQL): SQL {
  * Feature viewers: one per viewed exposure and AOI tag it fixated (exposure_aoi joined to the AOIs
  * as they are now, as the per-exposure feature report groups them). `where` restricts exposure e.
  */
-function upsertFeatures(where: SQL): SQL {
+function upsertFeatures(where: SQL, src: AggregateSource): SQL {
   return sql`insert into report_feature_aggregate (${keyColumns}, tag, viewers, dwell_sum, dwell_sq, first_fix_n, first_fix_sum)
     select ${keySelect}, x.tag, count(*)::int, sum(x.dwell)::float8, sum(x.dwell * x.dwell)::float8,
       count(x.first_fix)::int, coalesce(sum(x.first_fix), 0)::float8
     from (select ea.exposure_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
-          from exposure_aoi ea join aoi a on a.id = ea.aoi_id join exposure e on e.id = ea.exposure_id
+          from ${src.exposureAoi} ea join aoi a on a.id = ea.aoi_id join ${src.exposure} e on e.id = ea.exposure_id
           where ea.fixation_count > 0 and e.viewable and e.viewed and ${where} group by 1, 2) x
-      join ${exposureFrom} on e.id = x.exposure_id
+      join ${exposureFrom(src)} on e.id = x.exposure_id
     group by ${keyGroup}, 15
     on conflict (${keyColumns}, tag) do update set viewers = report_feature_aggregate.viewers + excluded.viewers,
       dwell_sum = report_feature_aggregate.dwell_sum + excluded.dwell_sum, dwell_sq = report_feature_aggregate.dwell_sq + excluded.dwell_sq,
@@ -119,40 +148,66 @@ const aoiMetricColumns = ['viewers', 'first_fixation_sum', 'first_fixation_viewa
   'fixation_sum', 'dwell_sum', 'revisit_sum', 'first_n'];
 
 /** The AOI metrics' sums from exposure_feature (one row per viewed exposure and tag). */
-function upsertAoiMetrics(where: SQL): SQL {
+function upsertAoiMetrics(where: SQL, src: AggregateSource): SQL {
   return sql`insert into report_aoi_metric_aggregate (${keyColumns}, tag, ${sql.raw(aoiMetricColumns.join(', '))})
     select ${keySelect}, ef.tag, count(*)::int, sum(ef.first_fixation_ms)::float8, count(ef.first_fixation_viewable_ms)::int,
       coalesce(sum(ef.first_fixation_viewable_ms), 0)::float8, sum(ef.fixation_count)::int, sum(ef.dwell_ms)::float8,
       sum(ef.visits - 1)::int, count(*) filter (where ef.entry_rank = 1)::int
-    from exposure_feature ef join ${exposureFrom} on e.id = ef.exposure_id
+    from ${src.exposureFeature} ef join ${exposureFrom(src)} on e.id = ef.exposure_id
     where e.viewable and e.viewed and ${where}
     group by ${keyGroup}, 15
     on conflict (${keyColumns}, tag) do update
       set ${sql.raw(aoiMetricColumns.map((c) => `${c} = report_aoi_metric_aggregate.${c} + excluded.${c}`).join(', '))}`;
 }
 
+/**
+ * The aggregate scanpath's counts from exposure_feature (studyScanpathCounts' per-exposure query):
+ * viewers per (tag, entry rank), and per exposure that entered any current feature one row with
+ * tag '' and rank 0. A tag is counted only while an AOI of the stim has it (rows of a tag just
+ * removed wait for the recompute, which marks the study stale again).
+ */
+function upsertScanpath(where: SQL, src: AggregateSource): SQL {
+  const entered = sql`from ${src.exposureFeature} ef join ${src.exposure} e on e.id = ef.exposure_id
+    where e.viewable and e.viewed and ${where} and exists (select 1 from aoi a where a.stim_id = e.stim_id and a.tag = ef.tag)`;
+  return sql`insert into report_scanpath_aggregate (${keyColumns}, tag, rank, viewers)
+    select ${keySelect}, x.tag, x.rank, count(*)::int
+    from (select ef.exposure_id, ef.tag, ef.entry_rank as rank ${entered}
+          union all select distinct ef.exposure_id, '', 0 ${entered}) x
+      join ${exposureFrom(src)} on e.id = x.exposure_id
+    group by ${keyGroup}, 15, 16
+    on conflict (${keyColumns}, tag, rank) do update set viewers = report_scanpath_aggregate.viewers + excluded.viewers`;
+}
+
 /** Every upsert of a set of exposures, in one place so ingestion and a rebuild write the same tables. */
 async function upsertAll(db: Db, where: SQL): Promise<void> {
-  await db.execute(upsertAggregates(where));
-  await db.execute(upsertHistogram(where));
-  await db.execute(upsertFeatures(where));
-  await db.execute(upsertAoiMetrics(where));
+  for (const upsert of [upsertAggregates, upsertHistogram, upsertFeatures, upsertAoiMetrics, upsertScanpath]) await db.execute(upsert(where, TABLES));
 }
 
 /**
- * Adds one freshly stored session's exposures (call in ingestion's transaction, after they are
- * written). `exposureIds` are the ids just inserted; when the study's rows were current up to the
- * exposure before them, the state moves on to include them, otherwise the state stays behind and
- * the next read rebuilds.
+ * Takes the study's shared lock for a session's upserts (ingestion, in its transaction, before the
+ * statement of sessionAggregateCtes): a rebuild, which holds the exclusive one, never interleaves.
  */
-export async function addSessionAggregates(db: Db, studyId: number, participantId: number, exposureIds: number[]): Promise<void> {
-  if (!exposureIds.length) return;
+export async function lockStudyForSession(db: Db, studyId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${studyId})`);
-  await upsertAll(db, sql`e.participant_id = ${participantId}`);
-  const first = Math.min(...exposureIds);
-  const last = Math.max(...exposureIds);
-  await db.execute(sql`update report_aggregate_state set max_exposure_id = ${last}
-    where study_id = ${studyId} and max_exposure_id = (select coalesce(max(id), 0) from exposure where study_id = ${studyId} and id < ${first})`);
+}
+
+/**
+ * The CTEs (`name as (…)`, comma-separated) adding one session's contribution, for the statement
+ * that inserts its rows: `src` names that statement's CTEs returning the new participant, exposure,
+ * exposure_aoi and exposure_feature rows. When the study's rows were current up to the exposure
+ * before the new ones, the state moves on to include them; otherwise it stays behind and the next
+ * read rebuilds. A session without exposures (or a duplicate, whose CTEs return nothing) adds nothing.
+ */
+export function sessionAggregateCtes(studyId: number, src: AggregateSource): SQL {
+  const all = sql`true`;
+  return sql`agg_a as (${upsertAggregates(all, src)}),
+    agg_h as (${upsertHistogram(all, src)}),
+    agg_f as (${upsertFeatures(all, src)}),
+    agg_m as (${upsertAoiMetrics(all, src)}),
+    agg_p as (${upsertScanpath(all, src)}),
+    agg_s as (update report_aggregate_state set max_exposure_id = (select max(id) from ${src.exposure})
+      where study_id = ${studyId} and exists (select 1 from ${src.exposure})
+        and max_exposure_id = ${lastExposureId(studyId, sql`(select min(id) from ${src.exposure})`)})`;
 }
 
 /** Rewrites a study's rows from its exposures and marks them current (call inside a transaction). */
@@ -162,9 +217,10 @@ export async function rebuildStudyAggregates(db: Db, studyId: number): Promise<v
   await db.execute(sql`delete from report_histogram where study_id = ${studyId}`);
   await db.execute(sql`delete from report_feature_aggregate where study_id = ${studyId}`);
   await db.execute(sql`delete from report_aoi_metric_aggregate where study_id = ${studyId}`);
+  await db.execute(sql`delete from report_scanpath_aggregate where study_id = ${studyId}`);
   await upsertAll(db, sql`e.study_id = ${studyId}`);
   await db.execute(sql`insert into report_aggregate_state (study_id, max_exposure_id, thresholds, built_at)
-    select sd.id, (select coalesce(max(id), 0) from exposure where study_id = ${studyId}), ${thresholdsSql}, now()
+    select sd.id, ${lastExposureId(studyId)}, ${thresholdsSql}, now()
     from study sd where sd.id = ${studyId}
     on conflict (study_id) do update set max_exposure_id = excluded.max_exposure_id, thresholds = excluded.thresholds, built_at = now()`);
 }
@@ -210,7 +266,7 @@ export async function refreshStimAggregates(db: Db, stimId: number): Promise<voi
 export async function aggregatesCurrent(db: Db, studyId: number): Promise<boolean> {
   const [r] = await rows<{ built: number | null; builtT: string | null; cur: number; curT: string }>(db, sql`
     select st.max_exposure_id as built, st.thresholds as "builtT", ${thresholdsSql} as "curT",
-      (select coalesce(max(id), 0) from exposure where study_id = ${studyId})::int as cur
+      ${lastExposureId(studyId)}::int as cur
     from study sd left join report_aggregate_state st on st.study_id = sd.id where sd.id = ${studyId}`);
   return !!r && r.built !== null && Number(r.built) === Number(r.cur) && r.builtT === r.curT;
 }
@@ -400,6 +456,23 @@ export async function aggregateAoiMetrics(db: Db, studyId: number, pairs: Placem
   return out;
 }
 
+/** Per (step, stim): the scanpath's (tag, rank) counts and viewers over E after the filters (studyScanpathCounts). */
+export async function aggregateScanpathCounts(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, { counts: RankCount[]; viewers: number }>> {
+  const out = new Map(pairs.map((p) => [key(p.stepId, p.stimId), { counts: [] as RankCount[], viewers: 0 }]));
+  if (!pairs.length) return out;
+  const r = await rows<Placement & { tag: string; rank: number; viewers: number }>(db, sql`
+    select step_id as "stepId", stim_id as "stimId", tag, rank, sum(viewers)::int as viewers
+    from report_scanpath_aggregate where ${cellWhere(studyId, pairs, filters)} and ${m}
+    group by step_id, stim_id, tag, rank`);
+  for (const row of r) {
+    const entry = out.get(key(Number(row.stepId), Number(row.stimId)));
+    if (!entry) continue;
+    if (row.tag === '') entry.viewers = Number(row.viewers);
+    else entry.counts.push({ tag: row.tag, rank: Number(row.rank), viewers: Number(row.viewers) });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Norms: every stim with data in any study (only aggregates leave), summed over all studies' cells.
 
@@ -410,7 +483,7 @@ export async function aggregateAoiMetrics(db: Db, studyId: number, pairs: Placem
 export async function ensureAllAggregates(db: Db): Promise<void> {
   const stale = await rows<{ id: number }>(db, sql`
     select sd.id from study sd left join report_aggregate_state st on st.study_id = sd.id
-      cross join lateral (select coalesce(max(id), 0) as cur from exposure where study_id = sd.id) x
+      cross join lateral (select ${lastExposureId(sql`sd.id`)} as cur) x
     where (st.study_id is null and x.cur > 0) or (st.study_id is not null and (st.max_exposure_id <> x.cur or st.thresholds <> ${thresholdsSql}))`);
   for (const { id } of stale) await ensureAggregates(db, Number(id));
 }

@@ -5,12 +5,14 @@ import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   study, cell, panel, step, stepStim, stim, aoi, question, answerOption, batch, batchStim,
-  participant, participantAnswer, exposure, exposureGaze, exposureAoi,
+  participant, exposure, exposureGaze, exposureAoi,
 } from '../db/schema/index.js';
 import type { AoiShape, ExposureSummary, AoiSummary } from '../analytics/summarize.js';
 import type { StudyContext, StudyQuestion, StudyStep, StudyStim } from '../analytics/study-context.js';
 import type { ViewInterval } from '../analytics/viewability.js';
-import { clearStudyAggregates } from './aggregates.js';
+import type { FeatureSummary } from '../analytics/aoi-metrics.js';
+import { clearStudyAggregates, sessionAggregateCtes } from './aggregates.js';
+import { rows } from './sql.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
@@ -120,16 +122,8 @@ export async function deleteStudyParticipants(db: Db, studyId: number): Promise<
 
 export type NewParticipant = typeof participant.$inferInsert;
 
-/** Inserts the participant; null when the session already exists (a concurrent duplicate). */
-export async function insertParticipant(db: Db, row: NewParticipant): Promise<number | null> {
-  const rows = await db.insert(participant).values(row).onConflictDoNothing({ target: [participant.studyId, participant.sessionId] })
-    .returning({ id: participant.id });
-  return rows[0]?.id ?? null;
-}
-
 export interface NewExposure {
   studyId: number;
-  participantId: number;
   cellId: number | null;
   stepId: number;
   stimId: number;
@@ -143,32 +137,91 @@ export interface NewExposure {
   analysisConfigId: number | null;
 }
 
-const summaryColumns = (s: ExposureSummary) => ({
-  eyetracked: s.eyetracked,
-  viewable: s.viewable,
-  viewableMs: s.viewableMs,
-  firstViewableMs: s.firstViewableMs,
-  viewed: s.viewed,
-  dwellMs: s.dwellMs,
-  timeToFirstViewMs: s.timeToFirstViewMs,
-  fixationCount: s.fixationCount,
-  gazePeriodMs: s.gazePeriodMs,
-  insufficientGaze: s.insufficientGaze,
-  dwellCensored: s.dwellCensored,
-  viewableCensored: s.viewableCensored,
-});
+/** A session's rows before they have ids: children name their exposure by (step, stim), unique in a session. */
+export interface SessionRows {
+  participant: NewParticipant;
+  exposures: NewExposure[];
+  /** Packed gaze and fixations per step: every exposure of the step stores them. Steps without gaze are left out. */
+  gaze: { stepId: number; sampleCount: number; samples: Uint8Array; fixations: Uint8Array }[];
+  aois: (AoiSummary & { stepId: number; stimId: number })[];
+  features: (FeatureSummary & { stepId: number; stimId: number })[];
+  answers: { questionId: number; answerOptionId: number | null; text: string }[];
+}
 
-/** Inserts a step's exposures in one statement; returns their ids in input order. */
-export async function insertExposures(db: Db, rows: NewExposure[]): Promise<number[]> {
-  if (!rows.length) return [];
-  const inserted = await db.insert(exposure).values(rows.map((r) => ({
-    studyId: r.studyId, participantId: r.participantId, cellId: r.cellId, stepId: r.stepId, stimId: r.stimId,
-    stimX: r.stimX, stimY: r.stimY, stimWidth: r.stimWidth, stimHeight: r.stimHeight, pageDwellMs: r.pageDwellMs,
-    viewabilityIntervals: r.viewabilityIntervals, analysisConfigId: r.analysisConfigId, ...summaryColumns(r.summary),
-  }))).returning({ id: exposure.id, stepId: exposure.stepId, stimId: exposure.stimId });
-  // Match on (step, stim), unique within a session, rather than trusting RETURNING order.
-  const byKey = new Map(inserted.map((r) => [`${r.stepId}:${r.stimId}`, r.id]));
-  return rows.map((r) => byKey.get(`${r.stepId}:${r.stimId}`)!);
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+/** Rows as one JSON parameter, read back with json_to_recordset (one parameter whatever the row count). */
+const json = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
+
+/**
+ * Stores a session in ONE statement (issue 21: a session was ~50 statements, then 13; the round
+ * trips cost more than the rows): the participant, its exposures, their gaze, AOI and feature rows,
+ * the answers and the session's report aggregates (sessionAggregateCtes), as data-modifying CTEs.
+ * Call inside the session's transaction after lockStudyForSession. Null when the study already
+ * has the session (a concurrent duplicate): then nothing is written.
+ */
+export async function insertSession(db: Db, r: SessionRows): Promise<{ participantId: number; exposures: number } | null> {
+  const p = r.participant;
+  const exposures = r.exposures.map((e) => ({
+    study_id: e.studyId, cell_id: e.cellId, step_id: e.stepId, stim_id: e.stimId, stim_x: e.stimX, stim_y: e.stimY,
+    stim_width: e.stimWidth, stim_height: e.stimHeight, page_dwell_ms: e.pageDwellMs, viewability_intervals: e.viewabilityIntervals,
+    analysis_config_id: e.analysisConfigId, eyetracked: e.summary.eyetracked, viewable: e.summary.viewable,
+    viewable_ms: e.summary.viewableMs, first_viewable_ms: e.summary.firstViewableMs, viewed: e.summary.viewed,
+    dwell_ms: e.summary.dwellMs, time_to_first_view_ms: e.summary.timeToFirstViewMs, fixation_count: e.summary.fixationCount,
+    gaze_period_ms: e.summary.gazePeriodMs, insufficient_gaze: e.summary.insufficientGaze,
+    dwell_censored: e.summary.dwellCensored, viewable_censored: e.summary.viewableCensored,
+  }));
+  const gaze = r.gaze.map((g) => ({ step_id: g.stepId, n: g.sampleCount, s: hex(g.samples), f: hex(g.fixations) }));
+  const aois = r.aois.map((a) => ({
+    step_id: a.stepId, stim_id: a.stimId, aoi_id: a.aoiId, dwell_ms: a.dwellMs, first_fixation_ms: a.firstFixationMs, fixation_count: a.fixationCount,
+  }));
+  const features = r.features.map((f) => ({
+    step_id: f.stepId, stim_id: f.stimId, tag: f.tag, fixation_count: f.fixationCount, dwell_ms: f.dwellMs,
+    first_fixation_ms: f.firstFixationMs, first_fixation_viewable_ms: f.firstFixationViewableMs, visits: f.visits, entry_rank: f.entryRank,
+  }));
+  const answers = r.answers.map((a) => ({ question_id: a.questionId, answer_option_id: a.answerOptionId, text: a.text }));
+  const onStep = sql`x.step_id = e.step_id and x.stim_id = e.stim_id`;
+  const [row] = await rows<{ id: number; exposures: number }>(db, sql`with
+    ins_p as (insert into participant (study_id, cell_id, panel_id, reference, session_id, age_group_id, family_group_id,
+        earnings_group_id, gender_group_id, socialgrade_group_id, ethnicity_group_id, has_eyetracking, calibration_accuracy_px,
+        calibration_precision_px, frame_rate, connection_speed_kbps, status, is_test, gaze_source)
+      values (${p.studyId}, ${p.cellId ?? null}, ${p.panelId ?? null}, ${p.reference}, ${p.sessionId}, ${p.ageGroupId ?? null},
+        ${p.familyGroupId ?? null}, ${p.earningsGroupId ?? null}, ${p.genderGroupId ?? null}, ${p.socialgradeGroupId ?? null},
+        ${p.ethnicityGroupId ?? null}, ${p.hasEyetracking ?? false}, ${p.calibrationAccuracyPx ?? null}, ${p.calibrationPrecisionPx ?? null},
+        ${p.frameRate ?? null}, ${p.connectionSpeedKbps ?? null}, ${p.status ?? 'complete'}, ${p.isTest ?? false}, ${p.gazeSource ?? null})
+      on conflict (study_id, session_id) do nothing returning *),
+    ins_e as (insert into exposure (study_id, participant_id, cell_id, step_id, stim_id, stim_x, stim_y, stim_width, stim_height,
+        page_dwell_ms, viewability_intervals, analysis_config_id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms,
+        time_to_first_view_ms, fixation_count, gaze_period_ms, insufficient_gaze, dwell_censored, viewable_censored)
+      select x.study_id, p.id, x.cell_id, x.step_id, x.stim_id, x.stim_x, x.stim_y, x.stim_width, x.stim_height,
+        x.page_dwell_ms, x.viewability_intervals, x.analysis_config_id, x.eyetracked, x.viewable, x.viewable_ms, x.first_viewable_ms, x.viewed, x.dwell_ms,
+        x.time_to_first_view_ms, x.fixation_count, x.gaze_period_ms, x.insufficient_gaze, x.dwell_censored, x.viewable_censored
+      from ins_p p cross join json_to_recordset(${json(exposures)}) as x(study_id int, cell_id int, step_id int, stim_id int,
+        stim_x float8, stim_y float8, stim_width float8, stim_height float8, page_dwell_ms float8, viewability_intervals jsonb,
+        analysis_config_id int, eyetracked bool, viewable bool, viewable_ms float8, first_viewable_ms float8, viewed bool, dwell_ms float8,
+        time_to_first_view_ms float8, fixation_count int, gaze_period_ms float8, insufficient_gaze bool, dwell_censored bool, viewable_censored bool)
+      returning *),
+    ins_g as (insert into exposure_gaze (exposure_id, study_id, sample_count, samples, fixations)
+      select e.id, e.study_id, x.n, decode(x.s, 'hex'), decode(x.f, 'hex')
+      from ins_e e join json_to_recordset(${json(gaze)}) as x(step_id int, n int, s text, f text) on x.step_id = e.step_id),
+    ins_ea as (insert into exposure_aoi (study_id, exposure_id, aoi_id, dwell_ms, first_fixation_ms, fixation_count)
+      select e.study_id, e.id, x.aoi_id, x.dwell_ms, x.first_fixation_ms, x.fixation_count
+      from ins_e e join json_to_recordset(${json(aois)}) as x(step_id int, stim_id int, aoi_id int, dwell_ms float8,
+        first_fixation_ms float8, fixation_count int) on ${onStep}
+      returning *),
+    ins_ef as (insert into exposure_feature (study_id, exposure_id, tag, fixation_count, dwell_ms, first_fixation_ms,
+        first_fixation_viewable_ms, visits, entry_rank)
+      select e.study_id, e.id, x.tag, x.fixation_count, x.dwell_ms, x.first_fixation_ms, x.first_fixation_viewable_ms, x.visits, x.entry_rank
+      from ins_e e join json_to_recordset(${json(features)}) as x(step_id int, stim_id int, tag text, fixation_count int, dwell_ms float8,
+        first_fixation_ms float8, first_fixation_viewable_ms float8, visits int, entry_rank int) on ${onStep}
+      returning *),
+    ins_a as (insert into participant_answer (study_id, participant_id, question_id, answer_option_id, text)
+      select p.study_id, p.id, x.question_id, x.answer_option_id, x.text
+      from ins_p p cross join json_to_recordset(${json(answers)}) as x(question_id int, answer_option_id int, text text)),
+    ${sessionAggregateCtes(p.studyId, {
+      exposure: sql.raw('ins_e'), participant: sql.raw('ins_p'), exposureAoi: sql.raw('ins_ea'), exposureFeature: sql.raw('ins_ef'),
+    })}
+    select p.id, (select count(*) from ins_e)::int as exposures from ins_p p`);
+  return row ? { participantId: Number(row.id), exposures: Number(row.exposures) } : null;
 }
 
 export interface NewGaze {
@@ -180,13 +233,13 @@ export interface NewGaze {
 }
 
 /**
- * Packed gaze of a session's exposures, one statement. The bytes travel as hex text decoded by
- * the database (decode(…, 'hex') gives the same bytea): PGlite's own bytea parameter encoding
- * builds the hex string a byte at a time in JavaScript, which cost more than the insert itself.
+ * Packed gaze rows in one statement (the benchmark's batched baseline). The bytes travel as hex
+ * text decoded by the database (decode(…, 'hex') gives the same bytea), as in insertSession:
+ * PGlite's own bytea parameter encoding builds the hex string a byte at a time in JavaScript,
+ * which cost more than the insert itself.
  */
 export async function insertGaze(db: Db, rows: NewGaze[]): Promise<void> {
   if (!rows.length) return;
-  const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
   const values = sql.join(rows.map((r) => sql`(${r.exposureId}::int, ${r.studyId}::int, ${r.sampleCount}::int,
     decode(${hex(r.samples)}::text, 'hex'), decode(${hex(r.fixations)}::text, 'hex'))`), sql`, `);
   await db.execute(sql`insert into exposure_gaze (exposure_id, study_id, sample_count, samples, fixations) values ${values}`);
@@ -199,18 +252,6 @@ export interface NewExposureAoi extends AoiSummary {
 
 export async function insertExposureAois(db: Db, rows: NewExposureAoi[]): Promise<void> {
   if (rows.length) await db.insert(exposureAoi).values(rows);
-}
-
-export interface NewAnswer {
-  studyId: number;
-  participantId: number;
-  questionId: number;
-  answerOptionId: number | null;
-  text: string;
-}
-
-export async function insertAnswers(db: Db, rows: NewAnswer[]): Promise<void> {
-  if (rows.length) await db.insert(participantAnswer).values(rows);
 }
 
 // ---- recompute -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
 import { rows, idList as list, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
 import {
-  aggregateAoiMetrics, aggregateFeatures, aggregateMetrics, aggregateNormFingerprint, aggregateNormRows, aggregateReadsOn,
+  aggregateAoiMetrics, aggregateFeatures, aggregateScanpathCounts, aggregateMetrics, aggregateNormFingerprint, aggregateNormRows, aggregateReadsOn,
   aggregateSurvivalCounts, ensureAggregates, ensureAllAggregates, gridBins, toAoiMetricAggregate, toFeatureAggregate,
 } from './aggregates.js';
 
@@ -395,8 +395,14 @@ export async function exposureAoiMetricAggregates(db: Db, studyId: number, pairs
   return out;
 }
 
-/** Per (step, stim): how many viewers entered each feature at each position, and how many entered any. */
+/** Per (step, stim): how many viewers entered each feature at each position, and how many entered any; from the aggregate tables unless aggregate reads are off. */
 export async function studyScanpathCounts(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, { counts: RankCount[]; viewers: number }>> {
+  if (pairs.length && await ensureAggregates(db, studyId)) return aggregateScanpathCounts(db, studyId, pairs, filters);
+  return exposureScanpathCounts(db, studyId, pairs, filters);
+}
+
+/** studyScanpathCounts from exposure_feature (the reference path). */
+export async function exposureScanpathCounts(db: Db, studyId: number, pairs: StepStim[], filters: DemographicFilters): Promise<Map<string, { counts: RankCount[]; viewers: number }>> {
   const out = new Map(pairs.map((p) => [pairKey(p.stepId, p.stimId), { counts: [] as RankCount[], viewers: 0 }]));
   if (!pairs.length) return out;
   // Only the features drawn now: rows of a tag just removed wait for the recompute to go.

@@ -119,3 +119,16 @@ export const reportAoiMetricAggregate = pgTable('report_aoi_metric_aggregate', {
   /** Viewers whose first fixated feature this was (entry_rank = 1). */
   firstN: integer('first_n').notNull(),
 }, (t) => [uniqueIndex('report_aoi_metric_aggregate_uq').on(t.studyId, ...cellKey.slice(1).map((k) => t[k]), t.tag)]);
+
+/**
+ * Per cell, placement, feature tag and entry rank (the aggregate scanpath, issue 23): viewed
+ * exposures that entered the feature at that position (exposure_feature.entry_rank), counting only
+ * tags drawn on the stim when built. The row with tag '' and rank 0 counts the exposures that
+ * entered any such feature (the scanpath's viewers: features entered together share a rank).
+ */
+export const reportScanpathAggregate = pgTable('report_scanpath_aggregate', {
+  ...cellColumns(),
+  tag: text('tag').notNull(),
+  rank: integer('rank').notNull(),
+  viewers: integer('viewers').notNull(),
+}, (t) => [uniqueIndex('report_scanpath_aggregate_uq').on(t.studyId, ...cellKey.slice(1).map((k) => t[k]), t.tag, t.rank)]);

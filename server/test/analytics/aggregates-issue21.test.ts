@@ -126,9 +126,10 @@ describe('issue 21 item 1: reports from the aggregates equal the per-exposure pa
     expect(compared).toBeGreaterThan(50);
   }, 600_000);
 
-  it('norms of all four types, feature_attention and the AOI metrics (feature_analysis), with filters', async () => {
+  it('norms of all four types, feature_attention, the AOI metrics and the scanpath (feature_analysis), with filters', async () => {
     let features = 0;
     let aoiViewers = 0;
+    let scanpathViewers = 0;
     for (const studyId of studies) {
       const data = await placements(studyId);
       const sets = await filterSets(studyId);
@@ -145,6 +146,7 @@ describe('issue 21 item 1: reports from the aggregates equal the per-exposure pa
             const [xa, xb] = await both('POST', `${base}/feature_analysis`, { ...f, norm_type_id });
             expect(xb).toEqual(xa);
             aoiViewers += JSON.stringify(xa).length;
+            scanpathViewers += xa.scanpath.viewers;
             const [ka, kb] = await both('POST', `${base}/kpi_analysis`, { ...f, norm_type_id });
             expect(kb).toEqual(ka);
             const [ra, rb] = await both('POST', `${base}/report`, { ...f, norm_type_id });
@@ -156,6 +158,7 @@ describe('issue 21 item 1: reports from the aggregates equal the per-exposure pa
     // The demo data has features with viewers (the comparison is not of empty answers).
     expect(features).toBeGreaterThan(0);
     expect(aoiViewers).toBeGreaterThan(0);
+    expect(scanpathViewers).toBeGreaterThan(0);
   }, 600_000);
 });
 
@@ -185,7 +188,8 @@ async function snapshot(studyId: number): Promise<string> {
   const hist = await q<Json>(`select * from report_histogram where study_id = ${studyId}`);
   const feat = await q<Json>(`select * from report_feature_aggregate where study_id = ${studyId}`);
   const aoi = await q<Json>(`select * from report_aoi_metric_aggregate where study_id = ${studyId}`);
-  return [...agg.map(norm).sort(), '--', ...hist.map(norm).sort(), '--', ...feat.map(norm).sort(), '--', ...aoi.map(norm).sort()].join('\n');
+  const path = await q<Json>(`select * from report_scanpath_aggregate where study_id = ${studyId}`);
+  return [agg, hist, feat, aoi, path].map((t) => t.map(norm).sort().join('\n')).join('\n--\n');
 }
 
 async function fromScratch(studyId: number): Promise<string> {
@@ -291,5 +295,6 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
     expect(await q(`select 1 from report_aggregate where study_id = ${studyId}`)).toEqual([]);
     expect(await q(`select 1 from report_feature_aggregate where study_id = ${studyId}`)).toEqual([]);
     expect(await q(`select 1 from report_aoi_metric_aggregate where study_id = ${studyId}`)).toEqual([]);
+    expect(await q(`select 1 from report_scanpath_aggregate where study_id = ${studyId}`)).toEqual([]);
   }, 300_000);
 });
