@@ -93,26 +93,33 @@ const iso = (v: unknown): string | null => {
 const outer = (column: string) => sql.raw(`"study"."${column}"`);
 
 /**
- * The company's studies matching the filters, sorted and paged (pageSize 0: every row, one page).
+ * The company's studies matching the filters, sorted and paged (pageSize 0: every row, one page),
+ * with the live and completed counts over all of the company's studies (`counts`, as studyCounts).
  * Sorting happens in TypeScript (domain/sort.ts) so names order the same on PGlite and
- * PostgreSQL: the matching rows' ids and sort texts are read first, the page's full rows after.
+ * PostgreSQL: every company study's id, sort texts, flags and whether it matches are read first
+ * (the counts come from the same rows: one round trip fewer per list), the page's full rows after.
  */
-export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: StudyListItem[]; total: number }> {
+export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: StudyListItem[]; total: number; counts: LiveCompletedCounts }> {
   const environmentName = sql`(select li.name from lookup_item li where li.kind = 'environment' and li.id = ${outer('environment_id')})`;
   const mediaName = sql`(select li.name from lookup_item li where li.kind = 'media' and li.id = ${outer('media_id')})`;
 
-  const where: SQL[] = [eq(study.companyId, q.companyId)];
+  const where: SQL[] = [];
   if (q.name) where.push(sql`${study.name} ilike ${'%' + escapeLike(q.name) + '%'} escape '\\'`);
   if (q.live !== null) where.push(eq(study.live, q.live));
   if (q.completed !== null) where.push(eq(study.completed, q.completed));
   if (q.mediaId) where.push(eq(study.mediaId, q.mediaId));
   if (q.environmentId) where.push(eq(study.environmentId, q.environmentId));
-  const condition = and(...where);
+  const matches = where.length ? sql<boolean>`coalesce(${and(...where)}, false)` : sql<boolean>`true`;
 
-  const keys = await db
-    .select({ id: study.id, name: study.name, environment: sql<string | null>`${environmentName}`, media: sql<string | null>`${mediaName}` })
+  const all = await db
+    .select({
+      id: study.id, name: study.name, environment: sql<string | null>`${environmentName}`, media: sql<string | null>`${mediaName}`,
+      live: study.live, completed: study.completed, matches,
+    })
     .from(study)
-    .where(condition);
+    .where(eq(study.companyId, q.companyId));
+  const counts = { total_live: all.filter((r) => r.live).length, total_completed: all.filter((r) => r.completed).length };
+  const keys = all.filter((r) => r.matches === true);
   const total = keys.length;
   const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
   // Studies without an environment or media sort after the named ones in both directions; ties by name, then id.
@@ -122,7 +129,7 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
       : sortByName(byName, (r) => r[q.sortKey as 'environment' | 'media'], { descending: q.descending });
   if (q.descending && q.sortKey !== 'environment' && q.sortKey !== 'media') sorted.reverse();
   const page = q.pageSize ? sorted.slice((q.page - 1) * q.pageSize, q.page * q.pageSize) : sorted;
-  if (!page.length) return { total, items: [] };
+  if (!page.length) return { total, counts, items: [] };
 
   const rows = await db
     .select({
@@ -144,6 +151,7 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
 
   return {
     total,
+    counts,
     items: page.flatMap(({ id }) => {
       const r = found.get(id);
       return r ? [{

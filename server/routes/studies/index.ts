@@ -36,13 +36,10 @@ export default async function studyRoutes(app: FastifyInstance) {
 
   route(app, contract.listAll, async (request) => {
     const { companyId } = request.auth;
-    const [list, counts] = await Promise.all([
-      listStudies(app.db, {
-        companyId, page: 1, pageSize: 0, sortKey: 'name', descending: false, name: '', live: null, completed: null, mediaId: 0, environmentId: 0,
-      }),
-      studyCounts(app.db, companyId),
-    ]);
-    return { data: list.items, ...counts, total_count: list.total };
+    const list = await listStudies(app.db, {
+      companyId, page: 1, pageSize: 0, sortKey: 'name', descending: false, name: '', live: null, completed: null, mediaId: 0, environmentId: 0,
+    });
+    return { data: list.items, ...list.counts, total_count: list.total };
   });
 
   route(app, contract.list, async (request) => {
@@ -56,24 +53,21 @@ export default async function studyRoutes(app: FastifyInstance) {
     const sortKey = orderBy.slice(0, cut) as StudySortKey;
     const { companyId } = request.auth;
 
-    const [list, counts] = await Promise.all([
-      listStudies(app.db, {
-        companyId,
-        page,
-        pageSize,
-        sortKey,
-        descending: orderBy.slice(cut + 1) === 'desc',
-        name: (b.filter_name ?? '').trim(),
-        live: flag(b.filter_live),
-        completed: flag(b.filter_completed),
-        mediaId: Number(b.filter_media_id ?? 0),
-        environmentId: Number(b.filter_environment_id ?? 0),
-      }),
-      studyCounts(app.db, companyId),
-    ]);
+    const list = await listStudies(app.db, {
+      companyId,
+      page,
+      pageSize,
+      sortKey,
+      descending: orderBy.slice(cut + 1) === 'desc',
+      name: (b.filter_name ?? '').trim(),
+      live: flag(b.filter_live),
+      completed: flag(b.filter_completed),
+      mediaId: Number(b.filter_media_id ?? 0),
+      environmentId: Number(b.filter_environment_id ?? 0),
+    });
     return {
       data: list.items,
-      ...counts,
+      ...list.counts,
       page_num: page,
       total_page_num: Math.max(1, Math.ceil(list.total / pageSize)),
       order_by: orderBy,
