@@ -41,10 +41,20 @@ const thresholdsSql = sql`concat(coalesce(sd.max_accuracy::text, '-'), '|', coal
 const keyColumns = sql.raw(`study_id, step_id, stim_id, age_group_id, family_group_id, earnings_group_id, gender_group_id,
   socialgrade_group_id, ethnicity_group_id, is_test, complete, eyetracked, quality, insufficient`);
 
-/** The cell key of exposure e (participant p, study sd), in keyColumns' order. */
-const keySelect = sql`e.study_id, e.step_id, e.stim_id, coalesce(p.age_group_id, 0), coalesce(p.family_group_id, 0),
-  coalesce(p.earnings_group_id, 0), coalesce(p.gender_group_id, 0), coalesce(p.socialgrade_group_id, 0),
-  coalesce(p.ethnicity_group_id, 0), p.is_test, p.status = 'complete', (p.has_eyetracking and e.eyetracked),
+/**
+ * Demographic ids of the roll-up rows. Every exposure counts twice: in its demographic cell and in
+ * the roll-up row of its flags (all six ids ROLLUP), which a read without demographic filters (and
+ * the norms) sums instead. Cells grow with respondents until every combination of the six kinds
+ * has one (about as many as respondents at 5,000 simulated ones); roll-up rows never do: at most
+ * 32 flag combinations per placement.
+ */
+const ROLLUP = -1;
+const demographic = (column: string) => sql`(case when roll.r then ${ROLLUP} else coalesce(p.${sql.raw(column)}, 0) end)`;
+
+/** The cell key of exposure e (participant p, study sd, roll-up row or not), in keyColumns' order. */
+const keySelect = sql`e.study_id, e.step_id, e.stim_id, ${demographic('age_group_id')}, ${demographic('family_group_id')},
+  ${demographic('earnings_group_id')}, ${demographic('gender_group_id')}, ${demographic('socialgrade_group_id')},
+  ${demographic('ethnicity_group_id')}, p.is_test, p.status = 'complete', (p.has_eyetracking and e.eyetracked),
   coalesce(${qualityCond}, false), e.insufficient_gaze`;
 const keyGroup = sql.raw('1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14');
 
@@ -93,7 +103,8 @@ function lastExposureId(studyId: SQL | number, below?: SQL | number): SQL {
     order by study_id desc, id desc limit 1), 0)`;
 }
 
-const exposureFrom = (src: AggregateSource) => sql`${src.exposure} e join ${src.participant} p on p.id = e.participant_id join study sd on sd.id = e.study_id`;
+const exposureFrom = (src: AggregateSource) => sql`(${src.exposure} e join ${src.participant} p on p.id = e.participant_id
+  join study sd on sd.id = e.study_id cross join (values (false), (true)) roll(r))`;
 
 /** Bin of value v on a grid of `seg` ms up to `max` ms (exact: k·seg is an integer, so v is compared, not divided). */
 function binSql(v: SQL, seg: number, max: number): SQL {
@@ -292,11 +303,11 @@ export interface Placement {
 }
 const key = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
-/** Demographic filters on the cell columns; ids ≤ 0 match nobody, as on participants (0 stands for "none given" here). */
+/** Demographic filters on the cell columns; ids ≤ 0 match nobody, as on participants (0 stands for "none given" here, -1 for ROLLUP). */
 function cellFilterSql(f: DemographicFilters): SQL {
   const parts: SQL[] = [];
   for (const kind of DEMOGRAPHIC_KINDS) {
-    const ids = (f[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -1));
+    const ids = (f[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -2));
     if (ids.length) parts.push(sql`${sql.raw(demographicColumn(kind))} in (${idList(ids)})`);
   }
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
@@ -305,9 +316,15 @@ function cellFilterSql(f: DemographicFilters): SQL {
 const placementsSql = (pairs: Placement[]) =>
   sql`step_id in (${idList([...new Set(pairs.map((p) => p.stepId))])}) and stim_id in (${idList([...new Set(pairs.map((p) => p.stimId))])})`;
 
-/** Counted (real, complete) cells of the requested placements after the filters. */
+/** Roll-up rows (no demographic filter) or demographic cells (some filter), never both. */
+const rollupSql = (filters: DemographicFilters) => {
+  const filtered = DEMOGRAPHIC_KINDS.some((kind) => (filters[kind] ?? []).some((n) => Number.isInteger(n)));
+  return filtered ? sql`age_group_id <> ${ROLLUP}` : sql`age_group_id = ${ROLLUP}`;
+};
+
+/** Counted (real, complete) rows of the requested placements after the filters. */
 const cellWhere = (studyId: number, pairs: Placement[], filters: DemographicFilters) =>
-  sql`study_id = ${studyId} and not is_test and complete and ${placementsSql(pairs)}${cellFilterSql(filters)}`;
+  sql`study_id = ${studyId} and not is_test and complete and ${placementsSql(pairs)} and ${rollupSql(filters)}${cellFilterSql(filters)}`;
 
 const m = sql.raw('(quality and not insufficient)');
 
@@ -509,7 +526,7 @@ export interface AggregateNormRows {
 
 /** The norm inputs per stim: its StimAggregate over E, feature and AOI-metric aggregates (no dwell² for the norms). */
 export async function aggregateNormRows(db: Db): Promise<AggregateNormRows> {
-  const counted = sql`not is_test and complete`;
+  const counted = sql`not is_test and complete and ${rollupSql({})}`;
   const aggRows = await rows<AggRow>(db, sql`
     select 0 as "stepId", stim_id as "stimId", ${metricSums}
     from report_aggregate where ${counted}
