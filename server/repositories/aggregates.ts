@@ -207,18 +207,26 @@ export async function lockStudyForSession(db: Db, studyId: number): Promise<void
  * that inserts its rows: `src` names that statement's CTEs returning the new participant, exposure,
  * exposure_aoi and exposure_feature rows. When the study's rows were current up to the exposure
  * before the new ones, the state moves on to include them; otherwise it stays behind and the next
- * read rebuilds. A session without exposures (or a duplicate, whose CTEs return nothing) adds nothing.
+ * read rebuilds. A study's first session creates the state row (its rows are then exactly this
+ * session's, judged with today's thresholds): without it every new study was rebuilt at its first
+ * read, and the first norm read rebuilt them all. A study with earlier exposures but no state row
+ * gets one marked stale (−1), as a missing one would be read. A session without exposures (or a duplicate, whose CTEs return nothing) adds nothing.
  */
 export function sessionAggregateCtes(studyId: number, src: AggregateSource): SQL {
   const all = sql`true`;
+  // The study's last exposure before this session's (0: its first session).
+  const before = lastExposureId(studyId, sql`(select min(id) from ${src.exposure})`);
+  const last = sql`(select max(id) from ${src.exposure})`;
   return sql`agg_a as (${upsertAggregates(all, src)}),
     agg_h as (${upsertHistogram(all, src)}),
     agg_f as (${upsertFeatures(all, src)}),
     agg_m as (${upsertAoiMetrics(all, src)}),
     agg_p as (${upsertScanpath(all, src)}),
-    agg_s as (update report_aggregate_state set max_exposure_id = (select max(id) from ${src.exposure})
-      where study_id = ${studyId} and exists (select 1 from ${src.exposure})
-        and max_exposure_id = ${lastExposureId(studyId, sql`(select min(id) from ${src.exposure})`)})`;
+    agg_s as (insert into report_aggregate_state (study_id, max_exposure_id, thresholds, built_at)
+      select sd.id, case when ${before} = 0 then ${last} else -1 end, ${thresholdsSql}, now() from study sd
+      where sd.id = ${studyId} and exists (select 1 from ${src.exposure})
+      on conflict (study_id) do update set max_exposure_id = ${last}
+      where report_aggregate_state.max_exposure_id = ${before})`;
 }
 
 /** Rewrites a study's rows from its exposures and marks them current (call inside a transaction). */

@@ -23,6 +23,7 @@ import { recomputeStimAois, saveAois } from '../../services/aoi.js';
 import { listAois } from '../../repositories/aoi.js';
 import { deleteStudyParticipants } from '../../repositories/ingest.js';
 import { aggregatesCurrent, ensureAggregates, rebuildStudyAggregates, setAggregateReads } from '../../repositories/aggregates.js';
+import { buildStudy, track } from './study-fixture.js';
 
 type Json = Record<string, any>;
 let database: Database;
@@ -232,6 +233,25 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
     expect(await snapshot(studyId)).toEqual(once);
     expectRebuildEqual(await fromScratch(studyId));
     await expectPathsEqual();
+  }, 300_000);
+
+  it("a new study's first session creates its state: current without a rebuild, equal to one", async () => {
+    const f = await buildStudy(database.db);
+    const gaze = track([[400, 150, 250], [400, 300, 300]], { start: 500 }).gaze;
+    const body = {
+      study_id: f.studyId, session_id: 'agg21-first',
+      participant: { reference: 'first', cell_id: f.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
+        frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1 },
+      steps: [{ step_id: f.cacheStepId, page_dwell_ms: 9000, gaze,
+        stims: [{ stim_id: f.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }] }],
+    } as unknown as SessionBody;
+    expect(await q(`select 1 from report_aggregate_state where study_id = ${f.studyId}`)).toEqual([]);
+    expect((await ingestSession(database.db, body)).duplicate).toBe(false);
+    expect(await aggregatesCurrent(database.db, f.studyId)).toBe(true);
+    // The roll-up row and the cell row of the one exposure.
+    expect(await q(`select age_group_id, n from report_aggregate where study_id = ${f.studyId} order by age_group_id`))
+      .toEqual([{ age_group_id: -1, n: 1 }, { age_group_id: 2, n: 1 }]);
+    expectRebuildEqual(await fromScratch(f.studyId));
   }, 300_000);
 
   it('a threshold change makes the rows stale and the next read rebuilds them', async () => {
