@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // One migrated PGlite, dumped, that every fresh in-memory database starts from.
+          globalSetup: ['server/test/global-setup.ts'],
           environment: 'node',
           env: NO_BROWSER,
           testTimeout: 60_000,
@@ -38,6 +40,7 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/legacy/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
           environment: 'node',
           env: NO_BROWSER,
           testTimeout: 180_000,

@@ -1,20 +1,27 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order, stopping at the first failure.
-//   typecheck → lint (ESLint with the import boundaries) → lint rule proofs (tests/lint) → unit
-//   (vitest) → server on PGlite → security suites (tests/security, tests/reliability) → server and crash suite on PostgreSQL (when TEST_DATABASE_URL is set) → build →
-//   element tests in Chromium → end-to-end against the built dashboard (its server starts and
-//   seeds while the element tests run).
+// `npm test`: every suite, stopping at the first failure.
+//   1. side by side (each uses one core; the machine has two), output held and shown in order:
+//      typecheck, lint (ESLint with the import boundaries), lint rule proofs (tests/lint), build;
+//   2. the end-to-end server starts and seeds its demo respondents (minutes of one core) in the
+//      background from here on;
+//   3. in order: unit (vitest) → server on PGlite → security suites (tests/security,
+//      tests/reliability) → server and crash suite on PostgreSQL (when TEST_DATABASE_URL is set) →
+//      generator → element tests in Chromium;
+//   4. end-to-end against the built dashboard, on the server started in 2.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const steps = [
+const alongside = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
   // Every import boundary proven by a deliberate violation (a broken map would allow everything).
   ['lint rules', 'node', ['--test', 'tests/lint/']],
+  ['build', 'npm', ['run', 'build']],
+];
+const steps = [
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']],
   ['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
   // Headers, file types, fuzz and tenancy over every operation of openapi.json, backups (issue 9).
@@ -25,9 +32,9 @@ if (process.env.TEST_DATABASE_URL) {
   // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
   steps.push(['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']]);
 }
-// Writes a surface into the tree and removes it again: alone, so no other suite sees it.
+// Writes a surface into the tree and removes it again: alone, so no other suite sees it (the
+// end-to-end server, already running, has read its sources and serves the build from 1).
 steps.push(['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]);
-steps.push(['build', 'npm', ['run', 'build']]);
 // The browser suites need Chromium; say so up front rather than failing half-way.
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)) {
@@ -38,6 +45,7 @@ if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)
 const started = Date.now();
 let passed = 0;
 let e2e = null;
+const running = new Set(); // the side-by-side suites still running, stopped with a failure
 
 /** Runs one suite (a command, or a function answering its exit status) and stops at its failure. */
 async function suite(name, run) {
@@ -48,25 +56,50 @@ async function suite(name, run) {
   if (status !== 0) {
     console.log(`\nsuites: ${passed} passed, 1 failed`);
     e2e?.child.kill('SIGTERM'); // its server and temp data go with it
+    for (const child of running) child.kill('SIGTERM');
     process.exit(status ?? 1);
   }
   passed += 1;
 }
 
-for (const [name, cmd, args, env] of steps) {
-  await suite(name, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } }).status);
+/** Runs a command with its output held; answers its exit status and output. */
+function held(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve({ code: code ?? 1, output: Buffer.concat(out) });
+    });
+  });
+}
+
+const side = alongside.map(([name, cmd, args]) => ({ name, started: Date.now(), run: held(cmd, args) }));
+for (const { name, started: t, run } of side) {
+  await suite(name, async () => {
+    const { code, output } = await run;
+    process.stdout.write(output);
+    console.log(`(ran alongside the others; finished ${Math.round((Date.now() - t) / 1000)} s after the start)`);
+    return code;
+  });
 }
 
 // The end-to-end server starts (and seeds its demo respondents: minutes of one core) while the
-// element tests run; its specs wait for them (E2E_START_AFTER), and its output is held until then.
+// other suites run; its specs wait for them (E2E_START_AFTER), and its output is held until then.
 if (!process.env.SKIP_E2E) {
   const gate = path.join(mkdtempSync(path.join(os.tmpdir(), 'gazeboard-test-')), 'elements-done');
   const child = spawn('node', ['scripts/test-e2e.mjs'], { env: { ...process.env, E2E_START_AFTER: gate }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const held = [];
+  const pending = [];
   let live = false;
-  for (const s of [child.stdout, child.stderr]) s.on('data', (d) => (live ? process.stdout.write(d) : held.push(d)));
+  for (const s of [child.stdout, child.stderr]) s.on('data', (d) => (live ? process.stdout.write(d) : pending.push(d)));
   const done = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  e2e = { child, gate, done, show: () => { live = true; for (const d of held.splice(0)) process.stdout.write(d); } };
+  e2e = { child, gate, done, show: () => { live = true; for (const d of pending.splice(0)) process.stdout.write(d); } };
+}
+for (const [name, cmd, args, env] of steps) {
+  await suite(name, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } }).status);
 }
 if (!process.env.SKIP_ELEMENTS) await suite('elements (Chromium)', () => spawnSync('node', ['scripts/test-elements.mjs'], { stdio: 'inherit' }).status);
 if (e2e) {

@@ -5,13 +5,24 @@ import { openScratchPostgres } from '../db/scratch.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
 /** A database nobody else uses: PGlite in memory, or a throw-away PostgreSQL database. */
 export async function freshDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
-  return base ? openScratchPostgres(base, 'gazeboard_test') : openDatabase({});
+  return base ? openScratchPostgres(base, 'gazeboard_test') : openDatabase({ template: await pgliteTemplate() });
+}
+
+/** The run's migrated PGlite (server/test/global-setup.ts), read once per test file. */
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= readFile(file).then((b) => new Blob([b]));
+  return template;
 }
 
 export async function testApp(database?: Database): Promise<{ app: FastifyInstance; database: Database }> {
