@@ -25,6 +25,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // One migrated PGlite, dumped, that every fresh in-memory database starts from.
           globalSetup: ['server/test/global-setup.ts'],
+          // Files of a worker share loaded modules (the server's import cost, ~2 s a file, is paid once
+          // per worker: minutes of CI). Each file still opens its own database, so module state
+          // must never outlive one: caches are kept per database (services/allowed-origins.ts).
+          isolate: false,
           environment: 'node',
           env: NO_BROWSER,
           testTimeout: 60_000,
@@ -41,6 +45,8 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/legacy/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
+          isolate: false, // as the server project's
+
           environment: 'node',
           env: NO_BROWSER,
           testTimeout: 180_000,

@@ -6,7 +6,7 @@
 //   node scripts/test-e2e.mjs auth shell only specs whose file name contains a filter
 //   E2E_BASE_URL=http://127.0.0.1:8080 node scripts/test-e2e.mjs   against a server you run
 //   E2E_CONCURRENCY=1 (default 2) spec files in parallel; KEEP_DATA=1 keeps the temp DATA_DIR.
-//   E2E_START_AFTER=<file>: once the server is seeded, wait for that file before running specs
+//   E2E_START_AFTER=<file>: once the server answers, wait for that file, then for the seeding, before running specs
 //   (npm test starts this suite before the element tests so seeding overlaps them).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -75,6 +75,7 @@ async function signIn(base, username) {
 }
 
 let server = null;
+let serverOutput = ''; // its stdout, for the seeding's log lines
 let dataDir = null;
 let logFile = null;
 let intranetPort = null;
@@ -97,9 +98,8 @@ async function startServer() {
   // PGlite: the suite never touches a configured PostgreSQL.
   delete env.DATABASE_URL;
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
   server.stdout.on('data', (chunk) => {
-    output += chunk;
+    serverOutput += chunk;
     log.write(chunk);
   });
   server.stderr.pipe(log);
@@ -126,23 +126,6 @@ async function startServer() {
     return res.ok && (await res.json()).data?.length > 0;
   }, 60_000);
   say(`server ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  // PGlite runs in the server's own thread, so while respondents are seeded every request waits
-  // behind seeding queries (a 750 KB script took 11 s). The specs need only the structure, but
-  // they must not time out on a starved server: wait for the seeding to finish (or give up and
-  // run anyway). E2E_WAIT_SEED=0 skips the wait.
-  if (output.includes('seeding respondents for') && process.env.E2E_WAIT_SEED !== '0') {
-    say('waiting for the background respondent seeding to finish …');
-    const s = Date.now();
-    try {
-      await until('respondent seeding', () => {
-        if (server.exitCode !== null) throw new Error('server exited');
-        return /demo respondents ready|respondent seeding stopped/.test(output);
-      }, 480_000);
-      say(`respondents seeded in ${((Date.now() - s) / 1000).toFixed(1)} s`);
-    } catch (err) {
-      say(`WARNING: ${err.message}; running the specs anyway`);
-    }
-  }
   return base;
 }
 
@@ -173,14 +156,36 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** Waits for the server's background respondent seeding (see the comment inside). */
+async function waitForSeeding() {
+  // PGlite runs in the server's own thread, so while respondents are seeded every request waits
+  // behind seeding queries (a 750 KB script took 11 s). The specs need only the structure, but
+  // they must not time out on a starved server: wait for the seeding to finish (or give up and
+  // run anyway). E2E_WAIT_SEED=0 skips the wait.
+  if (serverOutput.includes('seeding respondents for') && process.env.E2E_WAIT_SEED !== '0') {
+    say('waiting for the background respondent seeding to finish …');
+    const s = Date.now();
+    try {
+      await until('respondent seeding', () => {
+        if (server.exitCode !== null) throw new Error('server exited');
+        return /demo respondents ready|respondent seeding stopped/.test(serverOutput);
+      }, 480_000);
+      say(`respondents seeded (waited ${((Date.now() - s) / 1000).toFixed(1)} s)`);
+    } catch (err) {
+      say(`WARNING: ${err.message}; running the specs anyway`);
+    }
+  }
+}
+
 let code = 1;
 try {
   const base = process.env.E2E_BASE_URL || (await startServer());
   const after = process.env.E2E_START_AFTER;
   if (after && !existsSync(after)) {
-    say('seeded; waiting for the element tests to finish …');
+    say('waiting for the element tests to finish …');
     while (!existsSync(after)) await sleep(500);
   }
+  if (!process.env.E2E_BASE_URL) await waitForSeeding();
   say(`running ${specs.length} spec file(s) against ${base}`);
   code = await runSpecs(base);
 } catch (err) {

@@ -62,7 +62,7 @@ async function suite(name, run) {
   passed += 1;
 }
 
-/** Runs a command with its output held; answers its exit status and output. */
+/** Runs a command with its output held; answers its exit status, output and end time. */
 function held(cmd, args) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -72,17 +72,18 @@ function held(cmd, args) {
     child.stderr.on('data', (d) => out.push(d));
     child.on('close', (code) => {
       running.delete(child);
-      resolve({ code: code ?? 1, output: Buffer.concat(out) });
+      resolve({ code: code ?? 1, output: Buffer.concat(out), ended: Date.now() });
     });
   });
 }
 
-const side = alongside.map(([name, cmd, args]) => ({ name, started: Date.now(), run: held(cmd, args) }));
-for (const { name, started: t, run } of side) {
+const sideStart = Date.now();
+const side = alongside.map(([name, cmd, args]) => ({ name, run: held(cmd, args) }));
+for (const { name, run } of side) {
   await suite(name, async () => {
-    const { code, output } = await run;
+    const { code, output, ended } = await run;
     process.stdout.write(output);
-    console.log(`(ran alongside the others; finished ${Math.round((Date.now() - t) / 1000)} s after the start)`);
+    console.log(`(ran alongside the others; finished ${Math.round((ended - sideStart) / 1000)} s after their start)`);
     return code;
   });
 }

@@ -7,9 +7,18 @@ import type { Db } from '../db/client.js';
 import { originAllowedAnywhere } from '../repositories/embed.js';
 
 export const ORIGIN_CACHE_MS = 10_000;
-const cache = new Map<string, { allowed: boolean; at: number }>();
+// Per database: a process with several (the test suites share modules between files) must not
+// answer one database's origin from another's.
+const caches = new WeakMap<Db, Map<string, { allowed: boolean; at: number }>>();
+
+function cacheOf(db: Db): Map<string, { allowed: boolean; at: number }> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
 
 export async function corsOriginAllowed(db: Db, origin: string, now = Date.now()): Promise<boolean> {
+  const cache = cacheOf(db);
   const hit = cache.get(origin);
   if (hit && now - hit.at < ORIGIN_CACHE_MS) return hit.allowed;
   const allowed = await originAllowedAnywhere(db, origin);
@@ -18,4 +27,4 @@ export async function corsOriginAllowed(db: Db, origin: string, now = Date.now()
   return allowed;
 }
 
-export const forgetOrigin = (origin: string) => { cache.delete(origin); };
+export const forgetOrigin = (db: Db, origin: string) => { cacheOf(db).delete(origin); };

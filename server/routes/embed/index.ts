@@ -79,7 +79,7 @@ export default async function embedRoutes(app: FastifyInstance) {
     }
     const row = await repo.addOrigin(db, request.auth.companyId, origin, request.auth.userId);
     if (!row) throw conflict(`${origin} is already an allowed origin`);
-    forgetOrigin(origin);
+    forgetOrigin(db, origin);
     return { success: true as const, origin: originView(row) };
   });
 
@@ -88,7 +88,7 @@ export default async function embedRoutes(app: FastifyInstance) {
     const id = toId(request.params.originId);
     if (!(await repo.removeOrigin(db, request.auth.companyId, id))) throw notFound('Allowed origin not found');
     const gone = list.find((o) => o.id === id);
-    if (gone) forgetOrigin(gone.origin);
+    if (gone) forgetOrigin(db, gone.origin);
     return { success: true as const };
   });
 }
