@@ -12,7 +12,7 @@ import type { StudyContext, StudyQuestion, StudyStep, StudyStim } from '../analy
 import type { ViewInterval } from '../analytics/viewability.js';
 import type { FeatureSummary } from '../analytics/aoi-metrics.js';
 import { clearStudyAggregates, sessionAggregateCtes } from './aggregates.js';
-import { rows } from './sql.js';
+import { executePrepared } from '../db/prepared.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
@@ -180,7 +180,8 @@ export async function insertSession(db: Db, r: SessionRows): Promise<{ participa
   }));
   const answers = r.answers.map((a) => ({ question_id: a.questionId, answer_option_id: a.answerOptionId, text: a.text }));
   const onStep = sql`x.step_id = e.step_id and x.stim_id = e.stim_id`;
-  const [row] = await rows<{ id: number; exposures: number }>(db, sql`with
+  // Prepared (db/prepared.ts): the same text every session, so it is planned once per connection.
+  const [row] = await executePrepared<{ id: number; exposures: number }>(db, sql`with
     ins_p as (insert into participant (study_id, cell_id, panel_id, reference, session_id, age_group_id, family_group_id,
         earnings_group_id, gender_group_id, socialgrade_group_id, ethnicity_group_id, has_eyetracking, calibration_accuracy_px,
         calibration_precision_px, frame_rate, connection_speed_kbps, status, is_test, gaze_source)

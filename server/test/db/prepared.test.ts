@@ -1,0 +1,66 @@
+// executePrepared (db/prepared.ts): ingestion's statement as a named prepared statement, planned once
+// per connection. On PGlite the parameters travel as escaped literals, so hostile text must come
+// back verbatim; on both databases the answer equals an ordinary execution.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
+import { freshDatabase, usingPostgres } from '../helpers.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+  await database.db.execute(sql`create table prepared_probe (id serial primary key, t text, n float8, b bool, j jsonb)`);
+});
+afterAll(async () => { await database?.close(); });
+
+const HOSTILE = [`it's`, `back\\slash \\' and ''`, `'); drop table prepared_probe; --`, `$1 $$ dollar $$`, `ünïcödé ✓ \n new line`, ''];
+
+function insert(t: string | null, n: number | null, b: boolean | null, j: unknown) {
+  return sql`with ins as (insert into prepared_probe (t, n, b, j)
+      select x.t, x.n, x.b, ${JSON.stringify(j)}::jsonb from (select ${t}::text as t, ${n}::float8 as n, ${b}::bool as b) x returning *)
+    select id, t, n, b, j from ins`;
+}
+
+describe('executePrepared', () => {
+  it('stores hostile text, nulls, numbers, booleans and JSON verbatim, as an ordinary execution does', async () => {
+    for (const t of HOSTILE) {
+      const json = { t, list: [1, 2.5, null], nested: { q: `"'` } };
+      const [row] = await database.db.transaction((tx) => executePrepared<Record<string, unknown>>(tx, insert(t, 1.25, true, json)));
+      expect(row).toMatchObject({ t, n: 1.25, b: true, j: json });
+      const [again] = await executePrepared<Record<string, unknown>>(database.db, sql`select t, j from prepared_probe where id = ${row.id}`);
+      expect(again).toEqual({ t, j: json });
+    }
+    const [nulls] = await database.db.transaction((tx) => executePrepared<Record<string, unknown>>(tx, insert(null, null, null, null)));
+    expect(nulls).toMatchObject({ t: null, n: null, b: null });
+    const tables = await database.db.execute(sql`select count(*)::int as n from prepared_probe`);
+    expect((tables as unknown as { rows: { n: number }[] }).rows[0].n).toBe(HOSTILE.length + 1);
+  });
+
+  it('prepares a statement once per connection and keeps it after a rolled-back transaction', async () => {
+    const count = (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) => tx.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like '%prepared_probe (t, n, b, j)%'`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows[0].n);
+    await database.db.transaction(async (tx) => {
+      await executePrepared(tx, insert('a', 1, false, {}));
+      await executePrepared(tx, insert('b', 2, false, {}));
+      expect(await count(tx)).toBe(1);
+    });
+    await expect(database.db.transaction(async (tx) => {
+      await executePrepared(tx, insert('rolled back', 3, false, {}));
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    const gone = await executePrepared<{ n: number }>(database.db, sql`select count(*)::int as n from prepared_probe where t = ${'rolled back'}`);
+    expect(gone[0].n).toBe(0);
+    await database.db.transaction(async (tx) => {
+      const [row] = await executePrepared<{ t: string }>(tx, insert('after', 4, false, {}));
+      expect(row.t).toBe('after');
+      expect(await count(tx)).toBe(1);
+    });
+  });
+
+  // PGlite only: node-postgres binds parameters itself.
+  it.skipIf(usingPostgres())('refuses a parameter it cannot write as a literal rather than sending something else', async () => {
+    await expect(executePrepared(database.db, sql`select ${Number.NaN}::float8`)).rejects.toThrow('not a finite number');
+    await expect(executePrepared(database.db, sql`select ${new Date(0)}::text`)).rejects.toThrow('must be a string, number, boolean or null');
+  });
+});
