@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, stopping at the first failure.
-//   1. side by side (each uses one core; the machine has two), output held and shown in order:
+//   1. side by side (they share the cores; together they finish sooner than one after another),
+//      output held and shown in order:
 //      typecheck, lint (ESLint with the import boundaries), lint rule proofs (tests/lint), build;
 //   2. the end-to-end server starts and seeds its demo respondents (minutes of one core) in the
 //      background from here on;
