@@ -229,14 +229,22 @@ export function sessionAggregateCtes(studyId: number, src: AggregateSource): SQL
       where report_aggregate_state.max_exposure_id = ${before})`;
 }
 
+/** The per-cell tables (they have no foreign keys: schema/aggregates.ts says why). */
+const CELL_TABLES = ['report_aggregate', 'report_histogram', 'report_feature_aggregate', 'report_aoi_metric_aggregate', 'report_scanpath_aggregate'];
+
+async function deleteAggregateRows(db: Db, where: SQL): Promise<void> {
+  for (const table of CELL_TABLES) await db.execute(sql`delete from ${sql.identifier(table)} where ${where}`);
+}
+
+/** A removed step's rows (what a foreign key's cascade would do; call in the removing transaction). */
+export async function deleteStepAggregates(db: Db, stepId: number): Promise<void> {
+  await deleteAggregateRows(db, sql`step_id = ${stepId}`);
+}
+
 /** Rewrites a study's rows from its exposures and marks them current (call inside a transaction). */
 export async function rebuildStudyAggregates(db: Db, studyId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${studyId})`);
-  await db.execute(sql`delete from report_aggregate where study_id = ${studyId}`);
-  await db.execute(sql`delete from report_histogram where study_id = ${studyId}`);
-  await db.execute(sql`delete from report_feature_aggregate where study_id = ${studyId}`);
-  await db.execute(sql`delete from report_aoi_metric_aggregate where study_id = ${studyId}`);
-  await db.execute(sql`delete from report_scanpath_aggregate where study_id = ${studyId}`);
+  await deleteAggregateRows(db, sql`study_id = ${studyId}`);
   await upsertAll(db, sql`e.study_id = ${studyId}`);
   await db.execute(sql`insert into report_aggregate_state (study_id, max_exposure_id, thresholds, built_at)
     select sd.id, ${lastExposureId(studyId)}, ${thresholdsSql}, now()

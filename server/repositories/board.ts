@@ -3,6 +3,7 @@
 // every multi-row change; the lock is read with FOR UPDATE inside that transaction.
 import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { deleteStepAggregates } from './aggregates.js';
 import {
   adType, cachePage, cachePageFetch, cell, cellDuplicateCounter, externalPage, instruction, lookupItem,
   questionGroup, step, stepStim, stim, study,
@@ -157,8 +158,10 @@ export async function insertStep(db: Db, s: NewStep): Promise<number> {
   return row.id;
 }
 
+/** Removes a step (its exposures go by cascade, its report aggregates explicitly); call in a transaction. */
 export async function removeStep(db: Db, stepId: number, cellId: number, position: number): Promise<void> {
   await db.delete(step).where(eq(step.id, stepId));
+  await deleteStepAggregates(db, stepId);
   await db.update(step).set({ position: sql`${step.position} - 1` }).where(and(eq(step.cellId, cellId), gt(step.position, position)));
 }
 

@@ -6,16 +6,22 @@
 // `report_aggregate_state` says what a study's rows were built from, so a read can tell they are
 // current (and rebuild them when not).
 import { pgTable, integer, boolean, doublePrecision, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { study, step, stim } from './study.js';
+import { study } from './study.js';
 
 /**
  * The respondent cell: demographic ids (0 = none given, never a lookup id) and the flags that
  * place an exposure in or out of a report base (docs/metrics.md "Report base E").
  */
+/*
+ * No foreign keys on these derived tables: ingestion inserts dozens of their rows per session, and
+ * three key checks per row (each locking the study, step and stim rows) were a fifth of a
+ * session's cost. Their rows are only ever read through a study's steps, a rebuild deletes them
+ * by study, and removing a step deletes its rows (repositories/aggregates.ts deleteStepAggregates).
+ */
 const cellColumns = () => ({
-  studyId: integer('study_id').notNull().references(() => study.id, { onDelete: 'cascade' }),
-  stepId: integer('step_id').notNull().references(() => step.id, { onDelete: 'cascade' }),
-  stimId: integer('stim_id').notNull().references(() => stim.id, { onDelete: 'cascade' }),
+  studyId: integer('study_id').notNull(),
+  stepId: integer('step_id').notNull(),
+  stimId: integer('stim_id').notNull(),
   ageGroupId: integer('age_group_id').notNull(),
   familyGroupId: integer('family_group_id').notNull(),
   earningsGroupId: integer('earnings_group_id').notNull(),

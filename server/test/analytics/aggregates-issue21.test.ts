@@ -19,6 +19,7 @@ import { DEMO_PASSWORD, seedOnStart } from '../../seed/index.js';
 import { simulateStudy } from '../../seed/respondents.js';
 import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { recomputeAll } from '../../services/recompute.js';
+import { deleteStep } from '../../services/board.js';
 import { recomputeStimAois, saveAois } from '../../services/aoi.js';
 import { listAois } from '../../repositories/aoi.js';
 import { deleteStudyParticipants } from '../../repositories/ingest.js';
@@ -252,6 +253,31 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
     expect(await q(`select age_group_id, n from report_aggregate where study_id = ${f.studyId} order by age_group_id`))
       .toEqual([{ age_group_id: -1, n: 1 }, { age_group_id: 2, n: 1 }]);
     expectRebuildEqual(await fromScratch(f.studyId));
+  }, 300_000);
+
+  it('removing a step removes its rows (the tables have no foreign keys to cascade) and leaves the rest equal to a rebuild', async () => {
+    const f = await buildStudy(database.db);
+    const gaze = track([[400, 150, 250], [400, 300, 300]], { start: 500 }).gaze;
+    const body = {
+      study_id: f.studyId, session_id: 'agg21-step-removed',
+      participant: { reference: 'removed', cell_id: f.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
+        frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1 },
+      steps: [{ step_id: f.cacheStepId, page_dwell_ms: 9000, gaze,
+        stims: [{ stim_id: f.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }] }],
+    } as unknown as SessionBody;
+    expect((await ingestSession(database.db, body)).duplicate).toBe(false);
+    const count = async () => Number((await q<{ n: number }>(`select (select count(*) from report_aggregate where step_id = ${f.cacheStepId})
+      + (select count(*) from report_histogram where step_id = ${f.cacheStepId})
+      + (select count(*) from report_feature_aggregate where step_id = ${f.cacheStepId})
+      + (select count(*) from report_aoi_metric_aggregate where step_id = ${f.cacheStepId})
+      + (select count(*) from report_scanpath_aggregate where step_id = ${f.cacheStepId}) as n`))[0].n);
+    expect(await count()).toBeGreaterThan(2);
+    await database.db.execute(sql`update study set allow_step_editing = true where id = ${f.studyId}`);
+    await deleteStep(database.db, f.studyId, f.cacheStepId);
+    expect(await count()).toBe(0);
+    expect(await q(`select 1 from exposure where step_id = ${f.cacheStepId}`)).toEqual([]);
+    const [kept, rebuilt] = (await fromScratch(f.studyId)).split('\n==\n');
+    expect(kept).toEqual(rebuilt);
   }, 300_000);
 
   it('a threshold change makes the rows stale and the next read rebuilds them', async () => {
