@@ -207,6 +207,18 @@ function expectRebuildEqual(both: string) {
   expect(before).toEqual(after);
 }
 
+/** One complete eye-tracked session on a fresh study's cache page (age group 2, gender 1). */
+function oneSession(f: Awaited<ReturnType<typeof buildStudy>>, sessionId: string): SessionBody {
+  const gaze = track([[400, 150, 250], [400, 300, 300]], { start: 500 }).gaze;
+  return {
+    study_id: f.studyId, session_id: sessionId,
+    participant: { reference: sessionId, cell_id: f.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
+      frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1 },
+    steps: [{ step_id: f.cacheStepId, page_dwell_ms: 9000, gaze,
+      stims: [{ stim_id: f.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }] }],
+  } as unknown as SessionBody;
+}
+
 describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch', () => {
   it('a new session adds once, a re-delivered session adds nothing', async () => {
     const studyId = studies[0];
@@ -238,14 +250,7 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
 
   it("a new study's first session creates its state: current without a rebuild, equal to one", async () => {
     const f = await buildStudy(database.db);
-    const gaze = track([[400, 150, 250], [400, 300, 300]], { start: 500 }).gaze;
-    const body = {
-      study_id: f.studyId, session_id: 'agg21-first',
-      participant: { reference: 'first', cell_id: f.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
-        frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1 },
-      steps: [{ step_id: f.cacheStepId, page_dwell_ms: 9000, gaze,
-        stims: [{ stim_id: f.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }] }],
-    } as unknown as SessionBody;
+    const body = oneSession(f, 'agg21-first');
     expect(await q(`select 1 from report_aggregate_state where study_id = ${f.studyId}`)).toEqual([]);
     expect((await ingestSession(database.db, body)).duplicate).toBe(false);
     expect(await aggregatesCurrent(database.db, f.studyId)).toBe(true);
@@ -257,14 +262,7 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
 
   it('removing a step removes its rows (the tables have no foreign keys to cascade) and leaves the rest equal to a rebuild', async () => {
     const f = await buildStudy(database.db);
-    const gaze = track([[400, 150, 250], [400, 300, 300]], { start: 500 }).gaze;
-    const body = {
-      study_id: f.studyId, session_id: 'agg21-step-removed',
-      participant: { reference: 'removed', cell_id: f.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
-        frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1 },
-      steps: [{ step_id: f.cacheStepId, page_dwell_ms: 9000, gaze,
-        stims: [{ stim_id: f.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }] }],
-    } as unknown as SessionBody;
+    const body = oneSession(f, 'agg21-step-removed');
     expect((await ingestSession(database.db, body)).duplicate).toBe(false);
     const count = async () => Number((await q<{ n: number }>(`select (select count(*) from report_aggregate where step_id = ${f.cacheStepId})
       + (select count(*) from report_histogram where step_id = ${f.cacheStepId})
