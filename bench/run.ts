@@ -9,7 +9,7 @@
 //   BENCH_DB=pglite,postgres       which databases (postgres only with a URL)
 //   BENCH_SCALE=0.1                multiplies respondent counts (short runs on a busy machine)
 //   BENCH_SIZES=2500,5000          respondent counts (each step builds on the previous)
-//   BENCH_RUNS=5                   timed repetitions per report call (median, after a warm-up)
+//   BENCH_RUNS=25                  timed repetitions per report call (median, after a warm-up)
 //   BENCH_API_SECONDS=10           each closed-loop requests/s measurement
 //   BENCH_FIXED_SECONDS=60, BENCH_FIXED_RATE=500   the fixed-rate runs (list and a report)
 //   BENCH_FIXED_DB=postgres        where the fixed-rate runs happen (default PostgreSQL when set up)
@@ -50,7 +50,9 @@ type Section = (typeof SECTIONS)[number];
 const only = new Set<Section>((onlyArg ? onlyArg.split(',') : SECTIONS) as Section[]);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const sizes = (process.env.BENCH_SIZES ?? (quick ? '5000' : '2500,5000')).split(',').map((s) => Math.max(1, Math.round(Number(s) * scale)));
-const runs = Number(process.env.BENCH_RUNS ?? 5);
+// 25, not 5: reports answer in 5–20 ms, and on two shared cores a median of five moved by up to 2×
+// between identical runs, which made the 50k ÷ 5k ratios noise (bench/RESULTS.md, 2026-11-24).
+const runs = Number(process.env.BENCH_RUNS ?? 25);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 10);
 const fixedSeconds = Number(process.env.BENCH_FIXED_SECONDS ?? 60);
 const fixedRate = Number(process.env.BENCH_FIXED_RATE ?? 500);
