@@ -1,6 +1,6 @@
 // The study list, the home counts and the tenancy check other study routes start from.
 // Every function takes the acting company id; nothing here reads another company's rows.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { batch, study } from '../db/schema/index.js';
 import { sortByName } from '../domain/sort.js';
@@ -97,7 +97,8 @@ const outer = (column: string) => sql.raw(`"study"."${column}"`);
  * with the live and completed counts over all of the company's studies (`counts`, as studyCounts).
  * Sorting happens in TypeScript (domain/sort.ts) so names order the same on PGlite and
  * PostgreSQL: every company study's id, sort texts, flags and whether it matches are read first
- * (the counts come from the same rows: one round trip fewer per list), the page's full rows after.
+ * (the live and completed counts come from the same rows), then the page's cell and respondent
+ * counts in one more query: two round trips per list.
  */
 export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: StudyListItem[]; total: number; counts: LiveCompletedCounts }> {
   const environmentName = sql`(select li.name from lookup_item li where li.kind = 'environment' and li.id = ${outer('environment_id')})`;
@@ -115,6 +116,9 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
     .select({
       id: study.id, name: study.name, environment: sql<string | null>`${environmentName}`, media: sql<string | null>`${mediaName}`,
       live: study.live, completed: study.completed, matches,
+      participants_requested: study.participantsRequested,
+      data_collection_start: study.dataCollectionStart,
+      data_collection_end: study.dataCollectionEnd,
     })
     .from(study)
     .where(eq(study.companyId, q.companyId));
@@ -131,36 +135,32 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
   const page = q.pageSize ? sorted.slice((q.page - 1) * q.pageSize, q.page * q.pageSize) : sorted;
   if (!page.length) return { total, counts, items: [] };
 
-  const rows = await db
-    .select({
-      study_id: study.id,
-      name: study.name,
-      environment: sql<string | null>`${environmentName}`,
-      media: sql<string | null>`${mediaName}`,
-      live: study.live,
-      completed: study.completed,
-      cell_count: sql<number>`(select count(*) from cell c where c.study_id = ${outer('id')})::int`,
-      participants_requested: study.participantsRequested,
-      participants_returned: sql<number>`(select count(*) from participant p where p.study_id = ${outer('id')} and p.status = 'complete' and not p.is_test)::int`,
-      data_collection_start: study.dataCollectionStart,
-      data_collection_end: study.dataCollectionEnd,
-    })
-    .from(study)
-    .where(and(eq(study.companyId, q.companyId), inArray(study.id, page.map((r) => r.id))));
-  const found = new Map(rows.map((r) => [r.study_id, r]));
+  // Only the counts are left to read, for the page's studies (already scoped to the company).
+  const ids = `{${page.map((r) => r.id).join(',')}}`;
+  const countRows = (await db.execute(sql`
+    select 'c' as k, study_id as id, count(*)::int as n from cell where study_id = any(${ids}::int[]) group by study_id
+    union all
+    select 'p', study_id, count(*)::int from participant
+      where study_id = any(${ids}::int[]) and status = 'complete' and not is_test group by study_id`) as unknown as { rows: { k: string; id: number; n: number }[] }).rows;
+  const cells = new Map<number, number>();
+  const returned = new Map<number, number>();
+  for (const r of countRows) (r.k === 'c' ? cells : returned).set(Number(r.id), Number(r.n));
 
   return {
     total,
     counts,
-    items: page.flatMap(({ id }) => {
-      const r = found.get(id);
-      return r ? [{
-        ...r,
-        cell_count: Number(r.cell_count),
-        participants_returned: Number(r.participants_returned),
-        data_collection_start: iso(r.data_collection_start),
-        data_collection_end: iso(r.data_collection_end),
-      }] : [];
-    }),
+    items: page.map((r) => ({
+      study_id: r.id,
+      name: r.name,
+      environment: r.environment,
+      media: r.media,
+      live: r.live,
+      completed: r.completed,
+      cell_count: cells.get(r.id) ?? 0,
+      participants_requested: r.participants_requested,
+      participants_returned: returned.get(r.id) ?? 0,
+      data_collection_start: iso(r.data_collection_start),
+      data_collection_end: iso(r.data_collection_end),
+    })),
   };
 }
