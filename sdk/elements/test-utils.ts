@@ -39,12 +39,23 @@ export async function mount(tag: GazeTag | 'gaze-provider', attrs: Record<string
   return el;
 }
 
+/**
+ * Polls until `probe` returns something truthy. A probe that throws (a field not rendered yet while
+ * the element still shows its loading state) counts as "not yet"; its last error is what a
+ * time-out reports.
+ */
 export async function waitFor<T>(probe: () => T | null | undefined | false, message = 'condition', timeout = 5000): Promise<T> {
   const start = performance.now();
   for (;;) {
-    const v = probe();
+    let v: T | null | undefined | false = undefined;
+    let error: unknown = null;
+    try {
+      v = probe();
+    } catch (e) {
+      error = e;
+    }
     if (v) return v;
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${message}`);
+    if (performance.now() - start > timeout) throw error instanceof Error ? error : new Error(`Timed out waiting for ${message}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
