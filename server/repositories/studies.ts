@@ -4,6 +4,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { batch, study } from '../db/schema/index.js';
 import { sortByName } from '../domain/sort.js';
+import { countedSql, idList, rows } from './sql.js';
 
 export interface LiveCompletedCounts {
   total_live: number;
@@ -136,12 +137,11 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
   if (!page.length) return { total, counts, items: [] };
 
   // Only the counts are left to read, for the page's studies (already scoped to the company).
-  const ids = `{${page.map((r) => r.id).join(',')}}`;
-  const countRows = (await db.execute(sql`
-    select 'c' as k, study_id as id, count(*)::int as n from cell where study_id = any(${ids}::int[]) group by study_id
+  const ids = idList(page.map((r) => r.id));
+  const countRows = await rows<{ k: string; id: number; n: number }>(db, sql`
+    select 'c' as k, study_id as id, count(*)::int as n from cell where study_id in (${ids}) group by study_id
     union all
-    select 'p', study_id, count(*)::int from participant
-      where study_id = any(${ids}::int[]) and status = 'complete' and not is_test group by study_id`) as unknown as { rows: { k: string; id: number; n: number }[] }).rows;
+    select 'p', p.study_id, count(*)::int from participant p where p.study_id in (${ids}) and ${countedSql} group by p.study_id`);
   const cells = new Map<number, number>();
   const returned = new Map<number, number>();
   for (const r of countRows) (r.k === 'c' ? cells : returned).set(Number(r.id), Number(r.n));

@@ -11,8 +11,7 @@ import { study } from './study.js';
 /**
  * The respondent cell: demographic ids (0 = none given, never a lookup id) and the flags that
  * place an exposure in or out of a report base (docs/metrics.md "Report base E").
- */
-/*
+ *
  * No foreign keys on these derived tables: ingestion inserts dozens of their rows per session, and
  * three key checks per row (each locking the study, step and stim rows) were a fifth of a
  * session's cost. Their rows are only ever read through a study's steps, a rebuild deletes them
