@@ -195,12 +195,11 @@ async function upsertAll(db: Db, where: SQL): Promise<void> {
 }
 
 /**
- * Takes the study's shared lock for a session's upserts (ingestion, in its transaction, before the
- * statement of sessionAggregateCtes): a rebuild, which holds the exclusive one, never interleaves.
+ * The study's shared lock for a session's upserts (ingestion takes it in its transaction, before
+ * the statement of sessionAggregateCtes: repositories/ingest.ts lockSessionInputs): a rebuild,
+ * which holds the exclusive one, never interleaves.
  */
-export async function lockStudyForSession(db: Db, studyId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${studyId})`);
-}
+export const studySessionLockSql = (studyId: number): SQL => sql`pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${studyId})`;
 
 /**
  * The CTEs (`name as (…)`, comma-separated) adding one session's contribution, for the statement

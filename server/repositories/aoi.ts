@@ -33,7 +33,7 @@ export type AoiInput = Omit<AoiRow, 'id'> & { id?: number | null };
  * deleted (their rows cascade), the rest inserted. An id of another stim is treated as new.
  */
 export async function replaceAois(db: Db, stimId: number, input: AoiInput[]): Promise<void> {
-  // Waits for sessions of this stim being stored (they share-lock it: lockAoisForStims), and
+  // Waits for sessions of this stim being stored (they share-lock it: lockSessionInputs), and
   // makes those that start now wait for the new AOIs.
   await db.select({ id: stim.id }).from(stim).where(eq(stim.id, stimId)).for('no key update');
   const existing = new Set((await db.select({ id: aoi.id }).from(aoi).where(eq(aoi.stimId, stimId))).map((r) => r.id));

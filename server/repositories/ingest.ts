@@ -11,7 +11,8 @@ import type { AoiShape, ExposureSummary, AoiSummary } from '../analytics/summari
 import type { StudyContext, StudyQuestion, StudyStep, StudyStim } from '../analytics/study-context.js';
 import type { ViewInterval } from '../analytics/viewability.js';
 import type { FeatureSummary } from '../analytics/aoi-metrics.js';
-import { clearStudyAggregates, sessionAggregateCtes } from './aggregates.js';
+import { clearStudyAggregates, sessionAggregateCtes, studySessionLockSql } from './aggregates.js';
+import { idList } from './sql.js';
 import { executePrepared } from '../db/prepared.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
@@ -156,7 +157,7 @@ const json = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
  * Stores a session in ONE statement (issue 21: a session was ~50 statements, then 13; the round
  * trips cost more than the rows): the participant, its exposures, their gaze, AOI and feature rows,
  * the answers and the session's report aggregates (sessionAggregateCtes), as data-modifying CTEs.
- * Call inside the session's transaction after lockStudyForSession. Null when the study already
+ * Call inside the session's transaction after lockSessionInputs. Null when the study already
  * has the session (a concurrent duplicate): then nothing is written.
  */
 export async function insertSession(db: Db, r: SessionRows): Promise<{ participantId: number; exposures: number } | null> {
@@ -316,25 +317,22 @@ export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<n
 }
 
 /**
- * The stims' AOIs as they are now, for a session being stored (call inside its transaction):
- * the stims are share-locked first, so an AOI save of one of them (replaceAois locks the stim)
- * either waits until this session is committed, and its recompute then sees the session's
- * exposures, or commits first, and the session is summarized with the saved AOIs.
+ * Takes a session's locks and reads the stims' AOIs as they are after them (call inside the
+ * session's transaction). The stims are share-locked first, in id order, so an AOI save of one of
+ * them (replaceAois locks the stim) either waits until this session is committed, and its
+ * recompute then sees the session's exposures, or commits first, and the session is summarized
+ * with the saved AOIs. Then the study's shared aggregate lock (studySessionLockSql), in the same
+ * statement: the count makes every stim row locked before it is taken, in the order an AOI save
+ * takes its own two.
  */
-export async function lockAoisForStims(db: Db, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
+export async function lockSessionInputs(db: Db, studyId: number, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
   const ids = [...new Set(stimIds)].sort((a, b) => a - b);
-  const out = new Map<number, AoiShape[]>();
-  if (!ids.length) return out;
-  // One statement: the stims locked (in id order) and their AOIs read with them.
-  const rows = await db.select({ stimId: stim.id, a: aoi }).from(stim).leftJoin(aoi, eq(aoi.stimId, stim.id))
-    .where(inArray(stim.id, ids)).orderBy(asc(stim.id), asc(aoi.id)).for('share', { of: stim });
-  for (const { a } of rows) {
-    if (!a) continue;
-    const list = out.get(a.stimId) ?? [];
-    list.push({ id: a.id, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.points, tag: a.tag });
-    out.set(a.stimId, list);
-  }
-  return out;
+  const stims = ids.length ? sql`select id from stim where id in (${idList(ids)}) order by id for share` : sql`select 1 where false`;
+  await db.execute(sql`select ${studySessionLockSql(studyId)} from (select count(*) from (${stims}) s) c`);
+  // A statement of its own: READ COMMITTED takes a statement's snapshot before it waits for a
+  // lock, so AOIs read by the statement that waited would be those from before the save it
+  // waited for (aoi.test.ts, on PostgreSQL).
+  return loadAoisForStims(db, ids);
 }
 
 export interface RecomputedExposure {

@@ -6,14 +6,13 @@ import type { Db } from '../db/client.js';
 import { invalidField } from '../domain/errors.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import {
-  findParticipantBySession, insertSession, loadStudyContext, lockAoisForStims, type SessionRows, type StudyContext,
+  findParticipantBySession, insertSession, loadStudyContext, lockSessionInputs, type SessionRows, type StudyContext,
 } from '../repositories/ingest.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
 import { checkSession, type SessionAnswer, type SessionBody } from '../analytics/session.js';
 import { stepGaze, summarizeExposure, type ExposureInput } from '../analytics/summarize.js';
 import { exposureFeatures } from '../analytics/aoi-metrics.js';
-import { lockStudyForSession } from '../repositories/aggregates.js';
 
 export type {
   ParticipantStatus, SessionAnswer, SessionBody, SessionParticipant, SessionStep, SessionStim,
@@ -79,8 +78,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
     // The AOIs now, not the context's: a context loaded before an AOI save (the demo seeding
     // keeps one per study) would store this session's per-AOI rows for the old AOIs after the
     // save's recompute has run, and nothing would ever recompute them.
-    const aois = await lockAoisForStims(tx, body.steps.flatMap((s) => s.stims.map((e) => e.stim_id)));
-    await lockStudyForSession(tx, ctx.studyId);
+    const aois = await lockSessionInputs(tx, ctx.studyId, body.steps.flatMap((s) => s.stims.map((e) => e.stim_id)));
 
     // Every step is computed first, then the session is written in one statement (insertSession).
     const rows: SessionRows = {

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { testApp } from '../helpers.js';
-import type { Database } from '../../db/client.js';
+import { testApp, usingPostgres } from '../helpers.js';
+import type { Database, Db } from '../../db/client.js';
 import { seedReference } from '../../seed/reference.js';
 import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { loadStudyContext } from '../../repositories/ingest.js';
+import { listAois, replaceAois } from '../../repositories/aoi.js';
 import { aoi } from '../../db/schema/index.js';
 import { createUser, signIn, authHeaders, createCompany } from '../fixtures.js';
 import { buildStudy, track, type AnalyticsStudy } from '../analytics/study-fixture.js';
@@ -178,5 +179,35 @@ describe('AOI save while sessions are still being stored', () => {
     const f = await features();
     expect(f.Whole).toEqual({ panelist_viewed_percent: 100, avg_feature_dwell_time: 0.7, view_order: 1 });
     expect(f.Hero).toEqual({ panelist_viewed_percent: 100, avg_feature_dwell_time: 0.3, view_order: 2 });
+  });
+});
+
+describe('AOI save committed while a session waits for the stim (PostgreSQL: two connections)', () => {
+  it.runIf(usingPostgres())('the waiting session is summarized with the saved AOIs, not those of before its wait', async () => {
+    // READ COMMITTED takes a statement's snapshot before it waits for a row lock: AOIs read in the
+    // statement that waited would be the ones from before the save (no recompute would fix them:
+    // the save's recompute may already have read the exposures).
+    const current = await listAois(database.db, s.mpuId);
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const released = new Promise<void>((r) => (release = r));
+    const save = database.db.transaction(async (tx) => {
+      await replaceAois(tx as unknown as Db, s.mpuId, [...current, { tag: 'Late', shape: 'rect', x: 0, y: 0, width: 600, height: 500, points: null }]);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const stored = ingestSession(database.db, body(6));
+    await until('the session waits for the stim', async () => {
+      const r = await database.db.execute(sql`select count(*)::int as n from pg_locks where not granted`);
+      return (r as unknown as { rows: { n: number }[] }).rows[0].n > 0 || undefined;
+    });
+    release();
+    await save;
+    const { participant_id: pid } = await stored;
+    const r = await database.db.execute(sql`select a.tag from exposure_aoi ea join aoi a on a.id = ea.aoi_id
+      join exposure e on e.id = ea.exposure_id where e.participant_id = ${pid} order by a.tag`);
+    expect((r as unknown as { rows: { tag: string }[] }).rows.map((x) => x.tag)).toContain('Late');
   });
 });
