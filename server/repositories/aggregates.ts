@@ -139,15 +139,17 @@ function upsertHistogram(where: SQL, src: AggregateSource): SQL {
 /**
  * Feature viewers: one per viewed exposure and AOI tag it fixated (exposure_aoi joined to the AOIs
  * as they are now, as the per-exposure feature report groups them). `where` restricts exposure e.
+ * The per-exposure rows x are materialized (here and in upsertScanpath): inside ingestion's
+ * statement the planner, which cannot estimate its CTEs, ran them again for every exposure.
  */
 function upsertFeatures(where: SQL, src: AggregateSource): SQL {
   return sql`insert into report_feature_aggregate (${keyColumns}, tag, viewers, dwell_sum, dwell_sq, first_fix_n, first_fix_sum)
+    with x as materialized (select ea.exposure_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
+          from ${src.exposureAoi} ea join aoi a on a.id = ea.aoi_id join ${src.exposure} e on e.id = ea.exposure_id
+          where ea.fixation_count > 0 and e.viewable and e.viewed and ${where} group by 1, 2)
     select ${keySelect}, x.tag, count(*)::int, sum(x.dwell)::float8, sum(x.dwell * x.dwell)::float8,
       count(x.first_fix)::int, coalesce(sum(x.first_fix), 0)::float8
-    from (select ea.exposure_id, a.tag, sum(ea.dwell_ms) as dwell, min(ea.first_fixation_ms) as first_fix
-          from ${src.exposureAoi} ea join aoi a on a.id = ea.aoi_id join ${src.exposure} e on e.id = ea.exposure_id
-          where ea.fixation_count > 0 and e.viewable and e.viewed and ${where} group by 1, 2) x
-      join ${exposureFrom(src)} on e.id = x.exposure_id
+    from x join ${exposureFrom(src)} on e.id = x.exposure_id
     group by ${keyGroup}, 15
     on conflict (${keyColumns}, tag) do update set viewers = report_feature_aggregate.viewers + excluded.viewers,
       dwell_sum = report_feature_aggregate.dwell_sum + excluded.dwell_sum, dwell_sq = report_feature_aggregate.dwell_sq + excluded.dwell_sq,
@@ -181,10 +183,10 @@ function upsertScanpath(where: SQL, src: AggregateSource): SQL {
   const entered = sql`from ${src.exposureFeature} ef join ${src.exposure} e on e.id = ef.exposure_id
     where e.viewable and e.viewed and ${where} and exists (select 1 from aoi a where a.stim_id = e.stim_id and a.tag = ef.tag)`;
   return sql`insert into report_scanpath_aggregate (${keyColumns}, tag, rank, viewers)
+    with x as materialized (select ef.exposure_id, ef.tag, ef.entry_rank as rank ${entered}
+          union all select distinct ef.exposure_id, '', 0 ${entered})
     select ${keySelect}, x.tag, x.rank, count(*)::int
-    from (select ef.exposure_id, ef.tag, ef.entry_rank as rank ${entered}
-          union all select distinct ef.exposure_id, '', 0 ${entered}) x
-      join ${exposureFrom(src)} on e.id = x.exposure_id
+    from x join ${exposureFrom(src)} on e.id = x.exposure_id
     group by ${keyGroup}, 15, 16
     on conflict (${keyColumns}, tag, rank) do update set viewers = report_scanpath_aggregate.viewers + excluded.viewers`;
 }
@@ -211,7 +213,7 @@ export const studySessionLockSql = (studyId: number): SQL => sql`pg_advisory_xac
  * read, and the first norm read rebuilt them all. A study with earlier exposures but no state row
  * gets one marked stale (−1), as a missing one would be read. A session without exposures (or a duplicate, whose CTEs return nothing) adds nothing.
  */
-export function sessionAggregateCtes(studyId: number, src: AggregateSource): SQL {
+export function sessionAggregateCtes(studyId: SQL, src: AggregateSource): SQL {
   const all = sql`true`;
   // The study's last exposure before this session's (0: its first session).
   const before = lastExposureId(studyId, sql`(select min(id) from ${src.exposure})`);

@@ -13,7 +13,7 @@ import type { ViewInterval } from '../analytics/viewability.js';
 import type { FeatureSummary } from '../analytics/aoi-metrics.js';
 import { clearStudyAggregates, sessionAggregateCtes, studySessionLockSql } from './aggregates.js';
 import { idList } from './sql.js';
-import { executePrepared } from '../db/prepared.js';
+import { preparedStatement } from '../db/prepared.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
@@ -150,15 +150,65 @@ export interface SessionRows {
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const ph = (name: string) => sql.placeholder(name);
 /** Rows as one JSON parameter, read back with json_to_recordset (one parameter whatever the row count). */
-const json = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
+const json = (name: string) => sql`${ph(name)}::json`;
+
+/** The participant's columns, each filled from the placeholder of its name. */
+const PARTICIPANT_COLUMNS = ['study_id', 'cell_id', 'panel_id', 'reference', 'session_id', 'age_group_id', 'family_group_id',
+  'earnings_group_id', 'gender_group_id', 'socialgrade_group_id', 'ethnicity_group_id', 'has_eyetracking', 'calibration_accuracy_px',
+  'calibration_precision_px', 'frame_rate', 'connection_speed_kbps', 'status', 'is_test', 'gaze_source'];
 
 /**
  * Stores a session in ONE statement (issue 21: a session was ~50 statements, then 13; the round
  * trips cost more than the rows): the participant, its exposures, their gaze, AOI and feature rows,
  * the answers and the session's report aggregates (sessionAggregateCtes), as data-modifying CTEs.
- * Call inside the session's transaction after lockSessionInputs. Null when the study already
- * has the session (a concurrent duplicate): then nothing is written.
+ * Prepared (db/prepared.ts) and built once: the text is the same for every session.
+ */
+const sessionStatement = preparedStatement<{ id: number; exposures: number }>(() => {
+  const onStep = sql`x.step_id = e.step_id and x.stim_id = e.stim_id`;
+  return sql`with
+    ins_p as (insert into participant (${sql.raw(PARTICIPANT_COLUMNS.join(', '))})
+      values (${sql.join(PARTICIPANT_COLUMNS.map(ph), sql`, `)})
+      on conflict (study_id, session_id) do nothing returning *),
+    ins_e as (insert into exposure (study_id, participant_id, cell_id, step_id, stim_id, stim_x, stim_y, stim_width, stim_height,
+        page_dwell_ms, viewability_intervals, analysis_config_id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms,
+        time_to_first_view_ms, fixation_count, gaze_period_ms, insufficient_gaze, dwell_censored, viewable_censored)
+      select x.study_id, p.id, x.cell_id, x.step_id, x.stim_id, x.stim_x, x.stim_y, x.stim_width, x.stim_height,
+        x.page_dwell_ms, x.viewability_intervals, x.analysis_config_id, x.eyetracked, x.viewable, x.viewable_ms, x.first_viewable_ms, x.viewed, x.dwell_ms,
+        x.time_to_first_view_ms, x.fixation_count, x.gaze_period_ms, x.insufficient_gaze, x.dwell_censored, x.viewable_censored
+      from ins_p p cross join json_to_recordset(${json('exposures')}) as x(study_id int, cell_id int, step_id int, stim_id int,
+        stim_x float8, stim_y float8, stim_width float8, stim_height float8, page_dwell_ms float8, viewability_intervals jsonb,
+        analysis_config_id int, eyetracked bool, viewable bool, viewable_ms float8, first_viewable_ms float8, viewed bool, dwell_ms float8,
+        time_to_first_view_ms float8, fixation_count int, gaze_period_ms float8, insufficient_gaze bool, dwell_censored bool, viewable_censored bool)
+      returning *),
+    ins_g as (insert into exposure_gaze (exposure_id, study_id, sample_count, samples, fixations)
+      select e.id, e.study_id, x.n, decode(x.s, 'hex'), decode(x.f, 'hex')
+      from ins_e e join json_to_recordset(${json('gaze')}) as x(step_id int, n int, s text, f text) on x.step_id = e.step_id),
+    ins_ea as (insert into exposure_aoi (study_id, exposure_id, aoi_id, dwell_ms, first_fixation_ms, fixation_count)
+      select e.study_id, e.id, x.aoi_id, x.dwell_ms, x.first_fixation_ms, x.fixation_count
+      from ins_e e join json_to_recordset(${json('aois')}) as x(step_id int, stim_id int, aoi_id int, dwell_ms float8,
+        first_fixation_ms float8, fixation_count int) on ${onStep}
+      returning *),
+    ins_ef as (insert into exposure_feature (study_id, exposure_id, tag, fixation_count, dwell_ms, first_fixation_ms,
+        first_fixation_viewable_ms, visits, entry_rank)
+      select e.study_id, e.id, x.tag, x.fixation_count, x.dwell_ms, x.first_fixation_ms, x.first_fixation_viewable_ms, x.visits, x.entry_rank
+      from ins_e e join json_to_recordset(${json('features')}) as x(step_id int, stim_id int, tag text, fixation_count int, dwell_ms float8,
+        first_fixation_ms float8, first_fixation_viewable_ms float8, visits int, entry_rank int) on ${onStep}
+      returning *),
+    ins_a as (insert into participant_answer (study_id, participant_id, question_id, answer_option_id, text)
+      select p.study_id, p.id, x.question_id, x.answer_option_id, x.text
+      from ins_p p cross join json_to_recordset(${json('answers')}) as x(question_id int, answer_option_id int, text text)),
+    ${sessionAggregateCtes(sql`${ph('study_id')}::int`, {
+      exposure: sql.raw('ins_e'), participant: sql.raw('ins_p'), exposureAoi: sql.raw('ins_ea'), exposureFeature: sql.raw('ins_ef'),
+    })}
+    select p.id, (select count(*) from ins_e)::int as exposures from ins_p p`;
+});
+
+/**
+ * Stores a session's rows (sessionStatement). Call inside the session's transaction after
+ * lockSessionInputs. Null when the study already has the session (a concurrent duplicate): then
+ * nothing is written.
  */
 export async function insertSession(db: Db, r: SessionRows): Promise<{ participantId: number; exposures: number } | null> {
   const p = r.participant;
@@ -180,49 +230,16 @@ export async function insertSession(db: Db, r: SessionRows): Promise<{ participa
     first_fixation_ms: f.firstFixationMs, first_fixation_viewable_ms: f.firstFixationViewableMs, visits: f.visits, entry_rank: f.entryRank,
   }));
   const answers = r.answers.map((a) => ({ question_id: a.questionId, answer_option_id: a.answerOptionId, text: a.text }));
-  const onStep = sql`x.step_id = e.step_id and x.stim_id = e.stim_id`;
-  // Prepared (db/prepared.ts): the same text every session, so it is planned once per connection.
-  const [row] = await executePrepared<{ id: number; exposures: number }>(db, sql`with
-    ins_p as (insert into participant (study_id, cell_id, panel_id, reference, session_id, age_group_id, family_group_id,
-        earnings_group_id, gender_group_id, socialgrade_group_id, ethnicity_group_id, has_eyetracking, calibration_accuracy_px,
-        calibration_precision_px, frame_rate, connection_speed_kbps, status, is_test, gaze_source)
-      values (${p.studyId}, ${p.cellId ?? null}, ${p.panelId ?? null}, ${p.reference}, ${p.sessionId}, ${p.ageGroupId ?? null},
-        ${p.familyGroupId ?? null}, ${p.earningsGroupId ?? null}, ${p.genderGroupId ?? null}, ${p.socialgradeGroupId ?? null},
-        ${p.ethnicityGroupId ?? null}, ${p.hasEyetracking ?? false}, ${p.calibrationAccuracyPx ?? null}, ${p.calibrationPrecisionPx ?? null},
-        ${p.frameRate ?? null}, ${p.connectionSpeedKbps ?? null}, ${p.status ?? 'complete'}, ${p.isTest ?? false}, ${p.gazeSource ?? null})
-      on conflict (study_id, session_id) do nothing returning *),
-    ins_e as (insert into exposure (study_id, participant_id, cell_id, step_id, stim_id, stim_x, stim_y, stim_width, stim_height,
-        page_dwell_ms, viewability_intervals, analysis_config_id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms,
-        time_to_first_view_ms, fixation_count, gaze_period_ms, insufficient_gaze, dwell_censored, viewable_censored)
-      select x.study_id, p.id, x.cell_id, x.step_id, x.stim_id, x.stim_x, x.stim_y, x.stim_width, x.stim_height,
-        x.page_dwell_ms, x.viewability_intervals, x.analysis_config_id, x.eyetracked, x.viewable, x.viewable_ms, x.first_viewable_ms, x.viewed, x.dwell_ms,
-        x.time_to_first_view_ms, x.fixation_count, x.gaze_period_ms, x.insufficient_gaze, x.dwell_censored, x.viewable_censored
-      from ins_p p cross join json_to_recordset(${json(exposures)}) as x(study_id int, cell_id int, step_id int, stim_id int,
-        stim_x float8, stim_y float8, stim_width float8, stim_height float8, page_dwell_ms float8, viewability_intervals jsonb,
-        analysis_config_id int, eyetracked bool, viewable bool, viewable_ms float8, first_viewable_ms float8, viewed bool, dwell_ms float8,
-        time_to_first_view_ms float8, fixation_count int, gaze_period_ms float8, insufficient_gaze bool, dwell_censored bool, viewable_censored bool)
-      returning *),
-    ins_g as (insert into exposure_gaze (exposure_id, study_id, sample_count, samples, fixations)
-      select e.id, e.study_id, x.n, decode(x.s, 'hex'), decode(x.f, 'hex')
-      from ins_e e join json_to_recordset(${json(gaze)}) as x(step_id int, n int, s text, f text) on x.step_id = e.step_id),
-    ins_ea as (insert into exposure_aoi (study_id, exposure_id, aoi_id, dwell_ms, first_fixation_ms, fixation_count)
-      select e.study_id, e.id, x.aoi_id, x.dwell_ms, x.first_fixation_ms, x.fixation_count
-      from ins_e e join json_to_recordset(${json(aois)}) as x(step_id int, stim_id int, aoi_id int, dwell_ms float8,
-        first_fixation_ms float8, fixation_count int) on ${onStep}
-      returning *),
-    ins_ef as (insert into exposure_feature (study_id, exposure_id, tag, fixation_count, dwell_ms, first_fixation_ms,
-        first_fixation_viewable_ms, visits, entry_rank)
-      select e.study_id, e.id, x.tag, x.fixation_count, x.dwell_ms, x.first_fixation_ms, x.first_fixation_viewable_ms, x.visits, x.entry_rank
-      from ins_e e join json_to_recordset(${json(features)}) as x(step_id int, stim_id int, tag text, fixation_count int, dwell_ms float8,
-        first_fixation_ms float8, first_fixation_viewable_ms float8, visits int, entry_rank int) on ${onStep}
-      returning *),
-    ins_a as (insert into participant_answer (study_id, participant_id, question_id, answer_option_id, text)
-      select p.study_id, p.id, x.question_id, x.answer_option_id, x.text
-      from ins_p p cross join json_to_recordset(${json(answers)}) as x(question_id int, answer_option_id int, text text)),
-    ${sessionAggregateCtes(p.studyId, {
-      exposure: sql.raw('ins_e'), participant: sql.raw('ins_p'), exposureAoi: sql.raw('ins_ea'), exposureFeature: sql.raw('ins_ef'),
-    })}
-    select p.id, (select count(*) from ins_e)::int as exposures from ins_p p`);
+  const [row] = await sessionStatement(db, {
+    study_id: p.studyId, cell_id: p.cellId ?? null, panel_id: p.panelId ?? null, reference: p.reference, session_id: p.sessionId,
+    age_group_id: p.ageGroupId ?? null, family_group_id: p.familyGroupId ?? null, earnings_group_id: p.earningsGroupId ?? null,
+    gender_group_id: p.genderGroupId ?? null, socialgrade_group_id: p.socialgradeGroupId ?? null, ethnicity_group_id: p.ethnicityGroupId ?? null,
+    has_eyetracking: p.hasEyetracking ?? false, calibration_accuracy_px: p.calibrationAccuracyPx ?? null,
+    calibration_precision_px: p.calibrationPrecisionPx ?? null, frame_rate: p.frameRate ?? null,
+    connection_speed_kbps: p.connectionSpeedKbps ?? null, status: p.status ?? 'complete', is_test: p.isTest ?? false, gaze_source: p.gazeSource ?? null,
+    exposures: JSON.stringify(exposures), gaze: JSON.stringify(gaze), aois: JSON.stringify(aois),
+    features: JSON.stringify(features), answers: JSON.stringify(answers),
+  });
   return row ? { participantId: Number(row.id), exposures: Number(row.exposures) } : null;
 }
 

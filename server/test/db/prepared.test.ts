@@ -1,10 +1,10 @@
-// executePrepared (db/prepared.ts): ingestion's statement as a named prepared statement, planned once
-// per connection. On PGlite the parameters travel as escaped literals, so hostile text must come
-// back verbatim; on both databases the answer equals an ordinary execution.
+// executePrepared and preparedStatement (db/prepared.ts): ingestion's statement as a named prepared
+// statement, planned once per connection (and built once). On PGlite the parameters travel as escaped
+// literals, so hostile text must come back verbatim; on both databases the answer equals an ordinary execution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
+import { executePrepared, preparedStatement } from '../../db/prepared.js';
 import { freshDatabase, usingPostgres } from '../helpers.js';
 
 let database: Database;
@@ -62,5 +62,18 @@ describe('executePrepared', () => {
   it.skipIf(usingPostgres())('refuses a parameter it cannot write as a literal rather than sending something else', async () => {
     await expect(executePrepared(database.db, sql`select ${Number.NaN}::float8`)).rejects.toThrow('not a finite number');
     await expect(executePrepared(database.db, sql`select ${new Date(0)}::text`)).rejects.toThrow('must be a string, number, boolean or null');
+  });
+});
+
+describe('preparedStatement', () => {
+  it('builds its SQL once and fills the placeholders at every call; a value left out throws', async () => {
+    let builds = 0;
+    const statement = preparedStatement<{ t: string; n: number }>(() => {
+      builds++;
+      return sql`select ${sql.placeholder('t')}::text as t, ${sql.placeholder('n')}::float8 + ${1} as n`;
+    });
+    for (const [i, t] of HOSTILE.entries()) expect(await statement(database.db, { t, n: i })).toEqual([{ t, n: i + 1 }]);
+    expect(builds).toBe(1);
+    await expect(statement(database.db, { t: 'no n' })).rejects.toThrow('No value for placeholder "n"');
   });
 });
