@@ -1,5 +1,6 @@
-// Errors the domain (analytics, services) throws on purpose. They know nothing of HTTP: the API's
-// error handler (plugins/errors.ts) answers InvalidInput with 400 and its field errors.
+// Errors the domain (analytics, services) throws on purpose, and what a database error says. They
+// know nothing of HTTP: the API's error handler (plugins/errors.ts) answers InvalidInput with 400
+// and its field errors.
 
 /** Input that fails a domain check (an unknown id, too many curve points…), per field. */
 export class InvalidInput extends Error {
@@ -26,4 +27,31 @@ export class Conflict extends Error {
     super(message);
     this.name = 'Conflict';
   }
+}
+
+/** What the database said, as pg and PGlite both report it (drizzle wraps it in `cause`). */
+export interface DatabaseErrorFields {
+  code: string;
+  detail?: string;
+  column?: string;
+  table?: string;
+  constraint?: string;
+}
+
+/** The PostgreSQL error in `err` or its causes, if any (a SQLSTATE is five digits/capitals). */
+export function findDatabaseError(err: unknown): DatabaseErrorFields | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as DatabaseErrorFields;
+  }
+  return null;
+}
+
+/**
+ * Whether PostgreSQL rolled the transaction back because of another one, so that running it again
+ * can succeed: a deadlock (40P01) or a serialization failure (40001).
+ */
+export function isRetryableConflict(err: unknown): boolean {
+  const code = findDatabaseError(err)?.code;
+  return code === '40P01' || code === '40001';
 }

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
-import { InvalidInput } from '../domain/errors.js';
+import { InvalidInput, findDatabaseError, type DatabaseErrorFields } from '../domain/errors.js';
 import { PATTERN_MESSAGES } from '../../contract/common.js';
 
 interface SchemaError {
@@ -31,24 +31,6 @@ export function fieldErrors(e: SchemaError, context?: string): [string, string][
   }
   const pattern = typeof e.params?.pattern === 'string' ? PATTERN_MESSAGES[e.params.pattern] : undefined;
   return [[base || context || 'body', pattern ?? e.message ?? 'is invalid']];
-}
-
-/** What the database said, as pg and PGlite both report it (drizzle wraps it in `cause`). */
-interface DatabaseErrorFields {
-  code: string;
-  detail?: string;
-  column?: string;
-  table?: string;
-  constraint?: string;
-}
-
-/** The PostgreSQL error in `err` or its causes, if any (a SQLSTATE is five digits/capitals). */
-export function findDatabaseError(err: unknown): DatabaseErrorFields | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as DatabaseErrorFields;
-  }
-  return null;
 }
 
 /** Column names of "Key (a, b)=(…)" in a constraint's detail; the values are never echoed. */

@@ -3,7 +3,7 @@
 // report aggregates; one statement for all the rows), idempotent per (study_id, session_id). The HTTP route, the demo respondents and the benchmark all come
 // through here; the computation is analytics' (summarizeExposure), the SQL the repositories'.
 import type { Db } from '../db/client.js';
-import { invalidField } from '../domain/errors.js';
+import { invalidField, isRetryableConflict } from '../domain/errors.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import {
   findParticipantBySession, insertSession, loadStudyContext, lockSessionInputs, type SessionRows, type StudyContext,
@@ -50,6 +50,22 @@ function toAnswers(ctx: StudyContext, stepIndex: number, answers: SessionAnswer[
   });
 }
 
+/**
+ * Runs a transaction again, three attempts in all, when PostgreSQL rolled it back because of
+ * another one (isRetryableConflict). Sessions of one study update the same roll-up rows
+ * (repositories/aggregates.ts); two that take two of them in opposite orders deadlock, and the
+ * database rolls one of them back whole. Stored again, it succeeds instead of failing as a 500.
+ */
+async function retryConflicts<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3 || !isRetryableConflict(err)) throw err;
+    }
+  }
+}
+
 /** Stores one session; see the file comment. Throws InvalidInput (nothing stored) on bad input. */
 export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptions = {}): Promise<IngestResult> {
   const duplicateOf = async () => {
@@ -73,7 +89,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
   const config = opts.config ?? (await getActiveConfig(db));
   const p = body.participant;
 
-  const stored = await db.transaction(async (txRaw) => {
+  const stored = await retryConflicts(() => db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // The AOIs now, not the context's: a context loaded before an AOI save (the demo seeding
     // keeps one per study) would store this session's per-AOI rows for the old AOIs after the
@@ -133,7 +149,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
     const written = await insertSession(tx, rows);
     if (written && opts.afterStep) for (const si of body.steps.keys()) await opts.afterStep(si);
     return written;
-  });
+  }));
   if (stored) return { participant_id: stored.participantId, duplicate: false, exposures: stored.exposures };
   const dup = await duplicateOf();
   if (!dup) throw new Error(`session ${body.session_id} was neither stored nor found`);
