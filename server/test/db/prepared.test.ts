@@ -1,10 +1,10 @@
-// executePrepared and preparedStatement (db/prepared.ts): ingestion's statement as a named prepared
-// statement, planned once per connection (and built once). On PGlite the parameters travel as escaped
-// literals, so hostile text must come back verbatim; on both databases the answer equals an ordinary execution.
+// preparedStatement (db/prepared.ts): ingestion's statement as a named prepared statement, built once
+// and planned once per connection. On PGlite the parameters travel as escaped literals, so hostile
+// text must come back verbatim; on both databases the answer equals an ordinary execution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { executePrepared, preparedStatement } from '../../db/prepared.js';
+import { preparedStatement } from '../../db/prepared.js';
 import { freshDatabase, usingPostgres } from '../helpers.js';
 
 let database: Database;
@@ -16,22 +16,24 @@ afterAll(async () => { await database?.close(); });
 
 const HOSTILE = [`it's`, `back\\slash \\' and ''`, `'); drop table prepared_probe; --`, `$1 $$ dollar $$`, `ünïcödé ✓ \n new line`, ''];
 
-function insert(t: string | null, n: number | null, b: boolean | null, j: unknown) {
-  return sql`with ins as (insert into prepared_probe (t, n, b, j)
-      select x.t, x.n, x.b, ${JSON.stringify(j)}::jsonb from (select ${t}::text as t, ${n}::float8 as n, ${b}::bool as b) x returning *)
-    select id, t, n, b, j from ins`;
-}
+const ph = (name: string) => sql.placeholder(name);
+const insert = preparedStatement<Record<string, unknown>>(() => sql`with ins as (insert into prepared_probe (t, n, b, j)
+    select x.t, x.n, x.b, ${ph('j')}::jsonb from (select ${ph('t')}::text as t, ${ph('n')}::float8 as n, ${ph('b')}::bool as b) x returning *)
+  select id, t, n, b, j from ins`);
+const probe = (t: string | null, n: number | null, b: boolean | null, j: unknown) => ({ t, n, b, j: JSON.stringify(j) });
+const byId = preparedStatement<Record<string, unknown>>(() => sql`select t, j from prepared_probe where id = ${ph('id')}`);
+const countText = preparedStatement<{ n: number }>(() => sql`select count(*)::int as n from prepared_probe where t = ${ph('t')}`);
 
-describe('executePrepared', () => {
+describe('preparedStatement', () => {
   it('stores hostile text, nulls, numbers, booleans and JSON verbatim, as an ordinary execution does', async () => {
     for (const t of HOSTILE) {
       const json = { t, list: [1, 2.5, null], nested: { q: `"'` } };
-      const [row] = await database.db.transaction((tx) => executePrepared<Record<string, unknown>>(tx, insert(t, 1.25, true, json)));
+      const [row] = await database.db.transaction((tx) => insert(tx, probe(t, 1.25, true, json)));
       expect(row).toMatchObject({ t, n: 1.25, b: true, j: json });
-      const [again] = await executePrepared<Record<string, unknown>>(database.db, sql`select t, j from prepared_probe where id = ${row.id}`);
+      const [again] = await byId(database.db, { id: row.id });
       expect(again).toEqual({ t, j: json });
     }
-    const [nulls] = await database.db.transaction((tx) => executePrepared<Record<string, unknown>>(tx, insert(null, null, null, null)));
+    const [nulls] = await database.db.transaction((tx) => insert(tx, probe(null, null, null, null)));
     expect(nulls).toMatchObject({ t: null, n: null, b: null });
     const tables = await database.db.execute(sql`select count(*)::int as n from prepared_probe`);
     expect((tables as unknown as { rows: { n: number }[] }).rows[0].n).toBe(HOSTILE.length + 1);
@@ -41,39 +43,38 @@ describe('executePrepared', () => {
     const count = (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) => tx.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like '%prepared_probe (t, n, b, j)%'`)
       .then((r) => (r as unknown as { rows: { n: number }[] }).rows[0].n);
     await database.db.transaction(async (tx) => {
-      await executePrepared(tx, insert('a', 1, false, {}));
-      await executePrepared(tx, insert('b', 2, false, {}));
+      await insert(tx, probe('a', 1, false, {}));
+      await insert(tx, probe('b', 2, false, {}));
       expect(await count(tx)).toBe(1);
     });
     await expect(database.db.transaction(async (tx) => {
-      await executePrepared(tx, insert('rolled back', 3, false, {}));
+      await insert(tx, probe('rolled back', 3, false, {}));
       throw new Error('roll back');
     })).rejects.toThrow('roll back');
-    const gone = await executePrepared<{ n: number }>(database.db, sql`select count(*)::int as n from prepared_probe where t = ${'rolled back'}`);
+    const gone = await countText(database.db, { t: 'rolled back' });
     expect(gone[0].n).toBe(0);
     await database.db.transaction(async (tx) => {
-      const [row] = await executePrepared<{ t: string }>(tx, insert('after', 4, false, {}));
+      const [row] = await insert(tx, probe('after', 4, false, {}));
       expect(row.t).toBe('after');
       expect(await count(tx)).toBe(1);
     });
   });
 
-  // PGlite only: node-postgres binds parameters itself.
-  it.skipIf(usingPostgres())('refuses a parameter it cannot write as a literal rather than sending something else', async () => {
-    await expect(executePrepared(database.db, sql`select ${Number.NaN}::float8`)).rejects.toThrow('not a finite number');
-    await expect(executePrepared(database.db, sql`select ${new Date(0)}::text`)).rejects.toThrow('must be a string, number, boolean or null');
-  });
-});
-
-describe('preparedStatement', () => {
   it('builds its SQL once and fills the placeholders at every call; a value left out throws', async () => {
     let builds = 0;
     const statement = preparedStatement<{ t: string; n: number }>(() => {
       builds++;
-      return sql`select ${sql.placeholder('t')}::text as t, ${sql.placeholder('n')}::float8 + ${1} as n`;
+      return sql`select ${ph('t')}::text as t, ${ph('n')}::float8 + ${1} as n`;
     });
     for (const [i, t] of HOSTILE.entries()) expect(await statement(database.db, { t, n: i })).toEqual([{ t, n: i + 1 }]);
     expect(builds).toBe(1);
     await expect(statement(database.db, { t: 'no n' })).rejects.toThrow('No value for placeholder "n"');
+  });
+
+  // PGlite only: node-postgres binds parameters itself.
+  it.skipIf(usingPostgres())('refuses a parameter it cannot write as a literal rather than sending something else', async () => {
+    const echo = preparedStatement(() => sql`select ${ph('v')}::text as v`);
+    await expect(echo(database.db, { v: Number.NaN })).rejects.toThrow('not a finite number');
+    await expect(echo(database.db, { v: new Date(0) })).rejects.toThrow('must be a string, number, boolean or null');
   });
 });
