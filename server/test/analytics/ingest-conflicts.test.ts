@@ -8,7 +8,8 @@ import type { Database } from '../../db/client.js';
 import { seedReference } from '../../seed/reference.js';
 import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { buildStudy, track, type AnalyticsStudy } from './study-fixture.js';
-import { gate, until } from '../jobs/helpers.js';
+import { gate, untilLockWaits } from '../jobs/helpers.js';
+import { rows } from '../../repositories/sql.js';
 
 let database: Database;
 let s: AnalyticsStudy;
@@ -27,8 +28,6 @@ function body(i: number): SessionBody {
     }],
   };
 }
-
-const rowsOf = async <T>(q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 describe.runIf(usingPostgres())('a session rolled back as a deadlock is stored again', () => {
   beforeAll(async () => {
@@ -56,16 +55,15 @@ describe.runIf(usingPostgres())('a session rolled back as a deadlock is stored a
     });
     await holding.wait;
     const stored = ingestSession(database.db, body(1));
-    await until('the session waits for the second stim', async () =>
-      (await rowsOf<{ n: number }>(sql`select count(*)::int as n from pg_locks where not granted`))[0].n > 0);
+    await untilLockWaits(database.db, 'the session waits for the second stim');
     sessionWaits.open();
     await other;
 
     expect(await stored).toMatchObject({ duplicate: false, exposures: 2 });
-    const participants = await rowsOf<{ n: number }>(sql`select count(*)::int as n from participant where study_id = ${s.studyId}`);
+    const participants = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from participant where study_id = ${s.studyId}`);
     expect(participants[0].n).toBe(2);
     // Each stim's roll-up rows count both respondents' exposures once.
-    const rollup = await rowsOf<{ stim_id: number; n: number }>(sql`select stim_id, sum(n)::int as n from report_aggregate
+    const rollup = await rows<{ stim_id: number; n: number }>(database.db, sql`select stim_id, sum(n)::int as n from report_aggregate
       where study_id = ${s.studyId} and age_group_id = -1 group by stim_id order by stim_id`);
     expect(rollup).toEqual([{ stim_id: first, n: 2 }, { stim_id: second, n: 2 }]);
   });

@@ -1,6 +1,9 @@
-// Helpers for the job tests: bounded polling (no wall-clock assertions) and a database whose
-// pg-boss connection can be cut, to play a server process that dies mid-job.
-import type { Database, SqlResult } from '../../db/client.js';
+// Helpers for the job and concurrency tests: bounded polling (no wall-clock assertions), gates, a
+// wait for another connection's lock wait, and a database whose pg-boss connection can be cut, to
+// play a server process that dies mid-job.
+import { sql } from 'drizzle-orm';
+import type { Database, Db, SqlResult } from '../../db/client.js';
+import { rows } from '../../repositories/sql.js';
 
 /** Polls check until it returns a value (not undefined/false); gives up after `tries` polls. */
 export async function until<T>(what: string, check: () => Promise<T | undefined | false>, tries = 300, everyMs = 100): Promise<T> {
@@ -10,6 +13,19 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error(`gave up waiting for ${what}`);
+}
+
+/**
+ * Waits until a connection to db's database waits for a lock (PostgreSQL). By the waiter's
+ * connection: a row lock's wait shows no database in pg_locks, and test files running beside
+ * this one use other databases of the same server.
+ */
+export async function untilLockWaits(db: Db, what: string): Promise<void> {
+  await until(what, async () => {
+    const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from pg_locks l
+      join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`);
+    return r.n > 0;
+  });
 }
 
 /** A gate a handler waits at; open() lets it through. */

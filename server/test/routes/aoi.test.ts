@@ -14,7 +14,8 @@ import { listAois, replaceAois } from '../../repositories/aoi.js';
 import { aoi } from '../../db/schema/index.js';
 import { createUser, signIn, authHeaders, createCompany } from '../fixtures.js';
 import { buildStudy, track, type AnalyticsStudy } from '../analytics/study-fixture.js';
-import { until } from '../jobs/helpers.js';
+import { gate, until, untilLockWaits } from '../jobs/helpers.js';
+import { rows } from '../../repositories/sql.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -188,26 +189,21 @@ describe('AOI save committed while a session waits for the stim (PostgreSQL: two
     // statement that waited would be the ones from before the save (no recompute would fix them:
     // the save's recompute may already have read the exposures).
     const current = await listAois(database.db, s.mpuId);
-    let locked!: () => void;
-    let release!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const released = new Promise<void>((r) => (release = r));
+    const saved = gate();
+    const release = gate();
     const save = database.db.transaction(async (tx) => {
       await replaceAois(tx as unknown as Db, s.mpuId, [...current, { tag: 'Late', shape: 'rect', x: 0, y: 0, width: 600, height: 500, points: null }]);
-      locked();
-      await released;
+      saved.open();
+      await release.wait;
     });
-    await isLocked;
+    await saved.wait;
     const stored = ingestSession(database.db, body(6));
-    await until('the session waits for the stim', async () => {
-      const r = await database.db.execute(sql`select count(*)::int as n from pg_locks where not granted`);
-      return (r as unknown as { rows: { n: number }[] }).rows[0].n > 0 || undefined;
-    });
-    release();
+    await untilLockWaits(database.db, 'the session waits for the stim');
+    release.open();
     await save;
     const { participant_id: pid } = await stored;
-    const r = await database.db.execute(sql`select a.tag from exposure_aoi ea join aoi a on a.id = ea.aoi_id
+    const tags = await rows<{ tag: string }>(database.db, sql`select a.tag from exposure_aoi ea join aoi a on a.id = ea.aoi_id
       join exposure e on e.id = ea.exposure_id where e.participant_id = ${pid} order by a.tag`);
-    expect((r as unknown as { rows: { tag: string }[] }).rows.map((x) => x.tag)).toContain('Late');
+    expect(tags.map((x) => x.tag)).toContain('Late');
   });
 });
