@@ -1,7 +1,9 @@
-// Named prepared statements for the hottest statement of all, ingestion's one statement per session
-// (insertSession): planning it took ~5 ms on PostgreSQL and ~8.5 ms on PGlite of a session's
-// ~18 / ~25 ms (EXPLAIN ANALYZE, issue 21). Prepared once per connection, it is planned once (a
-// generic plan once PostgreSQL finds it no worse than custom ones) instead of at every session.
+// Named prepared statements for the hottest statements: ingestion's one statement per session
+// (insertSession), whose planning took ~5 ms on PostgreSQL and ~8.5 ms on PGlite of a session's
+// ~18 / ~25 ms (EXPLAIN ANALYZE, issue 21), and every request's token lookup and the study list,
+// where building and planning per request more than halved the requests/s (the API bench).
+// Prepared once per connection, a statement is planned once (a generic plan once PostgreSQL finds
+// it no worse than custom ones) instead of at every call.
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
@@ -20,6 +22,14 @@ interface PgliteClient {
 }
 
 let escapeLiteral: ((value: string) => string) | undefined;
+
+/**
+ * Statements known to be prepared on a PGlite client. A prepared statement outlives the
+ * transaction that prepared it (even one rolled back) and nothing deallocates one, so once seen it
+ * need not be looked up again. A transaction has its own client object: its first use of a
+ * statement still asks pg_prepared_statements.
+ */
+const preparedOn = new WeakMap<PgliteClient, Set<string>>();
 
 /** A parameter as an SQL literal, typed by the prepared statement's parameter (PGlite's EXECUTE). */
 function literal(value: unknown): string {
@@ -52,8 +62,13 @@ async function run<T>(db: Db, { name, text }: Compiled, params: unknown[]): Prom
   // PGlite's query() binds parameters only to its unnamed statement, so the statement is prepared
   // and executed in SQL, with the parameters as literals (escaped by node-postgres' escapeLiteral).
   escapeLiteral ??= (await import('pg')).default.escapeLiteral;
-  const known = await client.query('select 1 from pg_prepared_statements where name = $1', [name]);
-  if (!known.rows.length) await client.exec(`prepare ${name} as ${text}`);
+  let known = preparedOn.get(client);
+  if (!known) preparedOn.set(client, (known = new Set()));
+  if (!known.has(name)) {
+    const found = await client.query('select 1 from pg_prepared_statements where name = $1', [name]);
+    if (!found.rows.length) await client.exec(`prepare ${name} as ${text}`);
+    known.add(name);
+  }
   const results = await client.exec(`execute ${name}(${params.map(literal).join(', ')})`);
   return (results.at(-1)?.rows ?? []) as T[];
 }

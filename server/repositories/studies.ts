@@ -1,10 +1,11 @@
 // The study list, the home counts and the tenancy check other study routes start from.
 // Every function takes the acting company id; nothing here reads another company's rows.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { batch, study } from '../db/schema/index.js';
 import { sortByName } from '../domain/sort.js';
-import { countedSql, idList, rows } from './sql.js';
+import { countedSql } from './sql.js';
+import { preparedStatement } from '../db/prepared.js';
 
 export interface LiveCompletedCounts {
   total_live: number;
@@ -89,9 +90,34 @@ const iso = (v: unknown): string | null => {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 };
 
-// Correlated subqueries name the outer table explicitly: drizzle renders a column of a
-// single-table select without its table, which inside a subquery would bind to the inner table.
-const outer = (column: string) => sql.raw(`"study"."${column}"`);
+// Both list statements are named prepared statements built once (db/prepared.ts): the list is the
+// home page's first call and every filter is a parameter, so the text never changes. Building and
+// planning them per request cost more than running them (issue 21, CPU profile of the API bench).
+const listRows = preparedStatement<{
+  id: number; name: string; environment: string | null; media: string | null; live: boolean; completed: boolean; matches: boolean;
+  participants_requested: number; data_collection_start: unknown; data_collection_end: unknown;
+}>(() => {
+  const p = sql.placeholder;
+  return sql`
+    select s.id, s.name, s.live, s.completed,
+      (select li.name from lookup_item li where li.kind = 'environment' and li.id = s.environment_id) as environment,
+      (select li.name from lookup_item li where li.kind = 'media' and li.id = s.media_id) as media,
+      coalesce(
+        (${p('name')}::text = '' or s.name ilike ${p('pattern')}::text escape '\\')
+        and (${p('live')}::boolean is null or s.live = ${p('live')}::boolean)
+        and (${p('completed')}::boolean is null or s.completed = ${p('completed')}::boolean)
+        and (${p('mediaId')}::int = 0 or s.media_id = ${p('mediaId')}::int)
+        and (${p('environmentId')}::int = 0 or s.environment_id = ${p('environmentId')}::int),
+        false) as matches,
+      s.participants_requested, s.data_collection_start, s.data_collection_end
+    from study s where s.company_id = ${p('companyId')}::int`;
+});
+
+/** Cell and respondent counts of some studies (ids as an int[] literal, one statement text for any page). */
+const pageCounts = preparedStatement<{ k: string; id: number; n: number }>(() => sql`
+  select 'c' as k, study_id as id, count(*)::int as n from cell where study_id = any(${sql.placeholder('ids')}::int[]) group by study_id
+  union all
+  select 'p', p.study_id, count(*)::int from participant p where p.study_id = any(${sql.placeholder('ids')}::int[]) and ${countedSql} group by p.study_id`);
 
 /**
  * The company's studies matching the filters, sorted and paged (pageSize 0: every row, one page),
@@ -102,27 +128,10 @@ const outer = (column: string) => sql.raw(`"study"."${column}"`);
  * counts in one more query: two round trips per list.
  */
 export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: StudyListItem[]; total: number; counts: LiveCompletedCounts }> {
-  const environmentName = sql`(select li.name from lookup_item li where li.kind = 'environment' and li.id = ${outer('environment_id')})`;
-  const mediaName = sql`(select li.name from lookup_item li where li.kind = 'media' and li.id = ${outer('media_id')})`;
-
-  const where: SQL[] = [];
-  if (q.name) where.push(sql`${study.name} ilike ${'%' + escapeLike(q.name) + '%'} escape '\\'`);
-  if (q.live !== null) where.push(eq(study.live, q.live));
-  if (q.completed !== null) where.push(eq(study.completed, q.completed));
-  if (q.mediaId) where.push(eq(study.mediaId, q.mediaId));
-  if (q.environmentId) where.push(eq(study.environmentId, q.environmentId));
-  const matches = where.length ? sql<boolean>`coalesce(${and(...where)}, false)` : sql<boolean>`true`;
-
-  const all = await db
-    .select({
-      id: study.id, name: study.name, environment: sql<string | null>`${environmentName}`, media: sql<string | null>`${mediaName}`,
-      live: study.live, completed: study.completed, matches,
-      participants_requested: study.participantsRequested,
-      data_collection_start: study.dataCollectionStart,
-      data_collection_end: study.dataCollectionEnd,
-    })
-    .from(study)
-    .where(eq(study.companyId, q.companyId));
+  const all = await listRows(db, {
+    companyId: q.companyId, name: q.name, pattern: `%${escapeLike(q.name)}%`, live: q.live, completed: q.completed,
+    mediaId: q.mediaId, environmentId: q.environmentId,
+  });
   const counts = { total_live: all.filter((r) => r.live).length, total_completed: all.filter((r) => r.completed).length };
   const keys = all.filter((r) => r.matches === true);
   const total = keys.length;
@@ -137,11 +146,7 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
   if (!page.length) return { total, counts, items: [] };
 
   // Only the counts are left to read, for the page's studies (already scoped to the company).
-  const ids = idList(page.map((r) => r.id));
-  const countRows = await rows<{ k: string; id: number; n: number }>(db, sql`
-    select 'c' as k, study_id as id, count(*)::int as n from cell where study_id in (${ids}) group by study_id
-    union all
-    select 'p', p.study_id, count(*)::int from participant p where p.study_id in (${ids}) and ${countedSql} group by p.study_id`);
+  const countRows = await pageCounts(db, { ids: `{${page.map((r) => r.id).join(',')}}` });
   const cells = new Map<number, number>();
   const returned = new Map<number, number>();
   for (const r of countRows) (r.k === 'c' ? cells : returned).set(Number(r.id), Number(r.n));

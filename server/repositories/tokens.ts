@@ -1,8 +1,9 @@
 // Sign-in tokens: random 32 bytes shown once, stored as SHA-256, expiring and revocable.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedStatement } from '../db/prepared.js';
 import type { Db } from '../db/client.js';
-import { appUser, authToken, company } from '../db/schema/index.js';
+import { authToken } from '../db/schema/index.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -28,39 +29,25 @@ export interface TokenUser {
 
 /**
  * Every authenticated request runs this: one round trip for the token, its user and the company a
- * super user asks to act for, as a named prepared statement (PostgreSQL parses and plans it once
- * per connection; PGlite runs it as a plain query). One per Db instance.
+ * super user asks to act for, as a named prepared statement built once (db/prepared.ts): parsed and
+ * planned once per connection on PostgreSQL and once per database on PGlite.
  */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareTokenUser>>();
-function prepareTokenUser(db: Db) {
-  return db
-    .select({
-      tokenId: authToken.id,
-      userId: appUser.id,
-      companyId: appUser.companyId,
-      userTypeId: appUser.userTypeId,
-      superUser: appUser.superUser,
-      actingCompanyExists: sql<boolean>`exists (select 1 from ${company} where ${company.id} = ${sql.placeholder('actingCompanyId')})`,
-    })
-    .from(authToken)
-    .innerJoin(appUser, eq(appUser.id, authToken.userId))
-    .where(and(
-      eq(authToken.tokenHash, sql.placeholder('tokenHash')),
-      isNull(authToken.revokedAt),
-      sql`${authToken.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-    ))
-    .limit(1)
-    .prepare('find_token_user');
-}
+const tokenUser = preparedStatement<Omit<TokenUser, 'actingCompanyExists'> & { actingCompanyExists: unknown }>(() => {
+  const p = sql.placeholder;
+  return sql`
+    select t.id as "tokenId", u.id as "userId", u.company_id as "companyId", u.user_type_id as "userTypeId",
+      u.super_user as "superUser", exists (select 1 from company c where c.id = ${p('actingCompanyId')}::int) as "actingCompanyExists"
+    from auth_token t join app_user u on u.id = t.user_id
+    where t.token_hash = ${p('tokenHash')}::text and t.revoked_at is null and t.expires_at > ${p('now')}::timestamptz
+    limit 1`;
+});
 
 /**
  * The user behind a live token, or null when unknown, expired or revoked. actingCompanyId (a
  * checked int4, X-Company-Id) is looked up in the same query.
  */
 export async function findTokenUser(db: Db, token: string, actingCompanyId?: number): Promise<TokenUser | null> {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareTokenUser(db)));
-  const rows = await query.execute({ tokenHash: hashToken(token), now: new Date().toISOString(), actingCompanyId: actingCompanyId ?? 0 });
+  const rows = await tokenUser(db, { tokenHash: hashToken(token), now: new Date().toISOString(), actingCompanyId: actingCompanyId ?? 0 });
   const row = rows[0];
   return row ? { ...row, actingCompanyExists: Boolean(row.actingCompanyExists) } : null;
 }

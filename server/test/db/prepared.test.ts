@@ -71,6 +71,24 @@ describe('preparedStatement', () => {
     await expect(statement(database.db, { t: 'no n' })).rejects.toThrow('No value for placeholder "n"');
   });
 
+  // PGlite only: node-postgres remembers its own statements per connection.
+  it.skipIf(usingPostgres())('asks PGlite whether a statement is prepared only the first time the database runs it', async () => {
+    const client = (database.db as unknown as { session: { client: { query: (...a: unknown[]) => Promise<unknown> } } }).session.client;
+    const query = client.query.bind(client);
+    const lookups: string[] = [];
+    client.query = (text: unknown, ...rest: unknown[]) => {
+      if (String(text).includes('pg_prepared_statements')) lookups.push(String(text));
+      return query(text, ...rest);
+    };
+    try {
+      const statement = preparedStatement<{ n: number }>(() => sql`select ${ph('n')}::int * 2 as n`);
+      for (let n = 0; n < 5; n++) expect(await statement(database.db, { n })).toEqual([{ n: n * 2 }]);
+      expect(lookups).toHaveLength(1);
+    } finally {
+      client.query = query;
+    }
+  });
+
   // PGlite only: node-postgres binds parameters itself.
   it.skipIf(usingPostgres())('refuses a parameter it cannot write as a literal rather than sending something else', async () => {
     const echo = preparedStatement(() => sql`select ${ph('v')}::text as v`);
