@@ -24,12 +24,29 @@ interface PgliteClient {
 let escapeLiteral: ((value: string) => string) | undefined;
 
 /**
- * Statements known to be prepared on a PGlite client. A prepared statement outlives the
+ * Statements prepared (or being prepared) on a PGlite client. A prepared statement outlives the
  * transaction that prepared it (even one rolled back) and nothing deallocates one, so once seen it
- * need not be looked up again. A transaction has its own client object: its first use of a
- * statement still asks pg_prepared_statements.
+ * need not be looked up again; calls that arrive together (a report's reads run side by side) wait
+ * for one preparation instead of each preparing it. A transaction has its own client object: its
+ * first use of a statement still asks pg_prepared_statements.
  */
-const preparedOn = new WeakMap<PgliteClient, Set<string>>();
+const preparedOn = new WeakMap<PgliteClient, Map<string, Promise<void>>>();
+
+function prepareOnce(client: PgliteClient, name: string, text: string): Promise<void> {
+  let known = preparedOn.get(client);
+  if (!known) preparedOn.set(client, (known = new Map()));
+  let ready = known.get(name);
+  if (!ready) {
+    ready = (async () => {
+      const found = await client.query('select 1 from pg_prepared_statements where name = $1', [name]);
+      if (!found.rows.length) await client.exec(`prepare ${name} as ${text}`);
+    })();
+    known.set(name, ready);
+    // A failed preparation (a broken statement, an aborted transaction) is tried again next time.
+    ready.catch(() => known.delete(name));
+  }
+  return ready;
+}
 
 /** A parameter as an SQL literal, typed by the prepared statement's parameter (PGlite's EXECUTE). */
 function literal(value: unknown): string {
@@ -62,14 +79,10 @@ async function run<T>(db: Db, { name, text }: Compiled, params: unknown[]): Prom
   // PGlite's query() binds parameters only to its unnamed statement, so the statement is prepared
   // and executed in SQL, with the parameters as literals (escaped by node-postgres' escapeLiteral).
   escapeLiteral ??= (await import('pg')).default.escapeLiteral;
-  let known = preparedOn.get(client);
-  if (!known) preparedOn.set(client, (known = new Set()));
-  if (!known.has(name)) {
-    const found = await client.query('select 1 from pg_prepared_statements where name = $1', [name]);
-    if (!found.rows.length) await client.exec(`prepare ${name} as ${text}`);
-    known.add(name);
-  }
-  const results = await client.exec(`execute ${name}(${params.map(literal).join(', ')})`);
+  await prepareOnce(client, name, text);
+  // EXECUTE takes no parentheses when there is nothing to pass.
+  const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+  const results = await client.exec(`execute ${name}${args}`);
   return (results.at(-1)?.rows ?? []) as T[];
 }
 

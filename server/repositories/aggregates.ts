@@ -22,6 +22,7 @@ import type { FeatureAggregate } from '../analytics/features.js';
 import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js';
 import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
 import { rows, idList, qualityCond } from './sql.js';
+import { preparedStatement } from '../db/prepared.js';
 
 /** Reads from the aggregates (true) or always from the exposures (false: the comparison tests and the bench). */
 let aggregateReads = true;
@@ -292,12 +293,18 @@ export async function refreshStimAggregates(db: Db, stimId: number): Promise<voi
 
 /** Whether the study's rows are current: built, with today's thresholds, up to its largest exposure id (O(log n) with exposure_study_id_idx). */
 export async function aggregatesCurrent(db: Db, studyId: number): Promise<boolean> {
-  const [r] = await rows<{ built: number | null; builtT: string | null; cur: number; curT: string }>(db, sql`
-    select st.max_exposure_id as built, st.thresholds as "builtT", ${thresholdsSql} as "curT",
-      ${lastExposureId(studyId)}::int as cur
-    from study sd left join report_aggregate_state st on st.study_id = sd.id where sd.id = ${studyId}`);
+  const [r] = await currentState(db, { studyId });
   return !!r && r.built !== null && Number(r.built) === Number(r.cur) && r.builtT === r.curT;
 }
+
+// Every report asks this first: a prepared statement (db/prepared.ts), planned once per connection.
+const currentState = preparedStatement<{ built: number | null; builtT: string | null; cur: number; curT: string }>(() => {
+  const studyId = sql`${sql.placeholder('studyId')}::int`;
+  return sql`
+    select st.max_exposure_id as built, st.thresholds as "builtT", ${thresholdsSql} as "curT",
+      ${lastExposureId(studyId)}::int as cur
+    from study sd left join report_aggregate_state st on st.study_id = sd.id where sd.id = ${studyId}`;
+});
 
 /** Makes the study's rows current (rebuilding them when not); false when aggregate reads are off. */
 export async function ensureAggregates(db: Db, studyId: number): Promise<boolean> {
@@ -511,29 +518,30 @@ export async function aggregateScanpathCounts(db: Db, studyId: number, pairs: Pl
 // Norms: every stim with data in any study (only aggregates leave), summed over all studies' cells.
 
 /**
- * Makes every study's rows current (the norms read all of them). Stale studies are found with
- * one index lookup each; only they are rebuilt. Studies without exposures need no rows.
+ * Makes every study's rows current (the norms read all of them) and answers what the norm rows are
+ * then built from: each study's state row, which ingestion moves on and every rebuild re-stamps,
+ * plus the AOIs (the norms' tag lists). Costs studies + AOIs, never exposures. Stale studies are
+ * found with one index lookup each, in the same statement as the fingerprint (one round trip when
+ * nothing is stale, as for almost every report); only they are rebuilt, and the fingerprint read again.
  */
-export async function ensureAllAggregates(db: Db): Promise<void> {
-  const stale = await rows<{ id: number }>(db, sql`
-    select sd.id from study sd left join report_aggregate_state st on st.study_id = sd.id
-      cross join lateral (select ${lastExposureId(sql`sd.id`)} as cur) x
-    where (st.study_id is null and x.cur > 0) or (st.study_id is not null and (st.max_exposure_id <> x.cur or st.thresholds <> ${thresholdsSql}))`);
-  for (const { id } of stale) await ensureAggregates(db, Number(id));
-}
-
-/**
- * What the norm rows were built from (after ensureAllAggregates): each study's state row, which
- * ingestion moves on and every rebuild re-stamps, plus the AOIs (the norms' tag lists). Costs
- * studies + AOIs, never exposures.
- */
-export async function aggregateNormFingerprint(db: Db): Promise<string> {
-  const [r] = await rows<{ s: string | null; a: string }>(db, sql`
-    select (select string_agg(concat(study_id, ':', max_exposure_id, ':', extract(epoch from built_at)), ',' order by study_id)
-              from report_aggregate_state) as s,
-      (select concat(count(*), ':', coalesce(max(id), 0)) from aoi) as a`);
+export async function currentNormFingerprint(db: Db): Promise<string> {
+  let [r] = await normState(db, {});
+  const stale = (r.stale ?? []).map(Number);
+  if (stale.length) {
+    for (const id of stale) await ensureAggregates(db, id);
+    [r] = await normState(db, {});
+  }
   return `${r.s ?? ''}|${r.a}`;
 }
+
+const normState = preparedStatement<{ stale: number[] | null; s: string | null; a: string }>(() => sql`
+  select array(select sd.id from study sd left join report_aggregate_state st on st.study_id = sd.id
+      cross join lateral (select ${lastExposureId(sql`sd.id`)} as cur) x
+      where (st.study_id is null and x.cur > 0) or (st.study_id is not null and (st.max_exposure_id <> x.cur or st.thresholds <> ${thresholdsSql}))
+      order by sd.id) as stale,
+    (select string_agg(concat(study_id, ':', max_exposure_id, ':', extract(epoch from built_at)), ',' order by study_id)
+      from report_aggregate_state) as s,
+    (select concat(count(*), ':', coalesce(max(id), 0)) from aoi) as a`);
 
 export interface AggregateNormRows {
   aggregates: Map<number, StimAggregate>;

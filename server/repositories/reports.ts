@@ -11,9 +11,10 @@ import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js'
 import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
 import { rows, idList as list, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
+import { preparedStatement } from '../db/prepared.js';
 import {
-  aggregateAoiMetrics, aggregateFeatures, aggregateScanpathCounts, aggregateMetrics, aggregateNormFingerprint, aggregateNormRows, aggregateReadsOn,
-  aggregateSurvivalCounts, ensureAggregates, ensureAllAggregates, gridBins, toAoiMetricAggregate, toFeatureAggregate,
+  aggregateAoiMetrics, aggregateFeatures, aggregateScanpathCounts, aggregateMetrics, currentNormFingerprint, aggregateNormRows, aggregateReadsOn,
+  aggregateSurvivalCounts, ensureAggregates, gridBins, toAoiMetricAggregate, toFeatureAggregate,
 } from './aggregates.js';
 
 export const pairKey = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
@@ -41,19 +42,25 @@ const placedSelect = sql`
   s.id as "stimId", s.name, s.stim_type as "stimType", s.source, s.low_quality_source as "lowQualitySource",
   s.width, s.height, s.brand_id as "brandId"`;
 
-/**
- * Every stim placed in the study: the stim of a stim step, and the stims on cache and embedded
- * page steps (step_stim), in cell and step order.
- */
-export async function studyStims(db: Db, studyId: number): Promise<PlacedStim[]> {
-  const r = await rows<PlacedStim & { cellPosition: number; k: number }>(db, sql`
+// Every report reads these: a prepared statement (db/prepared.ts), planned once per connection.
+const placedStims = preparedStatement<PlacedStim & { cellPosition: number; k: number }>(() => {
+  const studyId = sql`${sql.placeholder('studyId')}::int`;
+  return sql`
     select ${placedSelect}, 0 as k from step st join cell c on c.id = st.cell_id join stim s on s.id = st.stim_id
     where st.study_id = ${studyId}
     union all
     select ${placedSelect}, ss.id as k from step st join cell c on c.id = st.cell_id
       join step_stim ss on ss.step_id = st.id join stim s on s.id = ss.stim_id
     where st.study_id = ${studyId}
-    order by "cellPosition", "cellId", "stepPosition", "stepId", k`);
+    order by "cellPosition", "cellId", "stepPosition", "stepId", k`;
+});
+
+/**
+ * Every stim placed in the study: the stim of a stim step, and the stims on cache and embedded
+ * page steps (step_stim), in cell and step order.
+ */
+export async function studyStims(db: Db, studyId: number): Promise<PlacedStim[]> {
+  const r = await placedStims(db, { studyId });
   return r.map(({ cellPosition: _c, k: _k, ...p }) => ({
     ...p, cellId: Number(p.cellId), stepId: Number(p.stepId), stepPosition: Number(p.stepPosition), stimId: Number(p.stimId),
     width: p.width === null ? null : Number(p.width), height: p.height === null ? null : Number(p.height),
@@ -187,13 +194,14 @@ async function loadNormSource(db: Db): Promise<NormSource> {
 
 async function profileRows(db: Db, stimIds: number[]): Promise<StimProfile[]> {
   if (!stimIds.length) return [];
-  const r = await rows<StimProfile>(db, sql`
-    select s.id as "stimId", s.brand_id as "brandId", b.brand_category_id as "brandCategoryId",
-      at.ad_category_id as "adCategoryId", s.stim_type as "stimType"
-    from stim s left join brand b on b.id = s.brand_id left join ad_type at on at.id = s.ad_type_id
-    where s.id in (${list(stimIds)})`);
-  return r.map(toProfile);
+  return (await profileStatement(db, { ids: `{${stimIds.join(',')}}` })).map(toProfile);
 }
+
+const profileStatement = preparedStatement<StimProfile>(() => sql`
+  select s.id as "stimId", s.brand_id as "brandId", b.brand_category_id as "brandCategoryId",
+    at.ad_category_id as "adCategoryId", s.stim_type as "stimType"
+  from stim s left join brand b on b.id = s.brand_id left join ad_type at on at.id = s.ad_type_id
+  where s.id = any(${sql.placeholder('ids')}::int[])`);
 
 const toProfile = (p: StimProfile): StimProfile => ({
   stimId: Number(p.stimId),
@@ -217,8 +225,7 @@ const exposureNormCache = new WeakMap<Db, { fingerprint: string; source: NormSou
  */
 export async function normSource(db: Db): Promise<NormSource> {
   if (!aggregateReadsOn()) return exposureNormSource(db);
-  await ensureAllAggregates(db);
-  const fingerprint = await aggregateNormFingerprint(db);
+  const fingerprint = await currentNormFingerprint(db);
   const hit = normCache.get(db);
   if (hit && hit.fingerprint === fingerprint) return hit.source;
   const { aggregates, features, aoiMetrics } = await aggregateNormRows(db);

@@ -1,6 +1,6 @@
 // The study list, the home counts and the tenancy check other study routes start from.
 // Every function takes the acting company id; nothing here reads another company's rows.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { batch, study } from '../db/schema/index.js';
 import { sortByName } from '../domain/sort.js';
@@ -37,15 +37,15 @@ export interface CompanyStudy {
   preAssignQuestionGroupId: number | null;
 }
 
-/** The study when it belongs to the company, else null (callers answer 404). */
+/** The study when it belongs to the company, else null (callers answer 404). Every study route starts here: prepared. */
 export async function findCompanyStudy(db: Db, companyId: number, studyId: number): Promise<CompanyStudy | null> {
-  const rows = await db
-    .select({ id: study.id, companyId: study.companyId, name: study.name, preAssignQuestionGroupId: study.preAssignQuestionGroupId })
-    .from(study)
-    .where(and(eq(study.id, studyId), eq(study.companyId, companyId)))
-    .limit(1);
-  return rows[0] ?? null;
+  const [row] = await companyStudy(db, { companyId, studyId });
+  return row ? { ...row, id: Number(row.id), companyId: Number(row.companyId) } : null;
 }
+
+const companyStudy = preparedStatement<CompanyStudy>(() => sql`
+  select id, company_id as "companyId", name, pre_assign_question_group_id as "preAssignQuestionGroupId"
+  from study where id = ${sql.placeholder('studyId')}::int and company_id = ${sql.placeholder('companyId')}::int`);
 
 export const STUDY_SORT_KEYS = ['name', 'environment', 'media', 'id'] as const;
 export type StudySortKey = (typeof STUDY_SORT_KEYS)[number];

@@ -60,7 +60,7 @@ describe('preparedStatement', () => {
     });
   });
 
-  it('builds its SQL once and fills the placeholders at every call; a value left out throws', async () => {
+  it('builds its SQL once and fills the placeholders at every call; a value left out throws; a statement without any runs too, and calls arriving together', async () => {
     let builds = 0;
     const statement = preparedStatement<{ t: string; n: number }>(() => {
       builds++;
@@ -69,6 +69,11 @@ describe('preparedStatement', () => {
     for (const [i, t] of HOSTILE.entries()) expect(await statement(database.db, { t, n: i })).toEqual([{ t, n: i + 1 }]);
     expect(builds).toBe(1);
     await expect(statement(database.db, { t: 'no n' })).rejects.toThrow('No value for placeholder "n"');
+    // Calls that arrive together (a report's reads run side by side) share one preparation.
+    const together = preparedStatement<{ n: number }>(() => sql`select ${ph('n')}::int + 100 as n`);
+    expect(await Promise.all([1, 2, 3, 4].map((n) => together(database.db, { n })))).toEqual([[{ n: 101 }], [{ n: 102 }], [{ n: 103 }], [{ n: 104 }]]);
+    const constant = preparedStatement<{ n: number }>(() => sql`select count(*)::int as n from prepared_probe where false`);
+    expect(await constant(database.db, {})).toEqual([{ n: 0 }]);
   });
 
   // PGlite only: node-postgres remembers its own statements per connection.
