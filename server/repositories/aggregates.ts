@@ -21,7 +21,7 @@ import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
 import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js';
 import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
-import { rows, idList, qualityCond } from './sql.js';
+import { rows, qualityCond } from './sql.js';
 import { preparedStatement } from '../db/prepared.js';
 
 /** Reads from the aggregates (true) or always from the exposures (false: the comparison tests and the bench). */
@@ -327,28 +327,49 @@ export interface Placement {
 }
 const key = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
-/** Demographic filters on the cell columns; ids ≤ 0 match nobody, as on participants (0 stands for "none given" here, -1 for ROLLUP). */
-function cellFilterSql(f: DemographicFilters): SQL {
-  const parts: SQL[] = [];
-  for (const kind of DEMOGRAPHIC_KINDS) {
-    const ids = (f[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -2));
-    if (ids.length) parts.push(sql`${sql.raw(demographicColumn(kind))} in (${idList(ids)})`);
-  }
-  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+const isFiltered = (filters: DemographicFilters) =>
+  DEMOGRAPHIC_KINDS.some((kind) => (filters[kind] ?? []).some((n) => Number.isInteger(n)));
+
+/** An int[] parameter (`{1,2,3}`): one statement text for any number of ids. */
+const intArray = (ids: Iterable<number>) => `{${[...ids].join(',')}}`;
+
+/**
+ * Counted (real, complete) rows of the requested placements: the roll-up rows (no demographic
+ * filter), or the demographic cells after the filters — never both. Every value is a placeholder
+ * (cellValues), so each reader is two fixed statement texts.
+ */
+function cellWhere(filtered: boolean): SQL {
+  const p = sql.placeholder;
+  const placed = sql`study_id = ${p('studyId')}::int and not is_test and complete
+    and step_id = any(${p('steps')}::int[]) and stim_id = any(${p('stims')}::int[])`;
+  if (!filtered) return sql`${placed} and age_group_id = ${sql.raw(String(ROLLUP))}`;
+  const kinds = DEMOGRAPHIC_KINDS.map((kind) => sql`(${p(kind)}::int[] is null or ${sql.raw(demographicColumn(kind))} = any(${p(kind)}::int[]))`);
+  return sql`${placed} and age_group_id <> ${sql.raw(String(ROLLUP))} and ${sql.join(kinds, sql` and `)}`;
 }
 
-const placementsSql = (pairs: Placement[]) =>
-  sql`step_id in (${idList([...new Set(pairs.map((p) => p.stepId))])}) and stim_id in (${idList([...new Set(pairs.map((p) => p.stimId))])})`;
+/** cellWhere's values. Filter ids ≤ 0 match nobody, as on participants (0 stands for "none given" here, -1 for ROLLUP). */
+function cellValues(studyId: number, pairs: Placement[], filters: DemographicFilters): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    studyId, steps: intArray(new Set(pairs.map((x) => x.stepId))), stims: intArray(new Set(pairs.map((x) => x.stimId))),
+  };
+  for (const kind of DEMOGRAPHIC_KINDS) {
+    const ids = (filters[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -2));
+    values[kind] = ids.length ? intArray(ids) : null;
+  }
+  return values;
+}
 
-/** Roll-up rows (no demographic filter) or demographic cells (some filter), never both. */
-const rollupSql = (filters: DemographicFilters) => {
-  const filtered = DEMOGRAPHIC_KINDS.some((kind) => (filters[kind] ?? []).some((n) => Number.isInteger(n)));
-  return filtered ? sql`age_group_id <> ${ROLLUP}` : sql`age_group_id = ${ROLLUP}`;
-};
-
-/** Counted (real, complete) rows of the requested placements after the filters. */
-const cellWhere = (studyId: number, pairs: Placement[], filters: DemographicFilters) =>
-  sql`study_id = ${studyId} and not is_test and complete and ${placementsSql(pairs)} and ${rollupSql(filters)}${cellFilterSql(filters)}`;
+/**
+ * A read of one cell table as two prepared statements (db/prepared.ts), the roll-up one and the
+ * filtered one: every report reads one, and building and planning them per request cost more than
+ * running them (issue 21). `extra` fills placeholders of the reader's own.
+ */
+function cellReader<T>(build: (where: SQL) => SQL) {
+  const rollup = preparedStatement<T>(() => build(cellWhere(false)));
+  const filtered = preparedStatement<T>(() => build(cellWhere(true)));
+  return (db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters, extra: Record<string, unknown> = {}) =>
+    (isFiltered(filters) ? filtered : rollup)(db, { ...cellValues(studyId, pairs, filters), ...extra });
+}
 
 const m = sql.raw('(quality and not insufficient)');
 
@@ -380,15 +401,16 @@ const toStimAggregate = (row: AggRow): StimAggregate => {
   return a;
 };
 
+const readMetrics = cellReader<AggRow>((where) => sql`
+  select step_id as "stepId", stim_id as "stimId", ${metricSums}
+  from report_aggregate where ${where}
+  group by step_id, stim_id`);
+
 /** The aggregates of each (step, stim) over its base E, as studyAggregates answers them; missing pairs are empty. */
 export async function aggregateMetrics(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, StimAggregate>> {
   const out = new Map<string, StimAggregate>(pairs.map((p) => [key(p.stepId, p.stimId), { ...EMPTY_AGGREGATE }]));
   if (!pairs.length) return out;
-  const r = await rows<AggRow>(db, sql`
-    select step_id as "stepId", stim_id as "stimId", ${metricSums}
-    from report_aggregate where ${cellWhere(studyId, pairs, filters)}
-    group by step_id, stim_id`);
-  for (const row of r) {
+  for (const row of await readMetrics(db, studyId, pairs, filters)) {
     const k = key(Number(row.stepId), Number(row.stimId));
     if (out.has(k)) out.set(k, toStimAggregate(row));
   }
@@ -415,6 +437,11 @@ export interface HistogramCounts {
   counts: Map<number, number>;
 }
 
+const readHistogram = cellReader<{ stepId: number; stimId: number; bin: number; n: number }>((where) => sql`
+  select step_id as "stepId", stim_id as "stimId", bin, sum(n)::int as n
+  from report_histogram where ${where} and graph_type = ${sql.placeholder('graphType')}::int and ${m}
+  group by step_id, stim_id, bin`);
+
 /** Survival counts at grid points from the histograms (members of E in the type's base); null when off the grid. */
 export async function aggregateSurvivalCounts(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters,
   graphTypeId: GraphTypeId, points: number[]): Promise<Map<string, HistogramCounts> | null> {
@@ -422,10 +449,7 @@ export async function aggregateSurvivalCounts(db: Db, studyId: number, pairs: Pl
   if (!bins) return null;
   const out = new Map<string, HistogramCounts>(pairs.map((p) => [key(p.stepId, p.stimId), { total: 0, counts: new Map() }]));
   if (!pairs.length) return out;
-  const r = await rows<{ stepId: number; stimId: number; bin: number; n: number }>(db, sql`
-    select step_id as "stepId", stim_id as "stimId", bin, sum(n)::int as n
-    from report_histogram where ${cellWhere(studyId, pairs, filters)} and graph_type = ${graphTypeId} and ${m}
-    group by step_id, stim_id, bin`);
+  const r = await readHistogram(db, studyId, pairs, filters, { graphType: graphTypeId });
   const hist = new Map<string, Map<number, number>>();
   for (const row of r) {
     const k = key(Number(row.stepId), Number(row.stimId));
@@ -473,39 +497,42 @@ export const toAoiMetricAggregate = (r: AoiMetricAggregate): AoiMetricAggregate 
   fixationSum: Number(r.fixationSum), dwellSumMs: Number(r.dwellSumMs), revisitSum: Number(r.revisitSum), firstN: Number(r.firstN),
 });
 
+const readFeatures = cellReader<FeatureAggregate & Placement>((where) => sql`
+  select step_id as "stepId", stim_id as "stimId", ${featureSums}
+  from report_feature_aggregate where ${where} and ${m}
+  group by step_id, stim_id, tag`);
+
 /** Per (step, stim): its feature aggregates over E after the filters (studyFeatureAggregates). */
 export async function aggregateFeatures(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, FeatureAggregate[]>> {
   const out = new Map<string, FeatureAggregate[]>(pairs.map((p) => [key(p.stepId, p.stimId), []]));
   if (!pairs.length) return out;
-  const r = await rows<FeatureAggregate & Placement>(db, sql`
-    select step_id as "stepId", stim_id as "stimId", ${featureSums}
-    from report_feature_aggregate where ${cellWhere(studyId, pairs, filters)} and ${m}
-    group by step_id, stim_id, tag`);
-  for (const row of r) out.get(key(Number(row.stepId), Number(row.stimId)))?.push(toFeatureAggregate(row));
+  for (const row of await readFeatures(db, studyId, pairs, filters)) out.get(key(Number(row.stepId), Number(row.stimId)))?.push(toFeatureAggregate(row));
   return out;
 }
+
+const readAoiMetrics = cellReader<AoiMetricAggregate & Placement>((where) => sql`
+  select step_id as "stepId", stim_id as "stimId", ${aoiMetricSums}
+  from report_aoi_metric_aggregate where ${where} and ${m}
+  group by step_id, stim_id, tag`);
 
 /** Per (step, stim): its AOI metrics' aggregates over E after the filters (studyAoiMetricAggregates). */
 export async function aggregateAoiMetrics(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, AoiMetricAggregate[]>> {
   const out = new Map<string, AoiMetricAggregate[]>(pairs.map((p) => [key(p.stepId, p.stimId), []]));
   if (!pairs.length) return out;
-  const r = await rows<AoiMetricAggregate & Placement>(db, sql`
-    select step_id as "stepId", stim_id as "stimId", ${aoiMetricSums}
-    from report_aoi_metric_aggregate where ${cellWhere(studyId, pairs, filters)} and ${m}
-    group by step_id, stim_id, tag`);
-  for (const row of r) out.get(key(Number(row.stepId), Number(row.stimId)))?.push(toAoiMetricAggregate(row));
+  for (const row of await readAoiMetrics(db, studyId, pairs, filters)) out.get(key(Number(row.stepId), Number(row.stimId)))?.push(toAoiMetricAggregate(row));
   return out;
 }
+
+const readScanpath = cellReader<Placement & { tag: string; rank: number; viewers: number }>((where) => sql`
+  select step_id as "stepId", stim_id as "stimId", tag, rank, sum(viewers)::int as viewers
+  from report_scanpath_aggregate where ${where} and ${m}
+  group by step_id, stim_id, tag, rank`);
 
 /** Per (step, stim): the scanpath's (tag, rank) counts and viewers over E after the filters (studyScanpathCounts). */
 export async function aggregateScanpathCounts(db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters): Promise<Map<string, { counts: RankCount[]; viewers: number }>> {
   const out = new Map(pairs.map((p) => [key(p.stepId, p.stimId), { counts: [] as RankCount[], viewers: 0 }]));
   if (!pairs.length) return out;
-  const r = await rows<Placement & { tag: string; rank: number; viewers: number }>(db, sql`
-    select step_id as "stepId", stim_id as "stimId", tag, rank, sum(viewers)::int as viewers
-    from report_scanpath_aggregate where ${cellWhere(studyId, pairs, filters)} and ${m}
-    group by step_id, stim_id, tag, rank`);
-  for (const row of r) {
+  for (const row of await readScanpath(db, studyId, pairs, filters)) {
     const entry = out.get(key(Number(row.stepId), Number(row.stimId)));
     if (!entry) continue;
     if (row.tag === '') entry.viewers = Number(row.viewers);
@@ -551,7 +578,7 @@ export interface AggregateNormRows {
 
 /** The norm inputs per stim: its StimAggregate over E, feature and AOI-metric aggregates (no dwell² for the norms). */
 export async function aggregateNormRows(db: Db): Promise<AggregateNormRows> {
-  const counted = sql`not is_test and complete and ${rollupSql({})}`;
+  const counted = sql`not is_test and complete and age_group_id = ${ROLLUP}`;
   const aggRows = await rows<AggRow>(db, sql`
     select 0 as "stepId", stim_id as "stimId", ${metricSums}
     from report_aggregate where ${counted}
