@@ -202,7 +202,7 @@ async function upsertAll(db: Db, where: SQL): Promise<void> {
  * the statement of sessionAggregateCtes: repositories/ingest.ts lockSessionInputs): a rebuild,
  * which holds the exclusive one, never interleaves.
  */
-export const studySessionLockSql = (studyId: number): SQL => sql`pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${studyId})`;
+export const studySessionLockSql = (studyId: number | SQL): SQL => sql`pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${studyId})`;
 
 /**
  * The CTEs (`name as (…)`, comma-separated) adding one session's contribution, for the statement

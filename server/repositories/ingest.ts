@@ -4,7 +4,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
-  study, cell, panel, step, stepStim, stim, aoi, question, answerOption, batch, batchStim,
+  study, cell, panel, step, stepStim, stim, question, answerOption, batch, batchStim,
   participant, exposure, exposureGaze, exposureAoi,
 } from '../db/schema/index.js';
 import type { AoiShape, ExposureSummary, AoiSummary } from '../analytics/summarize.js';
@@ -12,7 +12,6 @@ import type { StudyContext, StudyQuestion, StudyStep, StudyStim } from '../analy
 import type { ViewInterval } from '../analytics/viewability.js';
 import type { FeatureSummary } from '../analytics/aoi-metrics.js';
 import { clearStudyAggregates, sessionAggregateCtes, studySessionLockSql } from './aggregates.js';
-import { idList } from './sql.js';
 import { preparedStatement } from '../db/prepared.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
@@ -324,14 +323,18 @@ export async function loadExposurePage(db: Db, scope: { studyId: number } | { st
 export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
   const out = new Map<number, AoiShape[]>();
   if (!stimIds.length) return out;
-  const rows = await db.select().from(aoi).where(inArray(aoi.stimId, stimIds)).orderBy(asc(aoi.id));
-  for (const a of rows) {
+  for (const a of await stimAois(db, { ids: `{${stimIds.join(',')}}` })) {
     const list = out.get(a.stimId) ?? [];
     list.push({ id: a.id, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.points, tag: a.tag });
     out.set(a.stimId, list);
   }
   return out;
 }
+
+// Every session reads these (lockSessionInputs): a prepared statement, as the session's own.
+const stimAois = preparedStatement<AoiShape & { stimId: number }>(() => sql`
+  select id, stim_id as "stimId", shape, x, y, width, height, points, tag from aoi
+  where stim_id = any(${sql.placeholder('ids')}::int[]) order by id`);
 
 /**
  * Takes a session's locks and reads the stims' AOIs as they are after them (call inside the
@@ -344,13 +347,16 @@ export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<n
  */
 export async function lockSessionInputs(db: Db, studyId: number, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
   const ids = [...new Set(stimIds)].sort((a, b) => a - b);
-  const stims = ids.length ? sql`select id from stim where id in (${idList(ids)}) order by id for share` : sql`select 1 where false`;
-  await db.execute(sql`select ${studySessionLockSql(studyId)} from (select count(*) from (${stims}) s) c`);
+  await sessionLocks(db, { studyId, ids: `{${ids.join(',')}}` });
   // A statement of its own: READ COMMITTED takes a statement's snapshot before it waits for a
   // lock, so AOIs read by the statement that waited would be those from before the save it
   // waited for (aoi.test.ts, on PostgreSQL).
   return loadAoisForStims(db, ids);
 }
+
+const sessionLocks = preparedStatement(() => sql`
+  select ${studySessionLockSql(sql`${sql.placeholder('studyId')}::int`)}
+  from (select count(*) from (select id from stim where id = any(${sql.placeholder('ids')}::int[]) order by id for share) s) c`);
 
 export interface RecomputedExposure {
   id: number;
