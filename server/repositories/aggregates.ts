@@ -21,7 +21,7 @@ import { EMPTY_AGGREGATE, type StimAggregate } from '../analytics/metrics.js';
 import type { FeatureAggregate } from '../analytics/features.js';
 import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js';
 import { GRAPH_TYPES, type GraphTypeId } from '../analytics/survival.js';
-import { rows, qualityCond } from './sql.js';
+import { rows, intArray, qualityCond } from './sql.js';
 import { preparedStatement } from '../db/prepared.js';
 
 /** Reads from the aggregates (true) or always from the exposures (false: the comparison tests and the bench). */
@@ -329,9 +329,6 @@ const key = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
 const isFiltered = (filters: DemographicFilters) =>
   DEMOGRAPHIC_KINDS.some((kind) => (filters[kind] ?? []).some((n) => Number.isInteger(n)));
-
-/** An int[] parameter (`{1,2,3}`): one statement text for any number of ids. */
-const intArray = (ids: Iterable<number>) => `{${[...ids].join(',')}}`;
 
 /**
  * Counted (real, complete) rows of the requested placements: the roll-up rows (no demographic

@@ -13,6 +13,7 @@ import type { ViewInterval } from '../analytics/viewability.js';
 import type { FeatureSummary } from '../analytics/aoi-metrics.js';
 import { clearStudyAggregates, sessionAggregateCtes, studySessionLockSql } from './aggregates.js';
 import { preparedStatement } from '../db/prepared.js';
+import { intArray } from './sql.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
@@ -323,7 +324,7 @@ export async function loadExposurePage(db: Db, scope: { studyId: number } | { st
 export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
   const out = new Map<number, AoiShape[]>();
   if (!stimIds.length) return out;
-  for (const a of await stimAois(db, { ids: `{${stimIds.join(',')}}` })) {
+  for (const a of await stimAois(db, { ids: intArray(stimIds) })) {
     const list = out.get(a.stimId) ?? [];
     list.push({ id: a.id, shape: a.shape, x: a.x, y: a.y, width: a.width, height: a.height, points: a.points, tag: a.tag });
     out.set(a.stimId, list);
@@ -347,7 +348,7 @@ const stimAois = preparedStatement<AoiShape & { stimId: number }>(() => sql`
  */
 export async function lockSessionInputs(db: Db, studyId: number, stimIds: number[]): Promise<Map<number, AoiShape[]>> {
   const ids = [...new Set(stimIds)].sort((a, b) => a - b);
-  await sessionLocks(db, { studyId, ids: `{${ids.join(',')}}` });
+  await sessionLocks(db, { studyId, ids: intArray(ids) });
   // A statement of its own: READ COMMITTED takes a statement's snapshot before it waits for a
   // lock, so AOIs read by the statement that waited would be those from before the save it
   // waited for (aoi.test.ts, on PostgreSQL).

@@ -10,7 +10,7 @@ import type { FeatureAggregate } from '../analytics/features.js';
 import type { AoiMetricAggregate, RankCount } from '../analytics/aoi-metrics.js';
 import type { StimProfile } from '../analytics/norms.js';
 import { GRAPH_TYPES, type GraphTypeId, type Observation } from '../analytics/survival.js';
-import { rows, idList as list, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
+import { rows, idList as list, intArray, countedSql, filterSql, insufficientSql, measuredSql } from './sql.js';
 import { preparedStatement } from '../db/prepared.js';
 import {
   aggregateAoiMetrics, aggregateFeatures, aggregateScanpathCounts, aggregateMetrics, currentNormFingerprint, aggregateNormRows, aggregateReadsOn,
@@ -194,7 +194,7 @@ async function loadNormSource(db: Db): Promise<NormSource> {
 
 async function profileRows(db: Db, stimIds: number[]): Promise<StimProfile[]> {
   if (!stimIds.length) return [];
-  return (await profileStatement(db, { ids: `{${stimIds.join(',')}}` })).map(toProfile);
+  return (await profileStatement(db, { ids: intArray(stimIds) })).map(toProfile);
 }
 
 const profileStatement = preparedStatement<StimProfile>(() => sql`

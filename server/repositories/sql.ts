@@ -10,6 +10,12 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (r as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * Ids as one int[] parameter (`{1,2,3}`), for `= any($n::int[])` in a prepared statement: one
+ * statement text for any number of ids, where `in (…)` (idList) changes with their count.
+ */
+export const intArray = (ids: Iterable<number>) => `{${[...ids].join(',')}}`;
+
 /** `1, 2, 3` as bound parameters, for `in (…)`. */
 export const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { batch, study } from '../db/schema/index.js';
 import { sortByName } from '../domain/sort.js';
-import { countedSql } from './sql.js';
+import { countedSql, intArray } from './sql.js';
 import { preparedStatement } from '../db/prepared.js';
 
 export interface LiveCompletedCounts {
@@ -146,7 +146,7 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
   if (!page.length) return { total, counts, items: [] };
 
   // Only the counts are left to read, for the page's studies (already scoped to the company).
-  const countRows = await pageCounts(db, { ids: `{${page.map((r) => r.id).join(',')}}` });
+  const countRows = await pageCounts(db, { ids: intArray(page.map((r) => r.id)) });
   const cells = new Map<number, number>();
   const returned = new Map<number, number>();
   for (const r of countRows) (r.k === 'c' ? cells : returned).set(Number(r.id), Number(r.n));
