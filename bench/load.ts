@@ -31,6 +31,9 @@ export interface LoadResult {
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   /** Fixed rate: starts skipped because maxInFlight requests were outstanding. */
   skipped?: number;
+  /** Seconds into the run of the first and the last skipped start. */
+  skippedFromS?: number;
+  skippedToS?: number;
 }
 
 /** Runs one load in a worker thread (the other core), resolving to its figures. */

@@ -480,7 +480,7 @@ for (const d of perDb) {
   if (fr) {
     for (const [k, v] of Object.entries(fr)) {
       if (typeof v !== 'object') continue;
-      md.push(`- Fixed rate ${fr.rate} req/s × ${fr.seconds} s, ${k}: ${v.ok} ok, ${v.non2xx} non-2xx, ${v.errors} errors, ${v.skipped ?? 0} skipped; latency p50 ${v.latencyMs.p50} / p99 ${v.latencyMs.p99} / max ${v.latencyMs.max} ms`);
+      md.push(`- Fixed rate ${fr.rate} req/s × ${fr.seconds} s, ${k}: ${v.ok} ok, ${v.non2xx} non-2xx, ${v.errors} errors, ${v.skipped ?? 0} skipped${v.skipped ? ` (${v.skippedFromS}–${v.skippedToS} s into the run)` : ''}; latency p50 ${v.latencyMs.p50} / p99 ${v.latencyMs.p99} / max ${v.latencyMs.max} ms`);
     }
   }
   const sz = d.sizes as Record<string, unknown>[] | undefined;
