@@ -330,42 +330,43 @@ const key = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 const isFiltered = (filters: DemographicFilters) =>
   DEMOGRAPHIC_KINDS.some((kind) => (filters[kind] ?? []).some((n) => Number.isInteger(n)));
 
-/**
- * Counted (real, complete) rows of the requested placements: the roll-up rows (no demographic
- * filter), or the demographic cells after the filters — never both. Every value is a placeholder
- * (cellValues), so each reader is two fixed statement texts.
- */
-function cellWhere(filtered: boolean): SQL {
-  const p = sql.placeholder;
-  const placed = sql`study_id = ${p('studyId')}::int and not is_test and complete
-    and step_id = any(${p('steps')}::int[]) and stim_id = any(${p('stims')}::int[])`;
-  if (!filtered) return sql`${placed} and age_group_id = ${sql.raw(String(ROLLUP))}`;
-  const kinds = DEMOGRAPHIC_KINDS.map((kind) => sql`(${p(kind)}::int[] is null or ${sql.raw(demographicColumn(kind))} = any(${p(kind)}::int[]))`);
-  return sql`${placed} and age_group_id <> ${sql.raw(String(ROLLUP))} and ${sql.join(kinds, sql` and `)}`;
-}
+/** A value of a cell read: a placeholder (the prepared roll-up read) or the value itself (a filtered read). */
+type CellValue = (name: string) => SQL;
 
-/** cellWhere's values. Filter ids ≤ 0 match nobody, as on participants (0 stands for "none given" here, -1 for ROLLUP). */
-function cellValues(studyId: number, pairs: Placement[], filters: DemographicFilters): Record<string, unknown> {
-  const values: Record<string, unknown> = {
-    studyId, steps: intArray(new Set(pairs.map((x) => x.stepId))), stims: intArray(new Set(pairs.map((x) => x.stimId))),
-  };
+/** Counted (real, complete) rows of the requested placements. */
+const placedSql = (v: CellValue) => sql`study_id = ${v('studyId')}::int and not is_test and complete
+  and step_id = any(${v('steps')}::int[]) and stim_id = any(${v('stims')}::int[])`;
+
+/** Demographic filters on the cell columns; ids ≤ 0 match nobody, as on participants (0 stands for "none given" here, -1 for ROLLUP). */
+function cellFilterSql(f: DemographicFilters): SQL {
+  const parts: SQL[] = [];
   for (const kind of DEMOGRAPHIC_KINDS) {
-    const ids = (filters[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -2));
-    values[kind] = ids.length ? intArray(ids) : null;
+    const ids = (f[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -2));
+    if (ids.length) parts.push(sql`${sql.raw(demographicColumn(kind))} = any(${intArray(ids)}::int[])`);
   }
-  return values;
+  return sql.join(parts, sql` and `);
 }
 
 /**
- * A read of one cell table as two prepared statements (db/prepared.ts), the roll-up one and the
- * filtered one: every report reads one, and building and planning them per request cost more than
- * running them (issue 21). `extra` fills placeholders of the reader's own.
+ * A read of one cell table: the roll-up rows (no demographic filter), or the demographic cells after
+ * the filters — never both. The roll-up read, which every unfiltered report makes, is a prepared
+ * statement (db/prepared.ts): building and planning it per request cost more than running it
+ * (issue 21). A filtered read stays a one-off statement planned for its filters: as one prepared
+ * text with a `$kind is null or …` per demographic kind, the generic plan PostgreSQL and PGlite
+ * settled on made filtered reports of the 5,000-respondent study ~4× slower (the benchmark).
+ * `extra` holds values of the reader's own (`v('graphType')`).
  */
-function cellReader<T>(build: (where: SQL) => SQL) {
-  const rollup = preparedStatement<T>(() => build(cellWhere(false)));
-  const filtered = preparedStatement<T>(() => build(cellWhere(true)));
-  return (db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters, extra: Record<string, unknown> = {}) =>
-    (isFiltered(filters) ? filtered : rollup)(db, { ...cellValues(studyId, pairs, filters), ...extra });
+function cellReader<T>(build: (where: SQL, v: CellValue) => SQL) {
+  const ph: CellValue = (name) => sql`${sql.placeholder(name)}`;
+  const rollup = preparedStatement<T>(() => build(sql`${placedSql(ph)} and age_group_id = ${sql.raw(String(ROLLUP))}`, ph));
+  return (db: Db, studyId: number, pairs: Placement[], filters: DemographicFilters, extra: Record<string, unknown> = {}) => {
+    const values: Record<string, unknown> = {
+      studyId, steps: intArray(new Set(pairs.map((x) => x.stepId))), stims: intArray(new Set(pairs.map((x) => x.stimId))), ...extra,
+    };
+    if (!isFiltered(filters)) return rollup(db, values);
+    const v: CellValue = (name) => sql`${values[name]}`;
+    return rows<T>(db, build(sql`${placedSql(v)} and age_group_id <> ${sql.raw(String(ROLLUP))} and ${cellFilterSql(filters)}`, v));
+  };
 }
 
 const m = sql.raw('(quality and not insufficient)');
@@ -434,9 +435,9 @@ export interface HistogramCounts {
   counts: Map<number, number>;
 }
 
-const readHistogram = cellReader<{ stepId: number; stimId: number; bin: number; n: number }>((where) => sql`
+const readHistogram = cellReader<{ stepId: number; stimId: number; bin: number; n: number }>((where, v) => sql`
   select step_id as "stepId", stim_id as "stimId", bin, sum(n)::int as n
-  from report_histogram where ${where} and graph_type = ${sql.placeholder('graphType')}::int and ${m}
+  from report_histogram where ${where} and graph_type = ${v('graphType')}::int and ${m}
   group by step_id, stim_id, bin`);
 
 /** Survival counts at grid points from the histograms (members of E in the type's base); null when off the grid. */
