@@ -33,7 +33,8 @@ async function run(spec) {
   let skipped = 0;
   // Seconds into the run of the first and last skipped start: a stall at the start (new connections,
   // cold caches) or somewhere in the middle.
-  const skippedAt = [];
+  let firstSkipS;
+  let lastSkipS;
   if (spec.rate) {
     const interval = 1000 / spec.rate;
     const maxInFlight = spec.maxInFlight ?? 1000;
@@ -44,7 +45,12 @@ async function run(spec) {
       if (at >= end) break;
       const wait = at - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      if (inFlight >= maxInFlight) { skipped++; skippedAt[skippedAt.length ? 1 : 0] = Math.round((at - started) / 100) / 10; continue; }
+      if (inFlight >= maxInFlight) {
+        skipped++;
+        lastSkipS = Math.round((at - started) / 100) / 10;
+        firstSkipS ??= lastSkipS;
+        continue;
+      }
       inFlight++;
       const p = once(at).then(() => { inFlight--; pending.delete(p); });
       pending.add(p);
@@ -63,7 +69,7 @@ async function run(spec) {
   return {
     requests: ok + non2xx + errors, ok, non2xx, errors, seconds: r(seconds), rps: Math.round((ok + non2xx) / seconds),
     latencyMs: { p50: r(quantile(latencies, 0.5)), p90: r(quantile(latencies, 0.9)), p99: r(quantile(latencies, 0.99)), max: r(latencies.at(-1) ?? 0) },
-    ...(spec.rate ? { skipped, ...(skipped ? { skippedFromS: skippedAt[0], skippedToS: skippedAt[1] ?? skippedAt[0] } : {}) } : {}),
+    ...(spec.rate ? { skipped, ...(skipped ? { skippedFromS: firstSkipS, skippedToS: lastSkipS } : {}) } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
-// Named prepared statements for the hottest statements: ingestion's one statement per session
-// (insertSession), whose planning took ~5 ms on PostgreSQL and ~8.5 ms on PGlite of a session's
-// ~18 / ~25 ms (EXPLAIN ANALYZE, issue 21), and every request's token lookup and the study list,
-// where building and planning per request more than halved the requests/s (the API bench).
+// Named prepared statements for the hottest statements: ingestion's (insertSession, whose planning
+// took ~5 ms on PostgreSQL and ~8.5 ms on PGlite of a session's ~18 / ~25 ms, EXPLAIN ANALYZE,
+// issue 21), every request's token lookup, the study list and the reports' fixed reads, where
+// building and planning per request more than halved the requests/s (the API bench).
 // Prepared once per connection, a statement is planned once (a generic plan once PostgreSQL finds
 // it no worse than custom ones) instead of at every call.
 import { createHash } from 'node:crypto';

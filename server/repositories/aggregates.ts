@@ -327,9 +327,6 @@ export interface Placement {
 }
 const key = (stepId: number, stimId: number) => `${stepId}:${stimId}`;
 
-const isFiltered = (filters: DemographicFilters) =>
-  DEMOGRAPHIC_KINDS.some((kind) => (filters[kind] ?? []).some((n) => Number.isInteger(n)));
-
 /** A value of a cell read: a placeholder (the prepared roll-up read) or the value itself (a filtered read). */
 type CellValue = (name: string) => SQL;
 
@@ -337,14 +334,17 @@ type CellValue = (name: string) => SQL;
 const placedSql = (v: CellValue) => sql`study_id = ${v('studyId')}::int and not is_test and complete
   and step_id = any(${v('steps')}::int[]) and stim_id = any(${v('stims')}::int[])`;
 
-/** Demographic filters on the cell columns; ids ≤ 0 match nobody, as on participants (0 stands for "none given" here, -1 for ROLLUP). */
-function cellFilterSql(f: DemographicFilters): SQL {
+/**
+ * Demographic filters on the cell columns, or null when nothing is filtered; ids ≤ 0 match nobody,
+ * as on participants (0 stands for "none given" here, -1 for ROLLUP).
+ */
+function cellFilterSql(f: DemographicFilters): SQL | null {
   const parts: SQL[] = [];
   for (const kind of DEMOGRAPHIC_KINDS) {
     const ids = (f[kind] ?? []).filter((n) => Number.isInteger(n)).map((n) => (n > 0 ? n : -2));
     if (ids.length) parts.push(sql`${sql.raw(demographicColumn(kind))} = any(${intArray(ids)}::int[])`);
   }
-  return sql.join(parts, sql` and `);
+  return parts.length ? sql.join(parts, sql` and `) : null;
 }
 
 /**
@@ -352,8 +352,8 @@ function cellFilterSql(f: DemographicFilters): SQL {
  * the filters — never both. The roll-up read, which every unfiltered report makes, is a prepared
  * statement (db/prepared.ts): building and planning it per request cost more than running it
  * (issue 21). A filtered read stays a one-off statement planned for its filters: as one prepared
- * text with a `$kind is null or …` per demographic kind, the generic plan PostgreSQL and PGlite
- * settled on made filtered reports of the 5,000-respondent study ~4× slower (the benchmark).
+ * text with a `$kind is null or …` per demographic kind, the generic plan PGlite settled on made
+ * filtered reports of the 5,000-respondent study 3–4× slower (the benchmark; PostgreSQL's held up).
  * `extra` holds values of the reader's own (`v('graphType')`).
  */
 function cellReader<T>(build: (where: SQL, v: CellValue) => SQL) {
@@ -363,9 +363,10 @@ function cellReader<T>(build: (where: SQL, v: CellValue) => SQL) {
     const values: Record<string, unknown> = {
       studyId, steps: intArray(new Set(pairs.map((x) => x.stepId))), stims: intArray(new Set(pairs.map((x) => x.stimId))), ...extra,
     };
-    if (!isFiltered(filters)) return rollup(db, values);
+    const filter = cellFilterSql(filters);
+    if (!filter) return rollup(db, values);
     const v: CellValue = (name) => sql`${values[name]}`;
-    return rows<T>(db, build(sql`${placedSql(v)} and age_group_id <> ${sql.raw(String(ROLLUP))} and ${cellFilterSql(filters)}`, v));
+    return rows<T>(db, build(sql`${placedSql(v)} and age_group_id <> ${sql.raw(String(ROLLUP))} and ${filter}`, v));
   };
 }
 
