@@ -14,6 +14,7 @@
 //   BENCH_FIXED_SECONDS=60, BENCH_FIXED_RATE=500   the fixed-rate runs (list and a report)
 //   BENCH_FIXED_DB=postgres        where the fixed-rate runs happen (default PostgreSQL when set up)
 //   BENCH_BATCH_SESSIONS=2000      sessions in the ingestion-vs-batched-inserts comparison
+//   BENCH_IN_FLIGHT=16             sessions being ingested at once (as the route receives them)
 //   BENCH_SEED_TIMEOUT=900         seconds the start-up section waits for the demo to be seeded
 //   BENCH_NOTE="…"                 a line about the conditions (e.g. other jobs on the machine)
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -56,6 +57,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 25);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 10);
 const fixedSeconds = Number(process.env.BENCH_FIXED_SECONDS ?? 60);
 const fixedRate = Number(process.env.BENCH_FIXED_RATE ?? 500);
+const inFlight = Number(process.env.BENCH_IN_FLIGHT ?? 16);
 const batchSessions = Math.max(10, Math.round(Number(process.env.BENCH_BATCH_SESSIONS ?? 2000) * scale));
 const seedTimeout = Number(process.env.BENCH_SEED_TIMEOUT ?? 900);
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
@@ -127,6 +129,43 @@ async function batchedInsertRate(db: Db, b: BenchStudy, n: number) {
   // requests a second queued behind it.
   await ensureAggregates(db, target.id);
   return { sessions: parts.length, rows, seconds: r1(seconds), sessionsPerSecond: Math.round(parts.length / seconds), rowsPerSecond: Math.round(rows / seconds) };
+}
+
+/**
+ * Ingests simulated sessions `from`, `from + 1`, … through ingestSession until `count` are stored,
+ * `parallel` at a time (the route's callers: every respondent's browser uploads on its own, and
+ * sessions of a study arriving together share a transaction, services/ingest.ts). Sessions are
+ * simulated untimed, 256 at a time; the time is that of storing them. The simulator now and then
+ * rounds a sample past the page's dwell, which ingestion refuses as it must: those are counted and
+ * replaced by the next ones.
+ */
+async function ingestTimed(db: Db, context: Parameters<typeof simulateSession>[0], config: Awaited<ReturnType<typeof getActiveConfig>>,
+  from: number, count: number, parallel: number, progress?: (stored: number) => void) {
+  let ms = 0;
+  let stored = 0;
+  let refused = 0;
+  let samples = 0;
+  let next = from;
+  while (stored < count) {
+    const bodies = Array.from({ length: Math.min(256, count - stored) }, () => simulateSession(context, next++));
+    const t = performance.now();
+    await Promise.all(Array.from({ length: parallel }, async () => {
+      for (let body = bodies.shift(); body; body = bodies.shift()) {
+        try {
+          await ingestSession(db, body, { context, config });
+        } catch (e) {
+          if (!(e instanceof InvalidInput)) throw e;
+          refused++;
+          continue;
+        }
+        stored++;
+        for (const st of body.steps) samples += st.gaze?.length ?? 0;
+        if (stored % 500 === 0) progress?.(stored);
+      }
+    }));
+    ms += performance.now() - t;
+  }
+  return { ms, stored, refused, samples, next };
 }
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -262,33 +301,25 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
     const config = await getActiveConfig(db);
     let done = 0;
     let samples = 0;
+    let nextSession = 0;
     let invalid = 0;
     const steps: Record<string, unknown>[] = [];
     const needData = only.has('ingest') || only.has('reports') || only.has('fixed');
     for (const size of needData ? sizes : []) {
-      let ingestMs = 0;
-      let stepSamples = 0;
       const from = done;
-      while (done < size) {
-        const body = simulateSession(context, done + invalid);
-        const t = performance.now();
-        try {
-          await ingestSession(db, body, { context, config });
-        } catch (e) {
-          // The simulator now and then rounds a sample past the page's dwell (refused as it must be): skip it.
-          if (!(e instanceof InvalidInput)) throw e;
-          invalid++;
-          continue;
-        }
-        ingestMs += performance.now() - t;
-        for (const st of body.steps) stepSamples += st.gaze?.length ?? 0;
-        done++;
-        if (done % 500 === 0) say(`${kind}: ${done}/${size} respondents`);
-      }
+      const run = await ingestTimed(db, context, config, nextSession, size - done, inFlight, (n) => say(`${kind}: ${from + n}/${size} respondents`));
+      nextSession = run.next;
+      invalid += run.refused;
+      done += run.stored;
+      const ingestMs = run.ms;
+      const stepSamples = run.samples;
       samples += stepSamples;
       const row: Record<string, unknown> = {
         respondents: done, exposures: done * STIMS.length, gazeSamples: samples,
-        ingest: { seconds: r1(ingestMs / 1000), sessionsPerSecond: Math.round((done - from) / (ingestMs / 1000)), samplesPerSecond: Math.round(stepSamples / (ingestMs / 1000)) },
+        ingest: {
+          seconds: r1(ingestMs / 1000), sessionsInFlight: inFlight, sessionsPerSecond: Math.round((done - from) / (ingestMs / 1000)),
+          samplesPerSecond: Math.round(stepSamples / (ingestMs / 1000)),
+        },
       };
       if (only.has('reports')) {
         const { reports, peakRssMb: peak } = await timeReports(app, db, b, true);
@@ -305,29 +336,23 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
 
     if (only.has('ingest') && done > 0) {
       const n = Math.min(batchSessions, done);
-      // Ingestion of n further sessions through ingestSession, against the same rows batched.
-      let ingestMs = 0;
-      for (let i = 0; i < n;) {
-        const body = simulateSession(context, done + i + invalid);
-        const t = performance.now();
-        try {
-          await ingestSession(db, body, { context, config });
-        } catch (e) {
-          if (!(e instanceof InvalidInput)) throw e;
-          invalid++;
-          continue;
-        }
-        ingestMs += performance.now() - t;
-        i++;
-      }
-      done += n;
+      // Ingestion of n further sessions through ingestSession, as the route receives them (inFlight
+      // at once) and one at a time, against the same rows batched.
+      const concurrent = await ingestTimed(db, context, config, nextSession, n, inFlight);
+      const single = await ingestTimed(db, context, config, concurrent.next, n, 1);
+      nextSession = single.next;
+      invalid += concurrent.refused + single.refused;
+      done += 2 * n;
       const batched = await batchedInsertRate(db, b, n);
-      const ingestRate = Math.round(n / (ingestMs / 1000));
+      const ingestRate = Math.round(n / (concurrent.ms / 1000));
+      const singleRate = Math.round(n / (single.ms / 1000));
       out.ingestVsBatched = {
-        sessions: n, ingestSessionsPerSecond: ingestRate, batched, simulatedSessionsRefused: invalid,
+        sessions: n, sessionsInFlight: inFlight, ingestSessionsPerSecond: ingestRate, oneInFlightSessionsPerSecond: singleRate,
+        batched, simulatedSessionsRefused: invalid,
         ingestPercentOfBatched: r1((100 * ingestRate) / Math.max(1, batched.sessionsPerSecond)),
+        oneInFlightPercentOfBatched: r1((100 * singleRate) / Math.max(1, batched.sessionsPerSecond)),
       };
-      say(`${kind}: ingestion ${ingestRate} sessions/s vs batched inserts ${batched.sessionsPerSecond} sessions/s`);
+      say(`${kind}: ingestion ${ingestRate} sessions/s (${inFlight} in flight), ${singleRate} (one at a time) vs batched inserts ${batched.sessionsPerSecond} sessions/s`);
     }
 
     // ---- fixed rate: the list and a report at BENCH_FIXED_RATE req/s -------------------------------
@@ -481,8 +506,15 @@ for (const d of perDb) {
   md.push(`### ${d.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '');
   const api = d.api as { bare: LoadResult; list: LoadResult; listPercentOfBare: number; listRows: number } | undefined;
   if (api) md.push(`- API path: bare fastify JSON route ${api.bare.rps} req/s; \`POST /v1.0/studies\` (${api.listRows} rows) ${api.list.rps} req/s (p50 ${api.list.latencyMs.p50} ms, p99 ${api.list.latencyMs.p99} ms) = **${api.listPercentOfBare} %** of bare`);
-  const ivb = d.ingestVsBatched as { sessions: number; ingestSessionsPerSecond: number; batched: { sessionsPerSecond: number }; ingestPercentOfBatched: number } | undefined;
-  if (ivb) md.push(`- Ingestion ${ivb.ingestSessionsPerSecond} sessions/s vs batched inserts of the same rows ${ivb.batched.sessionsPerSecond} sessions/s (${ivb.sessions} sessions) = **${ivb.ingestPercentOfBatched} %**`);
+  const ivb = d.ingestVsBatched as {
+    sessions: number; sessionsInFlight: number; ingestSessionsPerSecond: number; oneInFlightSessionsPerSecond: number;
+    batched: { sessionsPerSecond: number }; ingestPercentOfBatched: number; oneInFlightPercentOfBatched: number;
+  } | undefined;
+  if (ivb) {
+    md.push(`- Ingestion ${ivb.ingestSessionsPerSecond} sessions/s (${ivb.sessionsInFlight} in flight) vs batched inserts of the same rows `
+      + `${ivb.batched.sessionsPerSecond} sessions/s (${ivb.sessions} sessions) = **${ivb.ingestPercentOfBatched} %**; one at a time `
+      + `${ivb.oneInFlightSessionsPerSecond} sessions/s = ${ivb.oneInFlightPercentOfBatched} %`);
+  }
   const fr = d.fixedRate as Record<string, LoadResult | number> | undefined;
   if (fr) {
     for (const [k, v] of Object.entries(fr)) {

@@ -154,22 +154,42 @@ const ph = (name: string) => sql.placeholder(name);
 /** Rows as one JSON parameter, read back with json_to_recordset (one parameter whatever the row count). */
 const json = (name: string) => sql`${ph(name)}::json`;
 
-/** The participant's columns, each filled from the placeholder of its name. */
-const PARTICIPANT_COLUMNS = ['study_id', 'cell_id', 'panel_id', 'reference', 'session_id', 'age_group_id', 'family_group_id',
-  'earnings_group_id', 'gender_group_id', 'socialgrade_group_id', 'ethnicity_group_id', 'has_eyetracking', 'calibration_accuracy_px',
-  'calibration_precision_px', 'frame_rate', 'connection_speed_kbps', 'status', 'is_test', 'gaze_source'];
+/** The participant's columns and their types: the statement reads them from one JSON parameter. */
+const PARTICIPANT_COLUMNS = 'study_id int, cell_id int, panel_id int, reference text, session_id text, age_group_id int, '
+  + 'family_group_id int, earnings_group_id int, gender_group_id int, socialgrade_group_id int, ethnicity_group_id int, '
+  + 'has_eyetracking bool, calibration_accuracy_px float8, calibration_precision_px float8, frame_rate float8, '
+  + 'connection_speed_kbps float8, status text, is_test bool, gaze_source text';
 
 /**
- * Stores a session in ONE statement (issue 21: a session was ~50 statements, then 13; the round
- * trips cost more than the rows): the participant, its exposures, their gaze, AOI and feature rows,
- * the answers and the session's report aggregates (sessionAggregateCtes), as data-modifying CTEs.
- * Prepared (db/prepared.ts) and built once: the text is the same for every session.
+ * Stores sessions of one study in ONE statement (issue 21: a session was ~50 statements, then 13;
+ * the round trips cost more than the rows): the participants, their exposures, their gaze, AOI and
+ * feature rows, the answers and the sessions' report aggregates (sessionAggregateCtes, one grouped
+ * upsert per table for all of them), as data-modifying CTEs. Children find their exposure by
+ * (session, step, stim), unique in a study; participants and exposures get their ids in the order
+ * sent (`n`). Prepared (db/prepared.ts) and built once: the text is the same whatever the
+ * sessions, since every row set is one JSON parameter.
  */
-const sessionStatement = preparedStatement<{ id: number; exposures: number }>(() => {
-  const onStep = sql`x.step_id = e.step_id and x.stim_id = e.stim_id`;
+const sessionsStatement = preparedStatement<{ session_id: string; id: number; exposures: number }>(() => {
+  // A child row set (a CTE below) joined to its exposure, and the exposure's participant for the session.
+  const join = (rowsCte: string, stimKeyed: boolean) => sql`ins_e e join ins_p p on p.id = e.participant_id
+      join ${sql.raw(rowsCte)} x on x.session_id = p.session_id and x.step_id = e.step_id${stimKeyed ? sql` and x.stim_id = e.stim_id` : sql``}`;
+  // Each JSON parameter is read once, into a CTE of its own: joined directly, a nested loop read
+  // one again (and parsed its hex gaze) for every row of the other side.
+  const participantNames = sql.raw(PARTICIPANT_COLUMNS.replace(/ [a-z0-9]+(,|$)/g, '$1'));
+  const rowsOf = (param: string, columns: string) => sql`materialized (select * from json_to_recordset(${json(param)}) as x(${sql.raw(columns)}))`;
   return sql`with
-    ins_p as (insert into participant (${sql.raw(PARTICIPANT_COLUMNS.join(', '))})
-      values (${sql.join(PARTICIPANT_COLUMNS.map(ph), sql`, `)})
+    px as ${rowsOf('participants', `${PARTICIPANT_COLUMNS}, n int`)},
+    ex as ${rowsOf('exposures', `session_id text, study_id int, cell_id int, step_id int, stim_id int,
+        stim_x float8, stim_y float8, stim_width float8, stim_height float8, page_dwell_ms float8, viewability_intervals jsonb,
+        analysis_config_id int, eyetracked bool, viewable bool, viewable_ms float8, first_viewable_ms float8, viewed bool, dwell_ms float8,
+        time_to_first_view_ms float8, fixation_count int, gaze_period_ms float8, insufficient_gaze bool, dwell_censored bool, viewable_censored bool,
+        n int`)},
+    gx as ${rowsOf('gaze', 'session_id text, step_id int, n int, s text, f text')},
+    ax as ${rowsOf('aois', 'session_id text, step_id int, stim_id int, aoi_id int, dwell_ms float8, first_fixation_ms float8, fixation_count int')},
+    fx as ${rowsOf('features', `session_id text, step_id int, stim_id int, tag text, fixation_count int, dwell_ms float8, first_fixation_ms float8,
+        first_fixation_viewable_ms float8, visits int, entry_rank int`)},
+    qx as ${rowsOf('answers', 'session_id text, question_id int, answer_option_id int, text text')},
+    ins_p as (insert into participant (${participantNames}) select ${participantNames} from px x order by x.n
       on conflict (study_id, session_id) do nothing returning *),
     ins_e as (insert into exposure (study_id, participant_id, cell_id, step_id, stim_id, stim_x, stim_y, stim_width, stim_height,
         page_dwell_ms, viewability_intervals, analysis_config_id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms,
@@ -177,70 +197,84 @@ const sessionStatement = preparedStatement<{ id: number; exposures: number }>(()
       select x.study_id, p.id, x.cell_id, x.step_id, x.stim_id, x.stim_x, x.stim_y, x.stim_width, x.stim_height,
         x.page_dwell_ms, x.viewability_intervals, x.analysis_config_id, x.eyetracked, x.viewable, x.viewable_ms, x.first_viewable_ms, x.viewed, x.dwell_ms,
         x.time_to_first_view_ms, x.fixation_count, x.gaze_period_ms, x.insufficient_gaze, x.dwell_censored, x.viewable_censored
-      from ins_p p cross join json_to_recordset(${json('exposures')}) as x(study_id int, cell_id int, step_id int, stim_id int,
-        stim_x float8, stim_y float8, stim_width float8, stim_height float8, page_dwell_ms float8, viewability_intervals jsonb,
-        analysis_config_id int, eyetracked bool, viewable bool, viewable_ms float8, first_viewable_ms float8, viewed bool, dwell_ms float8,
-        time_to_first_view_ms float8, fixation_count int, gaze_period_ms float8, insufficient_gaze bool, dwell_censored bool, viewable_censored bool)
+      from ins_p p join ex x on x.session_id = p.session_id
+      order by x.n
       returning *),
     ins_g as (insert into exposure_gaze (exposure_id, study_id, sample_count, samples, fixations)
       select e.id, e.study_id, x.n, decode(x.s, 'hex'), decode(x.f, 'hex')
-      from ins_e e join json_to_recordset(${json('gaze')}) as x(step_id int, n int, s text, f text) on x.step_id = e.step_id),
+      from ${join('gx', false)}),
     ins_ea as (insert into exposure_aoi (study_id, exposure_id, aoi_id, dwell_ms, first_fixation_ms, fixation_count)
       select e.study_id, e.id, x.aoi_id, x.dwell_ms, x.first_fixation_ms, x.fixation_count
-      from ins_e e join json_to_recordset(${json('aois')}) as x(step_id int, stim_id int, aoi_id int, dwell_ms float8,
-        first_fixation_ms float8, fixation_count int) on ${onStep}
+      from ${join('ax', true)}
       returning *),
     ins_ef as (insert into exposure_feature (study_id, exposure_id, tag, fixation_count, dwell_ms, first_fixation_ms,
         first_fixation_viewable_ms, visits, entry_rank)
       select e.study_id, e.id, x.tag, x.fixation_count, x.dwell_ms, x.first_fixation_ms, x.first_fixation_viewable_ms, x.visits, x.entry_rank
-      from ins_e e join json_to_recordset(${json('features')}) as x(step_id int, stim_id int, tag text, fixation_count int, dwell_ms float8,
-        first_fixation_ms float8, first_fixation_viewable_ms float8, visits int, entry_rank int) on ${onStep}
+      from ${join('fx', true)}
       returning *),
     ins_a as (insert into participant_answer (study_id, participant_id, question_id, answer_option_id, text)
       select p.study_id, p.id, x.question_id, x.answer_option_id, x.text
-      from ins_p p cross join json_to_recordset(${json('answers')}) as x(question_id int, answer_option_id int, text text)),
+      from ins_p p join qx x on x.session_id = p.session_id),
     ${sessionAggregateCtes(sql`${ph('study_id')}::int`, {
       exposure: sql.raw('ins_e'), participant: sql.raw('ins_p'), exposureAoi: sql.raw('ins_ea'), exposureFeature: sql.raw('ins_ef'),
     })}
-    select p.id, (select count(*) from ins_e)::int as exposures from ins_p p`;
+    select p.session_id, p.id, (select count(*) from ins_e e where e.participant_id = p.id)::int as exposures from ins_p p`;
 });
 
 /**
- * Stores a session's rows (sessionStatement). Call inside the session's transaction after
- * lockSessionInputs. Null when the study already has the session (a concurrent duplicate): then
- * nothing is written.
+ * Stores sessions of one study (sessionsStatement). Call inside their transaction after
+ * lockSessionInputs. Answers, by session id, the participant and exposure count of each session
+ * stored; a session the study already has (a concurrent duplicate) is left out and writes nothing.
  */
-export async function insertSession(db: Db, r: SessionRows): Promise<{ participantId: number; exposures: number } | null> {
-  const p = r.participant;
-  const exposures = r.exposures.map((e) => ({
-    study_id: e.studyId, cell_id: e.cellId, step_id: e.stepId, stim_id: e.stimId, stim_x: e.stimX, stim_y: e.stimY,
-    stim_width: e.stimWidth, stim_height: e.stimHeight, page_dwell_ms: e.pageDwellMs, viewability_intervals: e.viewabilityIntervals,
-    analysis_config_id: e.analysisConfigId, eyetracked: e.summary.eyetracked, viewable: e.summary.viewable,
-    viewable_ms: e.summary.viewableMs, first_viewable_ms: e.summary.firstViewableMs, viewed: e.summary.viewed,
-    dwell_ms: e.summary.dwellMs, time_to_first_view_ms: e.summary.timeToFirstViewMs, fixation_count: e.summary.fixationCount,
-    gaze_period_ms: e.summary.gazePeriodMs, insufficient_gaze: e.summary.insufficientGaze,
-    dwell_censored: e.summary.dwellCensored, viewable_censored: e.summary.viewableCensored,
-  }));
-  const gaze = r.gaze.map((g) => ({ step_id: g.stepId, n: g.sampleCount, s: hex(g.samples), f: hex(g.fixations) }));
-  const aois = r.aois.map((a) => ({
-    step_id: a.stepId, stim_id: a.stimId, aoi_id: a.aoiId, dwell_ms: a.dwellMs, first_fixation_ms: a.firstFixationMs, fixation_count: a.fixationCount,
-  }));
-  const features = r.features.map((f) => ({
-    step_id: f.stepId, stim_id: f.stimId, tag: f.tag, fixation_count: f.fixationCount, dwell_ms: f.dwellMs,
-    first_fixation_ms: f.firstFixationMs, first_fixation_viewable_ms: f.firstFixationViewableMs, visits: f.visits, entry_rank: f.entryRank,
-  }));
-  const answers = r.answers.map((a) => ({ question_id: a.questionId, answer_option_id: a.answerOptionId, text: a.text }));
-  const [row] = await sessionStatement(db, {
-    study_id: p.studyId, cell_id: p.cellId ?? null, panel_id: p.panelId ?? null, reference: p.reference, session_id: p.sessionId,
-    age_group_id: p.ageGroupId ?? null, family_group_id: p.familyGroupId ?? null, earnings_group_id: p.earningsGroupId ?? null,
-    gender_group_id: p.genderGroupId ?? null, socialgrade_group_id: p.socialgradeGroupId ?? null, ethnicity_group_id: p.ethnicityGroupId ?? null,
-    has_eyetracking: p.hasEyetracking ?? false, calibration_accuracy_px: p.calibrationAccuracyPx ?? null,
-    calibration_precision_px: p.calibrationPrecisionPx ?? null, frame_rate: p.frameRate ?? null,
-    connection_speed_kbps: p.connectionSpeedKbps ?? null, status: p.status ?? 'complete', is_test: p.isTest ?? false, gaze_source: p.gazeSource ?? null,
-    exposures: JSON.stringify(exposures), gaze: JSON.stringify(gaze), aois: JSON.stringify(aois),
-    features: JSON.stringify(features), answers: JSON.stringify(answers),
+export async function insertSessions(db: Db, studyId: number, sessions: SessionRows[]): Promise<Map<string, { participantId: number; exposures: number }>> {
+  const participants = [];
+  const exposures = [];
+  const gaze = [];
+  const aois = [];
+  const features = [];
+  const answers = [];
+  for (const r of sessions) {
+    const p = r.participant;
+    const session_id = p.sessionId;
+    participants.push({
+      n: participants.length, study_id: p.studyId, cell_id: p.cellId ?? null, panel_id: p.panelId ?? null, reference: p.reference, session_id,
+      age_group_id: p.ageGroupId ?? null, family_group_id: p.familyGroupId ?? null, earnings_group_id: p.earningsGroupId ?? null,
+      gender_group_id: p.genderGroupId ?? null, socialgrade_group_id: p.socialgradeGroupId ?? null, ethnicity_group_id: p.ethnicityGroupId ?? null,
+      has_eyetracking: p.hasEyetracking ?? false, calibration_accuracy_px: p.calibrationAccuracyPx ?? null,
+      calibration_precision_px: p.calibrationPrecisionPx ?? null, frame_rate: p.frameRate ?? null,
+      connection_speed_kbps: p.connectionSpeedKbps ?? null, status: p.status ?? 'complete', is_test: p.isTest ?? false, gaze_source: p.gazeSource ?? null,
+    });
+    for (const e of r.exposures) {
+      exposures.push({
+        n: exposures.length, session_id, study_id: e.studyId, cell_id: e.cellId, step_id: e.stepId, stim_id: e.stimId, stim_x: e.stimX, stim_y: e.stimY,
+        stim_width: e.stimWidth, stim_height: e.stimHeight, page_dwell_ms: e.pageDwellMs, viewability_intervals: e.viewabilityIntervals,
+        analysis_config_id: e.analysisConfigId, eyetracked: e.summary.eyetracked, viewable: e.summary.viewable,
+        viewable_ms: e.summary.viewableMs, first_viewable_ms: e.summary.firstViewableMs, viewed: e.summary.viewed,
+        dwell_ms: e.summary.dwellMs, time_to_first_view_ms: e.summary.timeToFirstViewMs, fixation_count: e.summary.fixationCount,
+        gaze_period_ms: e.summary.gazePeriodMs, insufficient_gaze: e.summary.insufficientGaze,
+        dwell_censored: e.summary.dwellCensored, viewable_censored: e.summary.viewableCensored,
+      });
+    }
+    for (const g of r.gaze) gaze.push({ session_id, step_id: g.stepId, n: g.sampleCount, s: hex(g.samples), f: hex(g.fixations) });
+    for (const a of r.aois) {
+      aois.push({
+        session_id, step_id: a.stepId, stim_id: a.stimId, aoi_id: a.aoiId, dwell_ms: a.dwellMs, first_fixation_ms: a.firstFixationMs,
+        fixation_count: a.fixationCount,
+      });
+    }
+    for (const f of r.features) {
+      features.push({
+        session_id, step_id: f.stepId, stim_id: f.stimId, tag: f.tag, fixation_count: f.fixationCount, dwell_ms: f.dwellMs,
+        first_fixation_ms: f.firstFixationMs, first_fixation_viewable_ms: f.firstFixationViewableMs, visits: f.visits, entry_rank: f.entryRank,
+      });
+    }
+    for (const a of r.answers) answers.push({ session_id, question_id: a.questionId, answer_option_id: a.answerOptionId, text: a.text });
+  }
+  const stored = await sessionsStatement(db, {
+    study_id: studyId, participants: JSON.stringify(participants), exposures: JSON.stringify(exposures), gaze: JSON.stringify(gaze),
+    aois: JSON.stringify(aois), features: JSON.stringify(features), answers: JSON.stringify(answers),
   });
-  return row ? { participantId: Number(row.id), exposures: Number(row.exposures) } : null;
+  return new Map(stored.map((row) => [row.session_id, { participantId: Number(row.id), exposures: Number(row.exposures) }]));
 }
 
 export interface NewGaze {
@@ -253,7 +287,7 @@ export interface NewGaze {
 
 /**
  * Packed gaze rows in one statement (the benchmark's batched baseline). The bytes travel as hex
- * text decoded by the database (decode(…, 'hex') gives the same bytea), as in insertSession:
+ * text decoded by the database (decode(…, 'hex') gives the same bytea), as in insertSessions:
  * PGlite's own bytea parameter encoding builds the hex string a byte at a time in JavaScript,
  * which cost more than the insert itself.
  */

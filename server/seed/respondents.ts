@@ -17,6 +17,8 @@ import type { JobQueue } from '../jobs/queue.js';
 import { RESPONDENT_STUDIES_KEY } from './demo.js';
 
 const DONE_PREFIX = 'demo.respondents.';
+/** Sessions of a study being stored at once while seeding. */
+const SEED_IN_FLIGHT = 8;
 /** enqueue key of the seeding job: one unfinished seeding at a time. */
 const SEED_JOB_KEY = 'demo';
 
@@ -39,7 +41,7 @@ export async function seedRespondents(db: Db, opts: SeedRespondentsOptions): Pro
 
 /**
  * Generates a study's respondents, skipping the sessions it already has; returns how many were
- * stored now. Stops between sessions when signal is aborted (the study is then unfinished).
+ * stored now. Stops taking sessions when signal is aborted (the study is then unfinished).
  */
 export async function simulateStudy(
   db: Db,
@@ -52,15 +54,17 @@ export async function simulateStudy(
   if ((await countParticipants(db, studyId)) >= n) return 0;
   const config = opts.config ?? (await getActiveConfig(db));
   let stored = 0;
-  for (let i = 0; i < n; i++) {
-    if (opts.signal?.aborted) break;
-    // A session stored by an earlier, interrupted run comes back as a duplicate: nothing is written.
-    const r = await ingestSession(db, simulateSession(context, i), { context, config });
-    if (!r.duplicate) stored += 1;
-    // Seeding runs in the background of a serving process (PGlite shares its thread): give
-    // waiting requests their turn after every session rather than after every study.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  let next = 0;
+  // SEED_IN_FLIGHT sessions at once, so ingestion writes them in groups (group commit,
+  // services/ingest.ts). Between groups it lets the event loop turn, so requests to a serving
+  // process (PGlite shares its thread) still get their turn while seeding runs in the background.
+  await Promise.all(Array.from({ length: SEED_IN_FLIGHT }, async () => {
+    for (let i = next++; i < n && !opts.signal?.aborted; i = next++) {
+      // A session stored by an earlier, interrupted run comes back as a duplicate: nothing is written.
+      const r = await ingestSession(db, simulateSession(context, i), { context, config });
+      if (!r.duplicate) stored += 1;
+    }
+  }));
   return stored;
 }
 

@@ -55,6 +55,10 @@ export const participant = pgTable('participant', {
 }, (t) => [
   uniqueIndex('participant_session_uq').on(t.studyId, t.sessionId),
   index('participant_study_idx').on(t.studyId),
+  // The respondents that count (real and complete: repositories/sql.ts countedSql) per study and
+  // cell: the study list's participants_returned and the quota counts read only this index
+  // (index-only), not every respondent's row, at every request.
+  index('participant_counted_idx').on(t.studyId, t.cellId).where(sql`is_test = false and status = 'complete'`),
 ]);
 
 export const participantAnswer = pgTable('participant_answer', {

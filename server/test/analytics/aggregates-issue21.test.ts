@@ -24,7 +24,7 @@ import { recomputeStimAois, saveAois } from '../../services/aoi.js';
 import { listAois } from '../../repositories/aoi.js';
 import { deleteStudyParticipants } from '../../repositories/ingest.js';
 import { aggregatesCurrent, ensureAggregates, rebuildStudyAggregates, setAggregateReads } from '../../repositories/aggregates.js';
-import { buildStudy, track } from './study-fixture.js';
+import { aggregateSnapshot, buildStudy, oneSession } from './study-fixture.js';
 
 type Json = Record<string, any>;
 let database: Database;
@@ -182,17 +182,7 @@ async function expectPathsEqual(normTypes = [1, 3]): Promise<void> {
   }
 }
 
-/** The study's aggregate rows, numbers at 12 significant digits (summation order may differ in the last bits). */
-async function snapshot(studyId: number): Promise<string> {
-  const norm = (r: Json) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) =>
-    [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v])));
-  const agg = await q<Json>(`select * from report_aggregate where study_id = ${studyId}`);
-  const hist = await q<Json>(`select * from report_histogram where study_id = ${studyId}`);
-  const feat = await q<Json>(`select * from report_feature_aggregate where study_id = ${studyId}`);
-  const aoi = await q<Json>(`select * from report_aoi_metric_aggregate where study_id = ${studyId}`);
-  const path = await q<Json>(`select * from report_scanpath_aggregate where study_id = ${studyId}`);
-  return [agg, hist, feat, aoi, path].map((t) => t.map(norm).sort().join('\n')).join('\n--\n');
-}
+const snapshot = (studyId: number) => aggregateSnapshot(database.db, studyId);
 
 async function fromScratch(studyId: number): Promise<string> {
   const before = await snapshot(studyId);
@@ -205,18 +195,6 @@ function expectRebuildEqual(both: string) {
   const [before, after] = both.split('\n==\n');
   expect(before.length).toBeGreaterThan(10);
   expect(before).toEqual(after);
-}
-
-/** One complete eye-tracked session on a fresh study's cache page (age group 2, gender 1). */
-function oneSession(f: Awaited<ReturnType<typeof buildStudy>>, sessionId: string): SessionBody {
-  const gaze = track([[400, 150, 250], [400, 300, 300]], { start: 500 }).gaze;
-  return {
-    study_id: f.studyId, session_id: sessionId,
-    participant: { reference: sessionId, cell_id: f.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
-      frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1 },
-    steps: [{ step_id: f.cacheStepId, page_dwell_ms: 9000, gaze,
-      stims: [{ stim_id: f.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }] }],
-  } as unknown as SessionBody;
 }
 
 describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch', () => {

@@ -1,5 +1,7 @@
 // A small study built row by row for the analytics tests, and gaze tracks with known answers.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { SessionBody } from '../../services/ingest.js';
 import { study, cell, step, stepStim, stim, aoi, questionGroup, question, answerOption, cachePage } from '../../db/schema/index.js';
 import { createCompany } from '../fixtures.js';
 
@@ -93,4 +95,29 @@ export function track(fixations: [number, number, number][], opts: { start?: num
     }
   });
   return { gaze, starts };
+}
+
+/** One complete eye-tracked session on a fresh study's cache page (age group 2, gender 1): one MPU exposure. */
+export function oneSession(f: AnalyticsStudy, sessionId: string): SessionBody {
+  const gaze = track([[400, 150, 250], [400, 300, 300]], { start: 500 }).gaze;
+  return {
+    study_id: f.studyId, session_id: sessionId,
+    participant: { reference: sessionId, cell_id: f.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
+      frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1 },
+    steps: [{ step_id: f.cacheStepId, page_dwell_ms: 9000, gaze,
+      stims: [{ stim_id: f.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 5000, fraction: 1 }] }] }],
+  } as unknown as SessionBody;
+}
+
+/** A study's aggregate rows as one text, numbers at 12 significant digits (summation order may differ in the last bits). */
+export async function aggregateSnapshot(db: Db, studyId: number): Promise<string> {
+  const q = async (table: string) => ((await db.execute(sql.raw(`select * from ${table} where study_id = ${Number(studyId)}`))) as unknown as {
+    rows: Record<string, unknown>[];
+  }).rows;
+  const norm = (r: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) =>
+    [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v])));
+  const tables = ['report_aggregate', 'report_histogram', 'report_feature_aggregate', 'report_aoi_metric_aggregate', 'report_scanpath_aggregate'];
+  const all = [];
+  for (const t of tables) all.push((await q(t)).map(norm).sort().join('\n'));
+  return all.join('\n--\n');
 }

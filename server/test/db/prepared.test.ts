@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { preparedStatement } from '../../db/prepared.js';
+import pg from 'pg';
+import { escapeLiteral, preparedStatement } from '../../db/prepared.js';
 import { freshDatabase, usingPostgres } from '../helpers.js';
 
 let database: Database;
@@ -99,5 +100,10 @@ describe('preparedStatement', () => {
     const echo = preparedStatement(() => sql`select ${ph('v')}::text as v`);
     await expect(echo(database.db, { v: Number.NaN })).rejects.toThrow('not a finite number');
     await expect(echo(database.db, { v: new Date(0) })).rejects.toThrow('must be a string, number, boolean or null');
+  });
+
+  it("escapes a literal exactly as node-postgres' escapeLiteral does, a megabyte of JSON included", () => {
+    const big = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ i, s: `ab'c\\d ${'x'.repeat(400)}` })));
+    for (const text of [...HOSTILE, big]) expect(escapeLiteral(text)).toBe(pg.escapeLiteral(text));
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "participant_counted_idx" ON "participant" USING btree ("study_id","cell_id") WHERE is_test = false and status = 'complete';
