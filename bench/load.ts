@@ -3,7 +3,8 @@
 //   closed loop: `connections` clients send back to back for `seconds` → requests/s at saturation
 //   fixed rate:  requests start every 1/rate s whatever the answers (open loop, at most
 //                `maxInFlight` outstanding); latency counts from the scheduled start, so a
-//                stalled server shows up as latency instead of as a slower client
+//                stalled server shows up as latency instead of as a slower client; with
+//                `warmupSeconds`, the same stream runs that long first and is reported apart
 import { Worker } from 'node:worker_threads';
 
 export interface LoadSpec {
@@ -17,6 +18,8 @@ export interface LoadSpec {
   /** Open loop: requests per second. */
   rate?: number;
   maxInFlight?: number;
+  /** Open loop: seconds at the same rate, on the same connections, before the measured run. */
+  warmupSeconds?: number;
 }
 
 export interface LoadResult {
@@ -34,6 +37,8 @@ export interface LoadResult {
   /** Seconds into the run of the first and the last skipped start. */
   skippedFromS?: number;
   skippedToS?: number;
+  /** Fixed rate with warmupSeconds: the warm-up's own figures. */
+  warmup?: Omit<LoadResult, 'warmup'>;
 }
 
 /** Runs one load in a worker thread (the other core), resolving to its figures. */

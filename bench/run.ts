@@ -12,11 +12,13 @@
 //   BENCH_RUNS=25                  timed repetitions per report call (median, after a warm-up)
 //   BENCH_API_SECONDS=10           each closed-loop requests/s measurement
 //   BENCH_FIXED_SECONDS=60, BENCH_FIXED_RATE=500   the fixed-rate runs (list and a report)
+//   BENCH_FIXED_WARMUP=10          seconds at that rate before each, reported apart
 //   BENCH_FIXED_DB=postgres        where the fixed-rate runs happen (default PostgreSQL when set up)
 //   BENCH_BATCH_SESSIONS=2000      sessions in the ingestion-vs-batched-inserts comparison
 //   BENCH_IN_FLIGHT=16             sessions being ingested at once (as the route receives them)
 //   BENCH_SEED_TIMEOUT=900         seconds the start-up section waits for the demo to be seeded
 //   BENCH_NOTE="…"                 a line about the conditions (e.g. other jobs on the machine)
+//   BENCH_OUT=tmp/r.json           write the figures there instead (a scratch run)
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, totalmem, loadavg, platform, release } from 'node:os';
 import path from 'node:path';
@@ -57,6 +59,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 25);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 10);
 const fixedSeconds = Number(process.env.BENCH_FIXED_SECONDS ?? 60);
 const fixedRate = Number(process.env.BENCH_FIXED_RATE ?? 500);
+const fixedWarmup = Number(process.env.BENCH_FIXED_WARMUP ?? 10);
 const inFlight = Number(process.env.BENCH_IN_FLIGHT ?? 16);
 const batchSessions = Math.max(10, Math.round(Number(process.env.BENCH_BATCH_SESSIONS ?? 2000) * scale));
 const seedTimeout = Number(process.env.BENCH_SEED_TIMEOUT ?? 900);
@@ -365,15 +368,18 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
         await db.execute(sql`vacuum analyze`);
         await db.execute(sql`checkpoint`);
       }
+      // A cold start (the database pool's connections opened, the client's connections opened one
+      // per request while the first answers are slow) is measured by the warm-up, apart.
+      const atRate = { seconds: fixedSeconds, rate: fixedRate, maxInFlight: 256, warmupSeconds: fixedWarmup };
       const list = { url: `${base}/v1.0/studies`, method: 'POST', headers: auth, body: JSON.stringify({ results_per_page: 25 }) };
       say(`${kind}: fixed rate ${fixedRate} req/s for ${fixedSeconds} s: list`);
-      fixed.list = await load({ ...list, seconds: fixedSeconds, rate: fixedRate, maxInFlight: 256 });
+      fixed.list = await load({ ...list, ...atRate });
       if (done > 0) {
         const report = { url: `${base}/v1.0/studies/${b.studyId}/compare_report/overall_attention`, method: 'POST', headers: auth, body: JSON.stringify({ data: b.refs.slice(0, 1) }) };
         say(`${kind}: fixed rate ${fixedRate} req/s for ${fixedSeconds} s: overall_attention (one stim, ${done} respondents)`);
-        fixed.overall_attention_one_stim = await load({ ...report, seconds: fixedSeconds, rate: fixedRate, maxInFlight: 256 });
+        fixed.overall_attention_one_stim = await load({ ...report, ...atRate });
       }
-      out.fixedRate = { rate: fixedRate, seconds: fixedSeconds, respondents: done, ...fixed };
+      out.fixedRate = { rate: fixedRate, seconds: fixedSeconds, warmupSeconds: fixedWarmup, respondents: done, ...fixed };
     }
     await app.close();
     out.peakRssMb = peakRssMb();
@@ -470,7 +476,8 @@ const results: Record<string, unknown> = {
   settings: { sizes, runs, apiSeconds, fixedSeconds, fixedRate, batchSessions, scale, databases: which },
 };
 // Written after every section, so a run stopped half-way keeps what it measured.
-const save = () => writeFileSync(process.env.BENCH_OUT ?? path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const outPath = path.resolve(process.env.BENCH_OUT ?? path.join(root, 'bench/results.json'));
+const save = () => writeFileSync(outPath, `${JSON.stringify(results, null, 2)}\n`);
 const perDb: Record<string, unknown>[] = [];
 results.databases = perDb;
 for (const kind of which) {
@@ -519,17 +526,21 @@ for (const d of perDb) {
   if (fr) {
     for (const [k, v] of Object.entries(fr)) {
       if (typeof v !== 'object') continue;
-      md.push(`- Fixed rate ${fr.rate} req/s × ${fr.seconds} s, ${k}: ${v.ok} ok, ${v.non2xx} non-2xx, ${v.errors} errors, ${v.skipped ?? 0} skipped${v.skipped ? ` (${v.skippedFromS}–${v.skippedToS} s into the run)` : ''}; latency p50 ${v.latencyMs.p50} / p99 ${v.latencyMs.p99} / max ${v.latencyMs.max} ms`);
+      const w = v.warmup;
+      md.push(`- Fixed rate ${fr.rate} req/s × ${fr.seconds} s, ${k}: ${v.ok} ok, ${v.non2xx} non-2xx, ${v.errors} errors, ${v.skipped ?? 0} skipped${v.skipped ? ` (${v.skippedFromS}–${v.skippedToS} s into the run)` : ''}; latency p50 ${v.latencyMs.p50} / p99 ${v.latencyMs.p99} / max ${v.latencyMs.max} ms`
+        + (w ? `; before it, ${fr.warmupSeconds} s of warm-up: ${w.ok} ok, ${w.non2xx + w.errors} failed, ${w.skipped ?? 0} skipped, p99 ${w.latencyMs.p99} ms` : ''));
     }
   }
   const sz = d.sizes as Record<string, unknown>[] | undefined;
   if (sz?.length) {
     const reportKeys = Object.keys((sz[0].reportMedianMs as Record<string, number>) ?? {});
-    md.push('', `| respondents | ingest sessions/s | samples/s | ${reportKeys.map((k) => `${k} ms`).join(' | ')} | db MB |`, `|---:|---:|---:|${reportKeys.map(() => '---:').join('|')}|---:|`);
+    const row = (cells: unknown[]) => `| ${cells.join(' | ')} |`;
+    md.push('', row(['respondents', 'ingest sessions/s', 'samples/s', ...reportKeys.map((k) => `${k} ms`), 'db MB']),
+      row(Array.from({ length: reportKeys.length + 4 }, () => '---:')));
     for (const s of sz) {
       const ing = s.ingest as { sessionsPerSecond: number; samplesPerSecond: number };
       const rep = (s.reportMedianMs ?? {}) as Record<string, number>;
-      md.push(`| ${Number(s.respondents).toLocaleString('en-GB')} | ${ing.sessionsPerSecond} | ${ing.samplesPerSecond.toLocaleString('en-GB')} | ${reportKeys.map((k) => rep[k]).join(' | ')} | ${s.databaseMb} |`);
+      md.push(row([Number(s.respondents).toLocaleString('en-GB'), ing.sessionsPerSecond, ing.samplesPerSecond.toLocaleString('en-GB'), ...reportKeys.map((k) => rep[k]), s.databaseMb]));
     }
   }
   const k50 = d.study50k as { respondents: number; exposures: number; createdThisRun: boolean; openSeconds: number; reportMedianMs: Record<string, number>; ratioTo5k: Record<string, number> | null; serverPeakRssMbDuringReports: number; error?: string } | undefined;
@@ -549,5 +560,5 @@ const bundles = results.bundles as Record<string, { total: { bytes: number; gzip
 for (const [k, v] of Object.entries(bundles ?? {})) {
   md.push(typeof v === 'string' ? `- Bundle ${k}: ${v}` : `- Bundle ${k}: ${v.total.bytes.toLocaleString('en-GB')} bytes, gzip ${v.total.gzip.toLocaleString('en-GB')}, brotli ${v.total.brotli.toLocaleString('en-GB')}`);
 }
-md.push('', `Written to bench/results.json in ${results.seconds} s.`);
+md.push('', `Written to ${path.relative(root, outPath)} in ${results.seconds} s.`);
 console.log(md.join('\n'));
