@@ -172,31 +172,20 @@ async function ingestTimed(db: Db, context: Parameters<typeof simulateSession>[0
 }
 
 type App = Awaited<ReturnType<typeof buildApp>>;
+type Calls = [name: string, call: () => Promise<void>][];
 const WARM_PASSES = 5;
+
 /**
- * Median latency of every report of issue 21's goals through app.inject, without and with a
- * demographic filter (age and gender), and with perExposure the switched ones from the
- * per-exposure summaries too; the process's peak RSS sampled every 20 ms during the calls (the
- * server runs in this process).
+ * Every report of issue 21's goals on one study through app.inject, without and with a demographic
+ * filter (age and gender), and with perExposure the switched ones from the per-exposure summaries
+ * too (issue 21 item 1: both paths in one run).
  */
-async function timeReports(app: App, db: Db, b: BenchStudy, perExposure: boolean) {
+async function reportCalls(app: App, db: Db, b: BenchStudy): Promise<{ aggregate: Calls; perExposure: Calls }> {
   const auth = { authorization: `Token ${b.token}`, 'content-type': 'application/json' };
-  const call = async (url: string, payload: object) => {
+  const call = (url: string, payload: object) => async () => {
     const res = await app.inject({ method: 'POST', url, payload, headers: auth });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
   };
-  const time = async (fn: () => Promise<void>) => {
-    await fn();
-    const xs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      await fn();
-      xs.push(performance.now() - t);
-    }
-    return r1(median(xs));
-  };
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
   const compare = `/v1.0/studies/${b.studyId}/compare_report`;
   const first = b.refs[0];
   const kpi = `/v1.0/studies/${b.studyId}/cell/${first.cell_id}/step/${first.step_id}/stimuli/${first.stim_id}/kpi_analysis`;
@@ -204,58 +193,92 @@ async function timeReports(app: App, db: Db, b: BenchStudy, perExposure: boolean
     from participant where study_id = ${b.studyId}`);
   const gr = (groups as unknown as { rows: { a: number; b: number; g: number }[] }).rows[0];
   const filtered = { filters: { age_group_ids: [gr.a, gr.b], genders_group_ids: [gr.g] } };
-  // Every call first, WARM_PASSES times untimed, then each timed: an app instance compiles its own
-  // serializers and handlers, so without the pass the first reports timed on a new app (the 50k
-  // study's) measured V8's warm-up: 9 ms against 3 ms once warm (2026-11-24).
-  const calls: [string, () => Promise<void>][] = [];
+  const aggregate: Calls = [];
   for (const [suffix, f] of [['', {}], [' filtered', filtered]] as const) {
-    calls.push([`overall_attention${suffix}`, () => call(`${compare}/overall_attention`, { data: b.refs, ...f })]);
-    for (const g of [1, 2, 3]) calls.push([`graph2_data type ${g}${suffix}`, () => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g, ...f })]);
-    calls.push([`feature_attention${suffix}`, () => call(`${compare}/feature_attention`, { data: b.refs, ...f })]);
-    calls.push([`kpi_analysis${suffix}`, () => call(kpi, f)]);
+    aggregate.push([`overall_attention${suffix}`, call(`${compare}/overall_attention`, { data: b.refs, ...f })]);
+    for (const g of [1, 2, 3]) aggregate.push([`graph2_data type ${g}${suffix}`, call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g, ...f })]);
+    aggregate.push([`feature_attention${suffix}`, call(`${compare}/feature_attention`, { data: b.refs, ...f })]);
+    aggregate.push([`kpi_analysis${suffix}`, call(kpi, f)]);
   }
-  const reports: Record<string, number> = {};
+  const perExposure: Calls = [
+    ['overall_attention per-exposure', call(`${compare}/overall_attention`, { data: b.refs })],
+    ...[1, 2, 3].map((g): Calls[number] => [`graph2_data type ${g} per-exposure`, call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g })]),
+    ['kpi_analysis per-exposure', call(kpi, {})],
+  ];
+  return { aggregate, perExposure };
+}
+
+/**
+ * Median of BENCH_RUNS latencies of each call, for one or more studies whose call lists match
+ * name by name. Every call first runs WARM_PASSES times untimed: the first call of a study may
+ * rebuild its aggregates, and an app instance compiles its own serializers and handlers (without
+ * the passes the 50k study's new app measured V8's warm-up: 9 ms against 3 ms once warm). The
+ * studies' calls then alternate, run by run, so that the ratio between two studies compares calls
+ * made in the same state of this process (heap, JIT): timed one study after the other, with the
+ * ingestion and fixed-rate sections in between, the 50k study's 3-4 ms medians read up to 1.4×
+ * the 5k study's where PostgreSQL itself answered both in 0.1-0.5 ms (pg_stat_statements).
+ * Also the process's peak RSS sampled every 20 ms during the calls (the server runs in this process).
+ */
+async function timeCalls(lists: Calls[], warm = true) {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const medians: Record<string, number>[] = lists.map(() => ({}));
   try {
-    for (let pass = 0; pass < WARM_PASSES; pass++) for (const [, fn] of calls) await fn();
-    for (const [name, fn] of calls) reports[name] = await time(fn);
-    if (perExposure) {
-      // Issue 21 item 1: the switched reports from the per-exposure summaries, for comparison.
-      setAggregateReads(false);
-      try {
-        reports['overall_attention per-exposure'] = await time(() => call(`${compare}/overall_attention`, { data: b.refs }));
-        for (const g of [1, 2, 3]) reports[`graph2_data type ${g} per-exposure`] = await time(() => call(`${compare}/graph2_data`, { data: b.refs, graph_type_id: g }));
-        reports['kpi_analysis per-exposure'] = await time(() => call(kpi, {}));
-      } finally {
-        setAggregateReads(true);
+    for (let pass = 0; pass < (warm ? WARM_PASSES : 1); pass++) for (const calls of lists) for (const [, fn] of calls) await fn();
+    for (const [i, [name]] of lists[0].entries()) {
+      const xs: number[][] = lists.map(() => []);
+      for (let r = 0; r < runs; r++) {
+        for (const [j, calls] of lists.entries()) {
+          const t = performance.now();
+          await calls[i][1]();
+          xs[j].push(performance.now() - t);
+        }
       }
+      for (const [j, m] of medians.entries()) m[name] = r1(median(xs[j]));
     }
   } finally {
     clearInterval(sampler);
   }
-  return { reports, peakRssMb: r1(Math.max(peak, process.memoryUsage().rss) / 2 ** 20) };
+  return { medians, peakRssMb: r1(Math.max(peak, process.memoryUsage().rss) / 2 ** 20) };
 }
 
-/** The 50,000-respondent study (bench/study50k.ts): cached, then the same report calls, no per-exposure. */
-async function study50k(kind: 'pglite' | 'postgres', fiveK?: Record<string, number>) {
+/** The per-exposure reports: aggregate reads switched off around them. One call warms each (each takes 0.1-1.5 s). */
+async function timePerExposure(calls: Calls) {
+  setAggregateReads(false);
+  try {
+    return (await timeCalls([calls], false)).medians[0];
+  } finally {
+    setAggregateReads(true);
+  }
+}
+
+/** The 50,000-respondent study (bench/study50k.ts), opened from its cache (built on first use) with an app of its own. */
+async function open50k(kind: 'pglite' | 'postgres') {
   say(`${kind}: 50k study — opening (built and cached on first use)`);
   const s = await openStudy50k(kind, pgUrl, say, Math.max(1, Math.round(STUDY50K_RESPONDENTS * scale)));
   try {
     const app = await buildApp({ database: s.database, config: { ...loadConfig({}), seed: false, dataDir: '' }, logger: fastifyLogger({ level: 'info', write: () => {} }) });
     const [n] = (await s.database.db.execute(sql`select count(*)::int as p, (select count(*)::int from exposure where study_id = ${s.study.studyId}) as e
       from participant where study_id = ${s.study.studyId}`) as unknown as { rows: { p: number; e: number }[] }).rows;
-    const { reports, peakRssMb: peak } = await timeReports(app, s.database.db, s.study, false);
-    await app.close();
-    const ratio: Record<string, number> = {};
-    for (const [k, v] of Object.entries(reports)) if (fiveK?.[k]) ratio[k] = Math.round((100 * v) / fiveK[k]) / 100;
-    const out = {
-      respondents: n.p, exposures: n.e, createdThisRun: s.created, openSeconds: s.seconds,
-      reportMedianMs: reports, ratioTo5k: fiveK ? ratio : null, serverPeakRssMbDuringReports: peak,
+    const { aggregate } = await reportCalls(app, s.database.db, s.study);
+    return {
+      calls: aggregate,
+      summary: { respondents: n.p, exposures: n.e, createdThisRun: s.created, openSeconds: s.seconds },
+      close: async () => { await app.close(); await s.cleanup(); },
     };
-    say(`${kind}: 50k ${JSON.stringify(out)}`);
-    return out;
-  } finally {
+  } catch (e) {
     await s.cleanup();
+    throw e;
   }
+}
+
+/** The 50k figures: its medians, the ratio to the 5k study's when timed with it, and the peak RSS. */
+function study50kResult(summary: object, reports: Record<string, number>, peak: number, fiveK?: Record<string, number>) {
+  const ratio: Record<string, number> = {};
+  for (const [k, v] of Object.entries(reports)) if (fiveK?.[k]) ratio[k] = Math.round((100 * v) / fiveK[k]) / 100;
+  const out = { ...summary, reportMedianMs: reports, ratioTo5k: fiveK ? ratio : null, timedWith5k: Boolean(fiveK), serverPeakRssMbDuringReports: peak };
+  say(`50k ${JSON.stringify(out)}`);
+  return out;
 }
 
 function freePort(): Promise<number> {
@@ -332,10 +355,20 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
         },
       };
       if (only.has('reports')) {
-        const { reports, peakRssMb: peak } = await timeReports(app, db, b, true);
-        row.reportMedianMs = reports;
-        row.serverPeakRssMbDuringReports = peak;
-        row.peakRssMbAfterReports = peakRssMb();
+        const calls = await reportCalls(app, db, b);
+        // At the last size the 50k study is timed with this one, call by call (timeCalls says why).
+        const k50 = size === sizes.at(-1) && only.has('study50k')
+          ? await open50k(kind).catch((e: Error) => { out.study50k = { error: e.stack?.slice(0, 800) ?? String(e) }; return undefined; })
+          : undefined;
+        try {
+          const { medians, peakRssMb: peak } = await timeCalls(k50 ? [calls.aggregate, k50.calls] : [calls.aggregate]);
+          if (k50) out.study50k = study50kResult(k50.summary, medians[1], peak, medians[0]);
+          row.reportMedianMs = { ...medians[0], ...(await timePerExposure(calls.perExposure)) };
+          row.serverPeakRssMbDuringReports = peak;
+          row.peakRssMbAfterReports = peakRssMb();
+        } finally {
+          await k50?.close();
+        }
       }
       const sizeRow = await db.execute(sql`select (pg_database_size(current_database()) / 1048576.0)::float8 as mb`);
       row.databaseMb = Math.round(Number((sizeRow as unknown as { rows: { mb: number }[] }).rows[0].mb));
@@ -491,9 +524,17 @@ for (const kind of which) {
   const entry: Record<string, unknown> = ['ingest', 'reports', 'api', 'fixed'].some((s) => only.has(s as Section)) ? await oneDatabase(kind) : { database: kind };
   perDb.push(entry);
   save();
-  if (only.has('study50k')) {
-    const last = (entry.sizes as { reportMedianMs?: Record<string, number> }[] | undefined)?.at(-1)?.reportMedianMs;
-    entry.study50k = await study50k(kind, last).catch((e: Error) => ({ error: e.stack?.slice(0, 800) ?? String(e) }));
+  if (only.has('study50k') && !entry.study50k) {
+    // Without the reports section: the 50k study alone, no ratio.
+    entry.study50k = await (async () => {
+      const k50 = await open50k(kind);
+      try {
+        const { medians, peakRssMb: peak } = await timeCalls([k50.calls]);
+        return study50kResult(k50.summary, medians[0], peak);
+      } finally {
+        await k50.close();
+      }
+    })().catch((e: Error) => ({ error: e.stack?.slice(0, 800) ?? String(e) }));
     save();
   }
 }
@@ -550,11 +591,11 @@ for (const d of perDb) {
       md.push(row([Number(s.respondents).toLocaleString('en-GB'), ing.sessionsPerSecond, ing.samplesPerSecond.toLocaleString('en-GB'), ...reportKeys.map((k) => rep[k]), s.databaseMb]));
     }
   }
-  const k50 = d.study50k as { respondents: number; exposures: number; createdThisRun: boolean; openSeconds: number; reportMedianMs: Record<string, number>; ratioTo5k: Record<string, number> | null; serverPeakRssMbDuringReports: number; error?: string } | undefined;
+  const k50 = d.study50k as { respondents: number; exposures: number; createdThisRun: boolean; openSeconds: number; reportMedianMs: Record<string, number>; ratioTo5k: Record<string, number> | null; timedWith5k: boolean; serverPeakRssMbDuringReports: number; error?: string } | undefined;
   if (k50?.error) md.push('', `50,000-respondent study: failed — ${k50.error.split('\n')[0]}`);
   else if (k50) {
     const keys = Object.keys(k50.reportMedianMs);
-    md.push('', `50,000-respondent study (${k50.respondents.toLocaleString('en-GB')} respondents, ${k50.exposures.toLocaleString('en-GB')} exposures; ${k50.createdThisRun ? 'built and cached in this run' : 'from the cache'}, ${k50.openSeconds} s), median ms and ratio to the ${Number((sz?.at(-1) ?? {}).respondents ?? 0).toLocaleString('en-GB')} study; server peak RSS during the calls ${k50.serverPeakRssMbDuringReports} MB:`, '',
+    md.push('', `50,000-respondent study (${k50.respondents.toLocaleString('en-GB')} respondents, ${k50.exposures.toLocaleString('en-GB')} exposures; ${k50.createdThisRun ? 'built and cached in this run' : 'from the cache'}, ${k50.openSeconds} s), median ms${k50.timedWith5k ? ` and ratio to the ${Number((sz?.at(-1) ?? {}).respondents ?? 0).toLocaleString('en-GB')} study, timed call by call with it` : ''}; server peak RSS during the calls ${k50.serverPeakRssMbDuringReports} MB:`, '',
       '| report | 50k ms | 50k ÷ 5k |', '|---|---:|---:|',
       ...keys.map((k) => `| ${k} | ${k50.reportMedianMs[k]} | ${k50.ratioTo5k?.[k] ?? '—'} |`));
   }
