@@ -408,8 +408,8 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
         await db.execute(sql`vacuum analyze`);
         await db.execute(sql`checkpoint`);
       }
-      // A cold start (the database pool's connections opened, the client's connections opened one
-      // per request while the first answers are slow) is measured by the warm-up, apart.
+      // The first seconds from a cold start queue (new database and client connections, code not
+      // yet optimised): the warm-up measures them, apart.
       const atRate = { seconds: fixedSeconds, rate: fixedRate, maxInFlight: 256, warmupSeconds: fixedWarmup };
       const list = { url: `${base}/v1.0/studies`, method: 'POST', headers: auth, body: JSON.stringify({ results_per_page: 25 }) };
       say(`${kind}: fixed rate ${fixedRate} req/s for ${fixedSeconds} s: list`);
