@@ -9,7 +9,7 @@
 //   BENCH_DB=pglite,postgres       which databases (postgres only with a URL)
 //   BENCH_SCALE=0.1                multiplies respondent counts (short runs on a busy machine)
 //   BENCH_SIZES=2500,5000          respondent counts (each step builds on the previous)
-//   BENCH_RUNS=25                  timed repetitions per report call (median, after a warm-up)
+//   BENCH_RUNS=25                  timed repetitions per report call (median, after 5 untimed passes)
 //   BENCH_API_SECONDS=10           each closed-loop requests/s measurement
 //   BENCH_FIXED_SECONDS=60, BENCH_FIXED_RATE=500   the fixed-rate runs (list and a report)
 //   BENCH_FIXED_WARMUP=10          seconds at that rate before each, reported apart
@@ -177,8 +177,8 @@ const WARM_PASSES = 5;
 
 /**
  * Every report of issue 21's goals on one study through app.inject, without and with a demographic
- * filter (age and gender), and with perExposure the switched ones from the per-exposure summaries
- * too (issue 21 item 1: both paths in one run).
+ * filter (age and gender) (`aggregate`), and the switched ones again for the per-exposure summaries
+ * (`perExposure`: issue 21 item 1, both paths in one run).
  */
 async function reportCalls(app: App, db: Db, b: BenchStudy): Promise<{ aggregate: Calls; perExposure: Calls }> {
   const auth = { authorization: `Token ${b.token}`, 'content-type': 'application/json' };
@@ -273,11 +273,11 @@ async function open50k(kind: 'pglite' | 'postgres') {
 }
 
 /** The 50k figures: its medians, the ratio to the 5k study's when timed with it, and the peak RSS. */
-function study50kResult(summary: object, reports: Record<string, number>, peak: number, fiveK?: Record<string, number>) {
+function study50kResult(kind: string, summary: object, reports: Record<string, number>, peak: number, fiveK?: Record<string, number>) {
   const ratio: Record<string, number> = {};
   for (const [k, v] of Object.entries(reports)) if (fiveK?.[k]) ratio[k] = Math.round((100 * v) / fiveK[k]) / 100;
   const out = { ...summary, reportMedianMs: reports, ratioTo5k: fiveK ? ratio : null, timedWith5k: Boolean(fiveK), serverPeakRssMbDuringReports: peak };
-  say(`50k ${JSON.stringify(out)}`);
+  say(`${kind}: 50k ${JSON.stringify(out)}`);
   return out;
 }
 
@@ -362,7 +362,7 @@ async function oneDatabase(kind: 'pglite' | 'postgres') {
           : undefined;
         try {
           const { medians, peakRssMb: peak } = await timeCalls(k50 ? [calls.aggregate, k50.calls] : [calls.aggregate]);
-          if (k50) out.study50k = study50kResult(k50.summary, medians[1], peak, medians[0]);
+          if (k50) out.study50k = study50kResult(kind, k50.summary, medians[1], peak, medians[0]);
           row.reportMedianMs = { ...medians[0], ...(await timePerExposure(calls.perExposure)) };
           row.serverPeakRssMbDuringReports = peak;
           row.peakRssMbAfterReports = peakRssMb();
@@ -513,7 +513,7 @@ const results: Record<string, unknown> = {
     loadAverageAtStart: load0.map(r1),
   },
   note: process.env.BENCH_NOTE ?? null,
-  settings: { sizes, runs, apiSeconds, fixedSeconds, fixedRate, batchSessions, scale, databases: which },
+  settings: { sizes, runs, apiSeconds, fixedSeconds, fixedRate, fixedWarmup, batchSessions, inFlight, scale, databases: which },
 };
 // Written after every section, so a run stopped half-way keeps what it measured.
 const outPath = path.resolve(process.env.BENCH_OUT ?? path.join(root, 'bench/results.json'));
@@ -530,7 +530,7 @@ for (const kind of which) {
       const k50 = await open50k(kind);
       try {
         const { medians, peakRssMb: peak } = await timeCalls([k50.calls]);
-        return study50kResult(k50.summary, medians[0], peak);
+        return study50kResult(kind, k50.summary, medians[0], peak);
       } finally {
         await k50.close();
       }
