@@ -30,6 +30,8 @@ export const study = pgTable('study', {
   phaseId: integer('phase_id').notNull().default(1),
   live: boolean('live').notNull().default(false),
   completed: boolean('completed').notNull().default(false),
+  /** Fieldwork paused by the researcher: take links answer 'paused' and send respondents to the panel. */
+  paused: boolean('paused').notNull().default(false),
   allowStepEditing: boolean('allow_step_editing').notNull().default(true),
   participantsRequested: integer('participants_requested').notNull().default(0),
   dataCollectionStart: timestamp('data_collection_start', { withTimezone: true }),

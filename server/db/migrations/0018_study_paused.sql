@@ -1,0 +1,1 @@
+ALTER TABLE "study" ADD COLUMN "paused" boolean DEFAULT false NOT NULL;
