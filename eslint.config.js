@@ -61,6 +61,8 @@ const from = (type) => ({ element: { type } });
 const serverFile = (...names) => ({ element: { type: 'server-root', fileInternalPath: names } });
 const HTTP_ERRORS = { to: serverFile('errors.ts') };
 const CONFIG = { to: serverFile('config.ts') };
+/** The one CSV writer of every download (issue 36 item 6), a file of the contract with no imports. */
+const CSV_WRITER = { to: { element: { type: 'contract', fileInternalPath: ['csv.ts'] } } };
 
 /** The map of docs/architecture.md. default: disallow, so each line below is a permission. */
 export const POLICIES = [
@@ -125,6 +127,9 @@ export const POLICIES = [
   { from: from('server-jobs'), allow: CONFIG },
   // A job's public view is the API's shape: the queue may name contract types, never its values.
   { from: from('server-jobs'), allow: { to: { element: { type: 'contract' } }, dependency: { kind: 'type' } } },
+  // …except the one CSV writer (contract/csv.ts): an export is a download of the API's format.
+  { from: from('server-jobs'), allow: CSV_WRITER },
+  { from: from('server-seed'), allow: CSV_WRITER },
   { from: from('server-domain'), allow: to('server-domain') },
   { from: from('server-auth'), allow: to('server-auth') },
   // Start-up (app.ts, main.ts, files-origin.ts: the second origin) wires everything together; errors.ts and config.ts import nothing of ours.

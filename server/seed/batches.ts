@@ -4,6 +4,7 @@
 // (feature data) and one without (none), and a batch file. Each batch is backed by a study with
 // one cell and a stim step per batch stim (docs/metrics.md "Batches"); its respondents come from
 // the seed-respondents job like every demo study's, through ingestSession — the real ingestion path.
+import { toCsv } from '../../contract/csv.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { aoi, batch, batchStim, cell, company, step, stim, study, studyFile, vendor } from '../db/schema/index.js';
@@ -130,7 +131,7 @@ export async function seedBatchDemo(db: Db, storage: Storage): Promise<number[]>
     })));
     // A batch file: the discovery log as CSV, behind a signed link.
     const key = `c/${COMPANY}/batches/${slug(b.label)}/discovery-log.csv`;
-    const csv = ['identifier,name,page', ...b.stims.map((s, i) => `${s.identifier},${s.name.replace(/,/g, '')},https://www.${s.host}.example/articles/${9000 + i}`)].join('\r\n');
+    const csv = toCsv([['identifier', 'name', 'page'], ...b.stims.map((s, i) => [s.identifier, s.name, `https://www.${s.host}.example/articles/${9000 + i}`])], { removeCommas: true, finalLineBreak: false });
     if (!(await storage.exists(key))) await storage.put(key, Buffer.from(csv), 'text/csv');
     files.push({ companyId: co.id, key, contentType: 'text/csv', uploaded: true, meta: { demo: true } });
     await recordFiles(db, files);

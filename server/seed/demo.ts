@@ -5,6 +5,7 @@
 // then files are written to storage and all rows inserted in one transaction, so a half-finished
 // seed never leaves a company behind (the next start sees an empty database and seeds again).
 // Respondents are not made here: see seed/index.ts and seed/respondents.ts.
+import { toCsv } from '../../contract/csv.js';
 import type { Db } from '../db/client.js';
 import {
   company, appUser, study, cell, step, stepStim, stim, aoi, panel, studyFile, cachePage, externalPage,
@@ -526,7 +527,7 @@ class Planner {
       files.push({
         name: 'Media plan', description: 'Placements and formats tested', type: 'csv',
         key: `c/${internal}/studies/${idx + 1}/media-plan.csv`, url: null, contentType: 'text/csv; charset=utf-8',
-        body: ['stim,format,width,height', ...own.map((s) => `${this.stims[s].name.replace(/,/g, '')},${this.stims[s].adType},${this.stims[s].width},${this.stims[s].height}`)].join('\r\n') + '\r\n',
+        body: toCsv([['stim', 'format', 'width', 'height'], ...own.map((s) => [this.stims[s].name, this.stims[s].adType, this.stims[s].width, this.stims[s].height])], { removeCommas: true }),
       });
     }
     if (phaseId === 5) {

@@ -1,7 +1,8 @@
 // The batch downloads (spec D3 §7): CSV built on the client — comma delimiter, CRLF line breaks,
-// numbers to 2 decimals, commas removed from texts — saved with file-saver. Failures are
+// numbers to 2 decimals, commas removed from texts, formulas neutralised (contract/csv.ts) — saved with file-saver. Failures are
 // swallowed silently (D3-274). The saver is swappable so tests read what would be saved.
 import { saveAs } from 'file-saver';
+import { objectsToCsv } from '../../../contract/csv';
 import {
   fetchBatchFeatureParticipants, fetchBatchParticipantData, fetchBatchParticipants, fetchBatchStats,
 } from '../api/batches';
@@ -16,19 +17,12 @@ export function setBatchCsvSaver(next?: Saver): void {
   saver = next ?? defaultSaver;
 }
 
-type Cell = string | number | boolean | null | undefined;
-
-function cell(v: Cell): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : '';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  // Commas would split a cell (D3-273); line breaks would split a row.
-  return v.replace(/,/g, '').replace(/[\r\n]+/g, ' ');
-}
-
-/** Rows of objects → CSV with a header of `columns` (in that order). */
+/**
+ * Rows of objects → CSV with a header of `columns` (in that order), through the one writer
+ * (contract/csv.ts): commas removed from texts (D3-273), numbers to 2 decimals, formulas neutralised.
+ */
 export function toCsv<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[]): string {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c] as Cell)).join(','))].join('\r\n') + '\r\n';
+  return objectsToCsv(rows, columns, { removeCommas: true, decimals: 2 });
 }
 
 export const BATCH_FILES = {

@@ -1,19 +1,14 @@
-// CSV export of the demographic summary: comma delimiter, CRLF line breaks, commas removed from
-// texts (D1-114, D1-150), so no field ever needs quoting.
+// CSV export of the demographic summary, through the one writer (contract/csv.ts): comma
+// delimiter, CRLF line breaks, commas removed from texts (D1-114, D1-150), formulas neutralised.
+import { toCsv as writeCsv, type CsvCell } from '../../../contract/csv';
 import type { Pie } from './pies';
 
-export const CSV_DELIMITER = ',';
-export const CSV_LINE_BREAK = '\r\n';
 export const NO_DATA_ALERT = 'No Data to download';
 export const CSV_HEADER = ['Group', 'Name', 'Count'];
 
-/** Commas are removed (not escaped) from every text, as the legacy export did. */
-export function csvText(value: unknown): string {
-  return String(value ?? '').replace(/,/g, '').replace(/[\r\n]+/g, ' ');
-}
-
-export function toCsv(rows: unknown[][]): string {
-  return rows.map((r) => r.map(csvText).join(CSV_DELIMITER)).join(CSV_LINE_BREAK);
+/** The spec's client-built CSVs: commas removed from texts (not quoted), as the legacy export did. */
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return writeCsv(rows, { removeCommas: true, finalLineBreak: false });
 }
 
 /** Rows of the given pies (every slice, 'Other' included); [] when no slice counts anyone. */

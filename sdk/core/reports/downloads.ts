@@ -6,6 +6,7 @@ import type { ApiConfig } from '../api/client';
 import {
   fetchFeatureReport, fetchParticipantReport, fetchStimReport, type FeatureAttentionResponse, type MetricName, type OverallAttentionResponse, type StimBody,
 } from '../api/reports';
+import type { CsvCell } from '../../../contract/csv';
 import { toCsv } from '../demographics/csv';
 import { downloadCsv, type DownloadRecordTarget } from '../demographics/download';
 import { NORM_TYPES, placeOf, type NormTypeId } from './reports';
@@ -38,7 +39,7 @@ export function rowsCsv(rows: Record<string, unknown>[]): string | null {
   const flat = rows.map((r) => flatten(r));
   const columns: string[] = [];
   for (const r of flat) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
-  const cell = (v: unknown) => (typeof v === 'number' ? round2(v) : v ?? '');
+  const cell = (v: unknown): CsvCell => (typeof v === 'number' ? round2(v) : typeof v === 'object' && v !== null ? JSON.stringify(v) : v as CsvCell);
   return toCsv([columns, ...flat.map((r) => columns.map((c) => cell(r[c])))]);
 }
 
