@@ -1,55 +1,56 @@
 // `npm run backup [-- <folder>]` / `npm run restore -- <folder> [--force]` for the embedded
-// database (PGlite) and the stored files. Stop the server first: PGlite is a single-process
-// database and a copy taken while it writes may not open. With DATABASE_URL (PostgreSQL) use
-// pg_dump / pg_restore instead (docs/operations.md, "Backups"); this script says so and stops.
+// database (PGlite) and the stored files. PGlite is a single-process database: while a server
+// runs on DATA_DIR, the backup is written by that server (server/db/data-dir.ts) and a restore is
+// refused. With DATABASE_URL (PostgreSQL) use pg_dump / pg_restore instead (docs/operations.md,
+// "Backups"); this script says so and stops.
 //
 // A backup is a folder: pglite.tar.gz (PGlite's own dumpDataDir, the whole data dir), storage/
 // (a copy of DATA_DIR/storage) and manifest.json (when, from where, what). A restore replaces
 // DATA_DIR/pglite and DATA_DIR/storage; what was there is moved aside, never deleted.
 import { PGlite } from '@electric-sql/pglite';
-import { cp, mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DataDirHeldError, dataDirHolder, holdDataDir, requestLiveBackup, writeBackup, type BackupManifest,
+} from '../server/db/data-dir.js';
 
-export interface BackupManifest {
-  format: 1;
-  createdAt: string;
-  dataDir: string;
-  pglite: string;
-  storage: boolean;
-}
+export type { BackupManifest };
 
 const exists = async (p: string) => stat(p).then(() => true, () => false);
 const stamp = (d = new Date()) => d.toISOString().replace(/[:.]/g, '-');
 
-/** Writes a backup of dataDir into out (created; must not exist yet). */
+/**
+ * Writes a backup of dataDir into out (created; must not exist yet). While a server holds the
+ * folder, that server writes it (a consistent snapshot taken between its statements); otherwise
+ * this process holds the folder while it copies, so no server can start on it meanwhile.
+ */
 export async function backup(dataDir: string, out: string): Promise<BackupManifest> {
   const dbDir = path.join(dataDir, 'pglite');
   if (!(await exists(path.join(dbDir, 'PG_VERSION')))) throw new Error(`No PGlite database in ${dbDir}`);
-  if (await exists(out)) throw new Error(`${out} already exists: choose a new folder`);
-  await mkdir(out, { recursive: true });
-  const pg = new PGlite(dbDir);
+  const holder = dataDirHolder(dataDir);
+  if (holder) return requestLiveBackup(dataDir, holder, out);
+  const release = holdDataDir(dataDir);
   try {
-    // dumpDataDir does not wait for start-up by itself (the process just ends, promise pending).
-    await pg.waitReady;
-    const tarball = await pg.dumpDataDir('gzip');
-    await writeFile(path.join(out, 'pglite.tar.gz'), Buffer.from(await tarball.arrayBuffer()));
+    const pg = new PGlite(dbDir);
+    try {
+      // dumpDataDir does not wait for start-up by itself (the process just ends, promise pending).
+      await pg.waitReady;
+      return await writeBackup(() => pg.dumpDataDir('gzip'), dataDir, out, false);
+    } finally {
+      await pg.close();
+    }
   } finally {
-    await pg.close();
+    release();
   }
-  const storageDir = path.join(dataDir, 'storage');
-  const storage = await exists(storageDir);
-  if (storage) await cp(storageDir, path.join(out, 'storage'), { recursive: true });
-  const manifest: BackupManifest = {
-    format: 1, createdAt: new Date().toISOString(), dataDir: path.resolve(dataDir), pglite: 'pglite.tar.gz', storage,
-  };
-  await writeFile(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  return manifest;
 }
 
 /**
- * Restores a backup folder into dataDir. Refuses to overwrite an existing database unless force;
- * with force the current pglite/ and storage/ are moved to <name>.before-restore-<time>.
+ * Restores a backup folder into dataDir. Refuses a folder that a running server holds, and to
+ * overwrite an existing database unless force. The backup is unpacked and opened beside the
+ * current data first; only when it opens are the current pglite/ and storage/ moved to
+ * <name>.before-restore-<time> and the restored ones put in their place, so a failed restore
+ * leaves the previous database where it was.
  */
 export async function restore(from: string, dataDir: string, opts: { force?: boolean } = {}): Promise<string[]> {
   const manifest = JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as BackupManifest;
@@ -58,26 +59,43 @@ export async function restore(from: string, dataDir: string, opts: { force?: boo
   const storageDir = path.join(dataDir, 'storage');
   const occupied = (await exists(dbDir)) && (await readdir(dbDir)).length > 0;
   if (occupied && !opts.force) throw new Error(`${dbDir} holds a database: pass --force to replace it (it is moved aside, not deleted)`);
-  const movedAside: string[] = [];
+  await mkdir(dataDir, { recursive: true });
+  const release = holdDataDir(dataDir); // throws DataDirHeldError while a server runs on it
   const when = stamp();
-  for (const dir of [dbDir, storageDir]) {
-    if (await exists(dir)) {
-      const aside = `${dir}.before-restore-${when}`;
-      await rename(dir, aside);
-      movedAside.push(aside);
-    }
-  }
-  await mkdir(dbDir, { recursive: true });
-  const tarball = await readFile(path.join(from, manifest.pglite));
-  // loadDataDir unpacks the tarball into the (empty) data dir when PGlite opens it.
-  const pg = new PGlite(dbDir, { loadDataDir: new Blob([tarball]) });
+  const newDb = `${dbDir}.restoring-${when}`;
+  const newStorage = `${storageDir}.restoring-${when}`;
+  const movedAside: [string, string][] = [];
   try {
-    await pg.query('select 1');
+    await mkdir(newDb, { recursive: true });
+    const tarball = await readFile(path.join(from, manifest.pglite));
+    // loadDataDir unpacks the tarball into the (empty) data dir when PGlite opens it; a copy that
+    // does not open (or recover) fails here, before anything of the current data is touched.
+    const pg = new PGlite(newDb, { loadDataDir: new Blob([tarball]) });
+    try {
+      await pg.query('select 1');
+    } finally {
+      await pg.close();
+    }
+    if (manifest.storage) await cp(path.join(from, 'storage'), newStorage, { recursive: true });
+    for (const dir of [dbDir, storageDir]) {
+      if (await exists(dir)) {
+        const aside = `${dir}.before-restore-${when}`;
+        await rename(dir, aside);
+        movedAside.push([dir, aside]);
+      }
+    }
+    await rename(newDb, dbDir);
+    if (manifest.storage) await rename(newStorage, storageDir);
+    return movedAside.map(([, aside]) => aside);
+  } catch (err) {
+    await rm(newDb, { recursive: true, force: true });
+    await rm(newStorage, { recursive: true, force: true });
+    // Anything already moved aside goes back where it was.
+    for (const [dir, aside] of movedAside) if (!(await exists(dir))) await rename(aside, dir).catch(() => undefined);
+    throw err;
   } finally {
-    await pg.close();
+    release();
   }
-  if (manifest.storage) await cp(path.join(from, 'storage'), storageDir, { recursive: true });
-  return movedAside;
 }
 
 async function main(argv: string[]) {
@@ -92,13 +110,13 @@ async function main(argv: string[]) {
   }
   if (command === 'backup') {
     const out = path.resolve(args[0] ?? `backups/gazeboard-${stamp()}`);
-    await backup(dataDir, out);
-    console.log(`Backed up ${dataDir} to ${out}`);
+    const manifest = await backup(dataDir, out);
+    console.log(`Backed up ${dataDir} to ${out}${manifest.live ? ' (written by the running server)' : ''}`);
   } else if (command === 'restore' && args[0]) {
     const aside = await restore(path.resolve(args[0]), dataDir, { force });
     console.log(`Restored ${args[0]} into ${dataDir}${aside.length ? `; the previous data is in ${aside.join(', ')}` : ''}`);
   } else {
-    console.error('usage: npm run backup [-- <folder>]  |  npm run restore -- <folder> [--force]   (DATA_DIR, default ./data; stop the server first)');
+    console.error('usage: npm run backup [-- <folder>]  |  npm run restore -- <folder> [--force]   (DATA_DIR, default ./data; restore: stop the server first)');
     process.exit(2);
   }
 }
@@ -106,6 +124,6 @@ async function main(argv: string[]) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
+    process.exit(err instanceof DataDirHeldError ? 3 : 1);
   });
 }

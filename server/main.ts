@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { readBackupRequest, writeBackup } from './db/data-dir.js';
 import { buildApp } from './app.js';
 import { buildFilesOriginApp } from './files-origin.js';
 import { createStorage } from './storage/index.js';
@@ -74,6 +75,26 @@ if (seed.pendingRespondents.length) {
 // starting together share one); whichever server's worker takes it runs it, once.
 const owner = await providerCompanyId(database.db);
 if (owner !== null) await jobs.enqueue(housekeepingJob, {}, { companyId: owner, key: HOUSEKEEPING_KEY });
+
+// `npm run backup` while this server runs: it leaves a request in DATA_DIR and sends SIGUSR2; the
+// backup is taken here, by the process that holds the database (server/db/data-dir.ts).
+if (database.dump) {
+  const dump = database.dump;
+  let backingUp = Promise.resolve();
+  process.on('SIGUSR2', () => {
+    backingUp = backingUp.then(async () => {
+      const out = await readBackupRequest(config.dataDir);
+      if (!out) return;
+      say(`backup requested: writing ${out}`);
+      try {
+        await writeBackup(dump, config.dataDir, out, true);
+        say(`backup written: ${out}`);
+      } catch (err) {
+        say(`backup failed: ${(err as Error).message}`);
+      }
+    });
+  });
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { holdDataDir } from './data-dir.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,11 @@ export interface Database {
    * queue, pg-boss). Without values, text may hold several statements (pg-boss migrations).
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * PGlite in a folder: a crash-consistent gzipped tarball of the data directory, taken between
+   * statements by the process that holds it (the live backup, server/db/data-dir.ts).
+   */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -66,22 +72,43 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client;
+  let release = () => {};
   if (opts.dataDir) {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    // One process at a time (a second one could corrupt the folder): refuses a folder a live server holds.
+    release = holdDataDir(path.resolve(opts.dataDir));
     client = new PGlite(dir);
   } else {
     client = new PGlite(opts.template ? { loadDataDir: opts.template } : {});
   }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    release();
+    throw err;
+  }
   const pglite = client;
   const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
     // query() takes one statement with parameters; exec() takes several without.
     if (values?.length) return (await pglite.query(text, values)) as SqlResult;
     return ((await pglite.exec(text)).at(-1) ?? { rows: [] }) as SqlResult;
   };
-  return { db: db as unknown as Db, kind: 'pglite', executeSql, close: () => client.close() };
+  const dump = opts.dataDir ? async () => {
+    // A checkpoint first writes the changes so far into the data files, so the copy's recovery has little WAL to replay.
+    await pglite.exec('CHECKPOINT');
+    return pglite.dumpDataDir('gzip');
+  } : undefined;
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  };
+  return { db: db as unknown as Db, kind: 'pglite', executeSql, dump, close };
 }
 
 /** A migrated, empty PGlite data directory, dumped: the `template` of many in-memory databases. */

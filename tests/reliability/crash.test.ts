@@ -6,11 +6,8 @@
 // DATA_DIR) and, when TEST_DATABASE_URL is set, on a scratch PostgreSQL database.
 // Loops are bounded by counts; nothing asserts on elapsed time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -19,6 +16,7 @@ import { openScratchPostgres } from '../../server/db/scratch.js';
 import { setCollectionKeyHash } from '../../server/repositories/ingest.js';
 import { buildStudy, track, type AnalyticsStudy } from '../../server/test/analytics/study-fixture.js';
 import type { SessionBody } from '../../server/services/ingest.js';
+import { killAll, killHard, startServer, stopGracefully, type Server } from './server-process.js';
 
 const SESSIONS = 160;
 const CONCURRENCY = 6;
@@ -26,19 +24,6 @@ const CONCURRENCY = 6;
 const KILL_AFTER = [40, 90];
 const EXPOSURES_PER_SESSION = 2;
 const KEY = 'crash-suite-collection-key';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function sessionOf(s: AnalyticsStudy, i: number): SessionBody {
   // ~20 s of 30 Hz gaze: enough work per session that kills land mid-transaction.
@@ -61,44 +46,7 @@ function sessionOf(s: AnalyticsStudy, i: number): SessionBody {
   };
 }
 
-interface Server { child: ChildProcess; base: string }
-let running: Server | null = null;
 let dataDir: string | null = null;
-
-async function startServer(env: Record<string, string>, logFile: string): Promise<Server> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: '0', LOG_LEVEL: 'warn' };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = createWriteStream(logFile, { flags: 'a' });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  const server = { child, base: `http://127.0.0.1:${port}` };
-  running = server;
-  // Up to ~2 minutes for a start (a recovering PGlite on a busy machine); never timed.
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; log: ${logFile}`);
-    try {
-      if ((await fetch(`${server.base}/meta.json`)).ok) return server;
-    } catch { /* not listening yet */ }
-    await sleep(200);
-  }
-  throw new Error(`server did not start; log: ${logFile}`);
-}
-
-async function killHard(server: Server): Promise<void> {
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGKILL');
-  await exited;
-  running = null;
-}
-
-async function stopGracefully(server: Server): Promise<void> {
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await exited;
-  running = null;
-}
 
 type Outcome = { status: number; body: { duplicate?: boolean; participant_id?: number } } | null;
 
@@ -189,7 +137,7 @@ async function crashRun(kind: 'pglite' | 'postgres') {
     // The kills did land while requests were in flight.
     expect(cut).toBeGreaterThan(0);
     // After the second restart: the rest, then every session again (the acknowledged ones too).
-    let server = await startServer(env, logFile);
+    const server = await startServer(env, logFile);
     await ingest(server, pending, acked, failures);
     expect(pending).toHaveLength(0);
     expect(acked.size).toBe(SESSIONS);
@@ -208,7 +156,7 @@ async function crashRun(kind: 'pglite' | 'postgres') {
       expect(r).toEqual({ stored: SESSIONS, distinctSessions: SESSIONS, lost: [], partial: [] });
     } finally {
       if (kind === 'pglite') await verify.close();
-      else { server = running!; await stopGracefully(server); }
+      else await stopGracefully(server);
     }
   } finally {
     if (kind === 'postgres') await database.close();
@@ -216,7 +164,7 @@ async function crashRun(kind: 'pglite' | 'postgres') {
 }
 
 afterEach(async () => {
-  if (running) await killHard(running);
+  await killAll();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = null;
 });
