@@ -103,7 +103,7 @@ function sessionOf(s: AnalyticsStudy, i: number): SessionBody {
 /** Runs scripts/backup.ts as `npm run backup` would; answers its exit code and output. */
 function script(args: string[], dataDir: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
