@@ -35,27 +35,95 @@ export interface GazeSource {
   endCalibration?(data: CalibrationData): CalibrationData | null;
   /** Webcam only: whether the camera runs now (Start / Stop camera commands). */
   readonly active?: boolean;
+  /**
+   * Webcam only: when the camera last saw a face (performance.now() ms; null: not since it
+   * started). The calibration pauses while no face is seen (webcam/presence.ts).
+   */
+  faceSeenAt?(): number | null;
+  /** Webcam only: the camera's picture, shown while the respondent brings their face into view. */
+  preview?(): MediaStream | null;
 }
 
+/**
+ * How long the last position of a lifted finger (or a pen that left the screen) stays the gaze
+ * point. A touch screen has no hover: the only moments the runner knows where a phone user looks
+ * are their taps and drags, and after a tap the eyes are still on what was tapped for about the time
+ * a glance takes. Two seconds covers the calibration's 500 ms collection after each tap with room
+ * for a slow device's timers, and is short enough that a respondent who stops touching is not given
+ * minutes of made-up gaze on one spot: after it the gaze is unknown (no samples) until the next touch.
+ */
+export const TOUCH_HOLD_MS = 2000;
+
+/**
+ * The pointer as the gaze, for every pointer type (sessions stored as `gaze_source = 'mouse'`). A
+ * mouse's position is the gaze until the cursor leaves the page. A touch or a pen gives the gaze
+ * where it presses, drags or (a pen) hovers, and keeps its last position for TOUCH_HOLD_MS once
+ * lifted: a touch pointer fires `pointerleave` right after every tap, which must not erase the tap.
+ * Touch events are read as well, because a drag that scrolls the page cancels its pointer
+ * (`pointercancel`) while its `touchmove`s go on.
+ */
 export class MouseSource implements GazeSource {
   readonly kind = 'mouse';
-  readonly label = 'Mouse cursor as gaze';
   private point: Point | null = null;
-  private readonly move = (e: PointerEvent) => { this.point = { x: e.clientX, y: e.clientY }; };
-  private readonly leave = () => { this.point = null; };
+  /** When the point stops being the gaze (performance.now() ms); Infinity while a mouse is over the page or a finger is down. */
+  private until = Infinity;
+  private touched: boolean;
+  private readonly move = (e: PointerEvent) => {
+    if (this.isMouse(e)) { this.at(e.clientX, e.clientY, Infinity); return; }
+    this.touched = true;
+    this.at(e.clientX, e.clientY, Infinity);
+  };
+  private readonly lift = (e: PointerEvent) => {
+    if (this.isMouse(e)) {
+      // The mouse left the page: where it is now is not known.
+      if (e.type === 'pointerleave') this.point = null;
+      return;
+    }
+    this.hold();
+  };
+  private readonly touch = (e: TouchEvent) => {
+    const t = e.touches[0];
+    this.touched = true;
+    if (t) this.at(t.clientX, t.clientY, Infinity);
+    else this.hold();
+  };
+  private readonly pointerEvents = ['pointermove', 'pointerdown'] as const;
+  private readonly liftEvents = ['pointerup', 'pointercancel'] as const;
+  private readonly touchEvents = ['touchstart', 'touchmove', 'touchend', 'touchcancel'] as const;
 
-  constructor(private readonly win: Window = window) {}
+  constructor(private readonly win: Window = window, private readonly now: () => number = () => performance.now()) {
+    // A phone or tablet (no fine pointer at all) is labelled as touch from the first screen.
+    this.touched = !!win.matchMedia?.('(pointer: coarse)').matches && !win.matchMedia?.('(any-pointer: fine)').matches;
+  }
+  /** Shown in the runner's bar: what is taken as the gaze on this device. */
+  get label(): string {
+    return this.touched ? 'Touch as gaze' : 'Mouse cursor as gaze';
+  }
+  /** jsdom and old browsers have no pointerType: a mouse. */
+  private isMouse(e: PointerEvent): boolean {
+    return !e.pointerType || e.pointerType === 'mouse';
+  }
+  private at(x: number, y: number, until: number): void {
+    this.point = { x, y };
+    this.until = until;
+  }
+  private hold(): void {
+    if (this.point && this.until === Infinity) this.until = this.now() + TOUCH_HOLD_MS;
+  }
   start(): void {
-    this.win.addEventListener('pointermove', this.move, { passive: true });
-    this.win.addEventListener('pointerdown', this.move, { passive: true });
-    this.win.document.documentElement.addEventListener('pointerleave', this.leave);
+    for (const t of this.pointerEvents) this.win.addEventListener(t, this.move, { passive: true });
+    for (const t of this.liftEvents) this.win.addEventListener(t, this.lift, { passive: true });
+    for (const t of this.touchEvents) this.win.addEventListener(t, this.touch, { passive: true });
+    this.win.document.documentElement.addEventListener('pointerleave', this.lift);
   }
   stop(): void {
-    this.win.removeEventListener('pointermove', this.move);
-    this.win.removeEventListener('pointerdown', this.move);
-    this.win.document.documentElement.removeEventListener('pointerleave', this.leave);
+    for (const t of this.pointerEvents) this.win.removeEventListener(t, this.move);
+    for (const t of this.liftEvents) this.win.removeEventListener(t, this.lift);
+    for (const t of this.touchEvents) this.win.removeEventListener(t, this.touch);
+    this.win.document.documentElement.removeEventListener('pointerleave', this.lift);
   }
   current(): Point | null {
+    if (!this.point || this.now() > this.until) return null;
     return this.point;
   }
   aim(): void {}

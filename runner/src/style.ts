@@ -27,6 +27,14 @@ html,body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;c
 .gb-calibration{position:fixed;inset:0;z-index:40;background:#eef1f6}
 .gb-calibration-note{position:absolute;left:50%;top:32%;transform:translateX(-50%);margin:0;text-align:center;width:min(90vw,28rem)}
 .gb-dot{position:absolute;width:28px;height:28px;margin:-14px 0 0 -14px;border-radius:50%;border:4px solid #fff;background:#d62f2f;box-shadow:0 0 0 2px #d62f2f;cursor:pointer;padding:0}
+.gb-dot{touch-action:manipulation}
+@media (pointer:coarse){.gb-dot::after{content:"";position:absolute;inset:-12px;border-radius:50%}}
+.gb-face{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);z-index:2;width:min(92vw,30rem);max-height:calc(100% - 1rem);overflow:auto;padding:1.25rem;background:#fff;border-radius:12px;box-shadow:0 4px 16px rgba(0,0,0,.18)}
+.gb-face[hidden],.gb-face [hidden]{display:none}
+.gb-face h2{font-size:1.2rem;margin:0 0 .5rem}
+.gb-face[data-face=lost] h2{color:#a12020}
+.gb-face p{margin:0 0 .5rem}
+.gb-face-preview{display:block;width:100%;max-height:28vh;object-fit:contain;background:#1d2433;border-radius:8px;transform:scaleX(-1)}
 .gb-dot:disabled{background:#2f9e44;box-shadow:0 0 0 2px #2f9e44}
 fieldset{border:1px solid #dde1e8;border-radius:8px;margin:0 0 1rem;padding:1rem;background:#fff;max-width:40rem}
 legend{font-weight:600;padding:0 .25rem}

@@ -112,6 +112,11 @@ export function calibrationMeasures(d: CalibrationData): CalibrationMeasures {
 
 const finite = (...v: number[]) => v.every((x) => typeof x === 'number' && Number.isFinite(x));
 
+/** The one failure of a calibration without a single gaze point. */
+export const CALIBRATION_NO_GAZE = 'No gaze was recorded at any calibration point';
+/** The same with the webcam, which gives gaze only while it sees a face. */
+export const CALIBRATION_NO_FACE = 'The camera did not see a face during the calibration, so no gaze was recorded';
+
 /**
  * Why a recorded calibration is not one the runner could have produced (empty: plausible). The
  * targets must be the nine grid points of a screen-sized area, each collection window about as long
@@ -127,6 +132,10 @@ export function calibrationProblems(d: CalibrationData, source: string): string[
   if (!finite(a.x, a.y, a.width, a.height) || a.width < L.minAreaPx || a.height < L.minAreaPx || a.width > L.maxAreaPx || a.height > L.maxAreaPx) {
     return [`The calibration area ${a.width} × ${a.height} px is not a plausible screen`];
   }
+  // No gaze at all is one failure, not one per point (a touch screen whose taps were lost, a
+  // webcam that never saw a face); an empty list of points is what the runner sends when the
+  // respondent stops a webcam calibration that sees no face (runner/src/calibration.ts).
+  if (!d.targets.some((t) => t.samples.length)) return [source === 'webcam' ? CALIBRATION_NO_FACE : CALIBRATION_NO_GAZE];
   if (d.targets.length !== CALIBRATION_TARGETS) return [`The calibration has ${d.targets.length} points, not ${CALIBRATION_TARGETS}`];
   const grid = gridTargets(a);
   let previousEnd = -Infinity;

@@ -92,6 +92,14 @@ export class WebcamSource implements GazeSource {
     this.latest = null;
   }
 
+  faceSeenAt(): number | null {
+    return this.running ? this.latest?.at ?? null : null;
+  }
+
+  preview(): MediaStream | null {
+    return this.running ? this.stream : null;
+  }
+
   /** Face frames per second over the last two seconds. */
   frameRate(): number {
     if (this.frames.length < 2) return 0;
