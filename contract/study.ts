@@ -178,7 +178,7 @@ export const Panel = Type.Object({
 });
 export type Panel = Static<typeof Panel>;
 
-/** Every field required and non-blank (the messages of PANEL_MESSAGES name what is missing). */
+/** Every field required and non-blank (the messages of PANEL_MESSAGES name what is missing); the redirects http(s) URLs (PANEL_URL_MESSAGE). */
 export const PanelBody = Type.Object({
   name: Text(200),
   code: Text(50),
