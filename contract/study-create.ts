@@ -77,6 +77,8 @@ export const CREATE_MESSAGES = {
   chooseAd: 'Required, please choose an ad',
   environment: 'Environment required',
   firstStim: 'At least 1 stim required',
+  /** The custom study choosing a type another wizard sets up (issue 35 item 7). */
+  ownWizard: 'This study type has its own wizard: choose it on the Create Study page',
 } as const;
 
 /** '0' none, '1' own survey, '2' product question set. */
@@ -130,6 +132,14 @@ export const QUICK_DEFAULTS = { panelistRoleId: 1, panelId: 1, reward: 100 } as 
 /** Kinds only a super user may create (§2.1, §6; resolution 24: Lumen-panel-setup). */
 export const SUPER_USER_KINDS: readonly StudyKind[] = ['quick', 'rich_media'];
 export const SUPER_USER_ONLY_MESSAGE = 'Only super users can create this study';
+/**
+ * Study types another wizard sets up, with the kinds (wizards) that make them: the custom study may
+ * not choose them, since it would create the type without its pages, ad or URLs (an empty study
+ * of that type). The custom study's own type is code '0'.
+ */
+export const SPECIALISED_TYPE_KINDS: Readonly<Record<string, readonly StudyKind[]>> = {
+  '4': ['quick'], '5': ['social', 'video', 'vast'], '7': ['rich_media'], '8': ['web_page'], '10': ['embedded'],
+};
 
 export const QuickStep = Type.Object({
   type: Type.Optional(Type.Literal('external')),
@@ -195,6 +205,85 @@ export function socialAdTypeOf(v: string | undefined | null): SocialAdType | nul
 }
 /** §2.5, §5: 'ends in mp4' — the sound toggle and Facebook watch's rule ('Must be an mp4'). */
 export const endsInMp4 = (url: string | null | undefined): boolean => /mp4$/i.test((url ?? '').trim());
+
+// ---- video ad addresses (issue 35 item 7) -----------------------------------------------------------
+
+/** A video file by its extension (the path, before any query or fragment), streaming manifests included. */
+const VIDEO_FILE_PATH = /\.(mp4|m4v|webm|mov|ogv|ogg|mkv|avi|wmv|flv|3gp|m3u8|mpd)$/i;
+/**
+ * Video hosts: a link to one of their watch, embed or player pages is a video ad, whatever the path
+ * ends in (a YouTube ad arrives as https://www.youtube.com/watch?v=…). Matched on the host and its
+ * subdomains (m., www., player.).
+ */
+export const VIDEO_HOSTS = [
+  'youtube.com', 'youtu.be', 'youtube-nocookie.com', 'vimeo.com', 'dailymotion.com', 'dai.ly', 'twitch.tv',
+  'wistia.com', 'wistia.net', 'vidyard.com', 'brightcove.net', 'brightcove.com', 'jwplayer.com', 'jwplatform.com',
+  'streamable.com', 'loom.com', 'vidazoo.com', 'tiktok.com', 'rumble.com', 'bitchute.com',
+] as const;
+/** Pages of general sites that are video pages (Facebook watch / videos, Instagram reels, X / Twitter video). */
+const VIDEO_PAGE_PATH: [RegExp, RegExp][] = [
+  [/(^|\.)facebook\.com$/, /^\/(watch|reel|[^/]+\/videos)(\/|$)/i],
+  [/(^|\.)fb\.watch$/, /^\//],
+  [/(^|\.)instagram\.com$/, /^\/(reel|reels|tv)\//i],
+];
+
+/**
+ * Whether an ad address is a video (stim type 'v'): a video file by its extension, or a page of a
+ * video host (YouTube, Vimeo, …). The one rule the server classifies wizard stims with; the SDK may
+ * show the same classification before the call.
+ */
+export function isVideoAdUrl(url: string | null | undefined): boolean {
+  let u: URL;
+  try {
+    u = new URL((url ?? '').trim());
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+  let path = u.pathname;
+  try { path = decodeURIComponent(path); } catch { /* keep it encoded */ }
+  if (VIDEO_FILE_PATH.test(path)) return true;
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
+  if (VIDEO_HOSTS.some((h) => host === h || host.endsWith(`.${h}`))) return true;
+  return VIDEO_PAGE_PATH.some(([h, p]) => h.test(host) && p.test(u.pathname));
+}
+
+/** The video's host as people name it ('YouTube', 'Vimeo'), null for a file or an unknown host. */
+export function videoHostName(url: string | null | undefined): string | null {
+  let host: string;
+  try { host = new URL((url ?? '').trim()).hostname.toLowerCase(); } catch { return null; }
+  const names: [RegExp, string][] = [
+    [/(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com)$/, 'YouTube'], [/(^|\.)vimeo\.com$/, 'Vimeo'],
+    [/(^|\.)(dailymotion\.com|dai\.ly)$/, 'Dailymotion'], [/(^|\.)twitch\.tv$/, 'Twitch'], [/(^|\.)(wistia\.com|wistia\.net)$/, 'Wistia'],
+    [/(^|\.)(facebook\.com|fb\.watch)$/, 'Facebook'], [/(^|\.)instagram\.com$/, 'Instagram'], [/(^|\.)tiktok\.com$/, 'TikTok'],
+  ];
+  return names.find(([re]) => re.test(host))?.[1] ?? null;
+}
+
+/** A video ad's stim name: 'YouTube video dQw4w9WgXcQ' for a host's page, else the file name, else the host. */
+export function videoAdName(url: string): string {
+  const host = videoHostName(url);
+  const id = videoIdOf(url);
+  if (host) return (id ? `${host} video ${id}` : `${host} video`).slice(0, 200);
+  try {
+    const u = new URL(url.trim());
+    let last = u.pathname.split('/').filter(Boolean).pop() ?? '';
+    try { last = decodeURIComponent(last); } catch { /* keep it encoded */ }
+    return (last || u.hostname).slice(0, 200);
+  } catch {
+    return url.slice(0, 200);
+  }
+}
+
+/** The id a video host gives the video (YouTube's v= or short link, Vimeo's number), null when none is found. */
+export function videoIdOf(url: string | null | undefined): string | null {
+  let u: URL;
+  try { u = new URL((url ?? '').trim()); } catch { return null; }
+  const v = u.searchParams.get('v');
+  if (v && /^[\w-]{1,64}$/.test(v)) return v;
+  const last = u.pathname.split('/').filter(Boolean).pop() ?? '';
+  return /^[\w-]{1,64}$/.test(last) && !/^(watch|embed|video|videos|reel|reels)$/i.test(last) ? last : null;
+}
 
 // Social fields (§3): only the chosen platform's are kept with the study (social_ad.details); VK
 // reuses the Facebook profile fields (D3-091).
@@ -314,7 +403,10 @@ export const createStudy = defineOperation({
   summary: 'Creates a study from the wizard values, all of it or nothing',
   description: 'One transaction: the study, its cells, steps, cache-page orders, stims, brands named for the first time, panel and surveys. ' +
     'A field that breaks a rule of spec document 3 §5 answers 400 {success:false, message, errors} with the form\'s message; nothing is kept. ' +
-    'The quick study (4) and Digital Rich Media (7) are for super users only, also when a custom study chooses those types: others get 403.',
+    'The quick study (4) and Digital Rich Media (7) are for super users only: others get 403. ' +
+    'The custom study (generic) may not choose a type another wizard sets up (4, 5, 7, 8, 10): 400 on study_type_id. ' +
+    'A product question set (demographic_survey_or_lumen_questions \'2\') becomes the first step of every cell, a question step. ' +
+    'An ad URL is a video stim when it is a video file or a video host\'s page (isVideoAdUrl: YouTube, Vimeo, …).',
   body: CreateStudyBody,
   response: { 200: CreateStudyResponse },
   errors: [403],

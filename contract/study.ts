@@ -47,6 +47,21 @@ export const PANEL_MESSAGES = {
   participant_insert_parameter: 'Parameter required',
 } as const;
 export const PANEL_FIELDS = Object.keys(PANEL_MESSAGES) as (keyof typeof PANEL_MESSAGES)[];
+/** The panel's redirects: respondents are sent there when they finish, so http(s) addresses only (issue 35). */
+export const PANEL_REDIRECT_FIELDS = ['success_redirect_url', 'screenout_redirect_url', 'quota_full_redirect_url'] as const;
+/** Spec document 2 §5's message for an address that is not one. */
+export const PANEL_URL_MESSAGE = 'Please enter a valid URL';
+/** An absolute http or https URL with a host and no spaces: the rule the form and the server apply to panel redirects. */
+export function isRedirectUrl(value: string | null | undefined): boolean {
+  const s = (value ?? '').trim();
+  if (!s || /\s/.test(s) || !/^https?:\/\//i.test(s)) return false;
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 /** What the order timeline records (study_event.kind). */
 export const STUDY_EVENT_KINDS = [
@@ -163,7 +178,7 @@ export const Panel = Type.Object({
 });
 export type Panel = Static<typeof Panel>;
 
-/** Every field required and non-blank (the messages of PANEL_MESSAGES name what is missing). */
+/** Every field required and non-blank (the messages of PANEL_MESSAGES name what is missing); the redirects http(s) URLs (PANEL_URL_MESSAGE). */
 export const PanelBody = Type.Object({
   name: Text(200),
   code: Text(50),

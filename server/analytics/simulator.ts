@@ -347,7 +347,9 @@ export function simulateSession(ctx: StudyContext, index: number): SessionBody {
   const cellSteps = [...ctx.steps.values()].filter((s) => s.cellId === cellId).sort((a, b) => a.position - b.position || a.id - b.id);
   const steps: SessionStep[] = [];
   let lookedAtAds = false;
-  const screening = ctx.preAssignQuestionGroupId ? answersFor(r, ctx, ctx.preAssignQuestionGroupId, false) : [];
+  // A study made by a wizard asks its screening set as a question step (issue 35): answered there, once.
+  const asked = cellSteps.some((s) => s.stepType === 'question' && s.questionGroupId === ctx.preAssignQuestionGroupId);
+  const screening = ctx.preAssignQuestionGroupId && !asked ? answersFor(r, ctx, ctx.preAssignQuestionGroupId, false) : [];
   for (const [k, st] of cellSteps.entries()) {
     // Screened-out and over-quota respondents leave after the first step.
     if (role.status !== 'complete' && k > 0) break;

@@ -10,7 +10,7 @@ import { InvalidInput } from '../domain/errors.js';
 import * as board from './board.js';
 import { stimValues } from './stims.js';
 import { createPanel } from './study-management.js';
-import { insertCachePage } from '../repositories/board.js';
+import { insertCachePage, insertStep } from '../repositories/board.js';
 import * as brands from '../repositories/brands.js';
 import * as stims from '../repositories/stims.js';
 import { insertEvent, lookupBy, type LookupRef } from '../repositories/study-management.js';
@@ -54,6 +54,11 @@ export interface StudyPlan {
   /** The quick study's panel assignment ('Lumen Panel Data', D3-104). */
   quickTask: { panelistRole: Ref; panel: Ref; shortDescription: string; reward: number; startDate: Date | null; expiryDate: Date | null } | null;
   formValues: unknown;
+  /**
+   * The ad URLs of the plan that are videos (contract isVideoAdUrl, applied by the route: the one
+   * rule shared with the SDK), each with the stim name to give it; every other ad URL is an image.
+   */
+  videoAds: Map<string, string>;
 }
 
 export interface CreateDeps {
@@ -74,7 +79,6 @@ export interface CreatedStudy {
 }
 
 const BRAND_CATEGORY_FOR_NEW = 'Other';
-const VIDEO_FILE = /\.(mp4|webm|mov|m4v|ogv)(?:[?#]|$)/i;
 /** Media lookup ids (display, video) for stims made from a URL. */
 const MEDIA_OF_TYPE: Record<string, number> = { i: 1, v: 3 };
 /** Media lookup 'Social' for the social ad test's stim. */
@@ -125,7 +129,8 @@ function nameFromUrl(url: string): string {
   }
 }
 
-async function urlStim(db: Db, companyId: number, studyId: number, s: { url: string; brand: Ref | null; adType?: Ref; name?: string; mediaId?: number }, field: string): Promise<number> {
+async function urlStim(db: Db, companyId: number, studyId: number, videoAds: Map<string, string>,
+  s: { url: string; brand: Ref | null; adType?: Ref; name?: string; mediaId?: number }, field: string): Promise<number> {
   const bId = s.brand ? await brandId(db, s.brand, `${field}.brand_id`) : null;
   let ad: Awaited<ReturnType<typeof repo.findAdType>> = null;
   if (s.adType && (s.adType.id !== undefined || s.adType.name)) {
@@ -133,9 +138,10 @@ async function urlStim(db: Db, companyId: number, studyId: number, s: { url: str
     if (!ad && s.adType.name && s.adType.id !== undefined) ad = await repo.findAdType(db, { name: s.adType.name });
     if (!ad) throw new InvalidInput({ [`${field}.ad_type_id`]: 'unknown ad format' });
   }
-  const stimType = VIDEO_FILE.test(s.url) ? 'v' : 'i';
+  const videoName = videoAds.get(s.url);
+  const stimType = videoName !== undefined ? 'v' : 'i';
   return stims.insertStim(db, companyId, {
-    name: s.name ?? nameFromUrl(s.url), stimType, source: s.url, brandId: bId, mediaId: s.mediaId ?? MEDIA_OF_TYPE[stimType], studyId,
+    name: s.name ?? videoName ?? nameFromUrl(s.url), stimType, source: s.url, brandId: bId, mediaId: s.mediaId ?? MEDIA_OF_TYPE[stimType], studyId,
     adTypeId: ad?.id ?? null, adTypeGroupId: ad?.groupId ?? null, adAssetTypeId: ad?.assetTypeId ?? null,
   });
 }
@@ -193,6 +199,16 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
     const cellIds: number[] = [];
     for (let i = 1; i <= plan.cells; i++) cellIds.push(await board.createCell(tx, studyId, `Cell ${i}`, `C${i}`));
 
+    // The product question set (screening) is asked: the first step of every cell is a question
+    // step of that group, so the board shows it, the runner plays it like any question step and
+    // its answers reach the question report (docs/decisions.md). Inserted directly: the board's
+    // own question steps offer study question groups, never screening ones.
+    if (preassign) {
+      for (const cellId of cellIds) {
+        await insertStep(tx, { studyId, cellId, position: 0, stepType: 'question', name: `Screening: ${preassign.name}`.slice(0, 255), questionGroupId: preassign.id });
+      }
+    }
+
     const cachePageIds: number[] = [];
     const pageUrls: string[] = [];
     const step = (cellId: number, b: Omit<board.CreateStepInput, 'cell_id'>) => board.createStep(tx, d.companyId, studyId, { cell_id: cellId, ...b });
@@ -205,7 +221,7 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
         cachePageIds.push(pageId);
         pageUrls.push(p.url);
         const stimIds: number[] = [];
-        for (const [j, s] of p.stims.entries()) stimIds.push(await urlStim(tx, d.companyId, studyId, s, `cachepage_stim_list.${i}.stim_list.${j}`));
+        for (const [j, s] of p.stims.entries()) stimIds.push(await urlStim(tx, d.companyId, studyId, plan.videoAds, s, `cachepage_stim_list.${i}.stim_list.${j}`));
         pages.push({ pageId, stimIds });
       }
       for (const cellId of cellIds) {
@@ -243,7 +259,7 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
       const v = plan.video;
       const stimId = plan.kind === 'vast'
         ? await tagStim(d, tx, studyId, { name: `${plan.name} - VAST ad`.slice(0, 200), type: 'va', tag: v.url, brandId: await brandId(tx, v.brand, 'brand_id') }, 'stim_url')
-        : await urlStim(tx, d.companyId, studyId, { url: v.url, brand: v.brand }, 'stim_url');
+        : await urlStim(tx, d.companyId, studyId, plan.videoAds, { url: v.url, brand: v.brand }, 'stim_url');
       for (const cellId of cellIds) await step(cellId, { step_type: 'stim', stim_id: stimId });
     }
 
@@ -255,7 +271,7 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
       // format is reference data, not the user's error).
       const format = SOCIAL_AD_FORMATS[`${so.platform}:${so.adType}`];
       const known = format ? await repo.findAdType(tx, { name: format }) : null;
-      const stimId = await urlStim(tx, d.companyId, studyId, {
+      const stimId = await urlStim(tx, d.companyId, studyId, plan.videoAds, {
         url: so.url, brand: so.brand, adType: known ? { id: known.id } : undefined, mediaId: MEDIA_SOCIAL,
         name: `${so.platformName} ${so.adType === 'standard' ? 'feed' : so.adType} - ${nameFromUrl(so.url)}`.slice(0, 200),
       }, 'stim_url');

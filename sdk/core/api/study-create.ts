@@ -11,7 +11,7 @@ export {
   NEW_SOCIAL_SYSTEM_SITES, CALL_TO_ACTIONS, CALL_TO_ACTION_DEFAULT, PINTEREST_TYPES, SNAPCHAT_RATING_TEXT, PROMOTED_PLATFORMS,
   socialSiteOf, socialAdTypeOf, endsInMp4,
 } from '../../../contract/study-create';
-export { QUICK_DEFAULTS, SUPER_USER_KINDS, SUPER_USER_ONLY_MESSAGE } from '../../../contract/study-create';
+export { QUICK_DEFAULTS, SUPER_USER_KINDS, SUPER_USER_ONLY_MESSAGE, SPECIALISED_TYPE_KINDS, isVideoAdUrl } from '../../../contract/study-create';
 export type { SocialPlatform, SocialAdType, SocialField } from '../../../contract/study-create';
 
 export const createStudy = (api: ApiConfig, body: CreateStudyBody) =>

@@ -50,13 +50,15 @@ describe('demographics: pies and labels', () => {
     expect(Object.keys(PIE_TITLES)).toHaveLength(6);
   });
 
-  it('D1-111 a pie has data only when more than one slice is above 0', () => {
+  it('D1-111 a pie has data when more than one slice is above 0, or when only Other is (respondents without groups, issue 35)', () => {
     const pies = Object.fromEntries(buildPies(SUMMARY, 10).map((p) => [p.title, p.hasData]));
-    // Age: 18-24 = 9, Other = 1 → two slices; Social grade / Ethnicity: only Other (10) → one slice
-    expect(pies).toEqual({ Gender: true, Age: true, Family: true, Earnings: true, 'Social grade': false, Ethnicity: false });
+    // Age: 18-24 = 9, Other = 1 → two slices; Social grade / Ethnicity: nobody has a group, all 10 are Other → a pie
+    expect(pies).toEqual({ Gender: true, Age: true, Family: true, Earnings: true, 'Social grade': true, Ethnicity: true });
     const tight = Object.fromEntries(buildPies(SUMMARY, 9).map((p) => [p.title, p.hasData]));
-    // Age: 9 of 9 → one slice; Social grade: only Other (9) → one slice; Ethnicity: only Other
-    expect(tight).toMatchObject({ Gender: true, Age: false, 'Social grade': false, Ethnicity: false });
+    // Age: 9 of 9 in one named group → one slice, the no-data image (D1-111)
+    expect(tight).toMatchObject({ Gender: true, Age: false, 'Social grade': true, Ethnicity: true });
+    // No respondents at all (or no total): nothing to draw.
+    expect(buildPies(SUMMARY, 0).find((p) => p.title === 'Ethnicity')!.hasData).toBe(false);
     expect(buildPies(SUMMARY, null).find((p) => p.title === 'Ethnicity')!.hasData).toBe(false);
   });
 });

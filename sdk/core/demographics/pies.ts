@@ -37,7 +37,11 @@ export interface Pie {
   group: SummaryGroup;
   title: string;
   slices: PieSlice[];
-  /** D1-111: a pie is drawn only when more than one slice (the 'Other' slice included) is above 0. */
+  /**
+   * D1-111: a pie is drawn when more than one slice (the 'Other' slice included) is above 0, and
+   * also when the 'Other' slice is the only one: respondents exist but none has a group of this
+   * kind, which the pie says (100 % Other) instead of "No data" (issue 35; docs/decisions.md).
+   */
   hasData: boolean;
 }
 
@@ -55,7 +59,9 @@ export function buildPie(group: SummaryGroup, summary: DemographicSummary, total
   const entries = summary[group] ?? [];
   const slices = entries.map((e) => ({ name: groupLabel(group, e.name), y: Number(e.count) || 0 }));
   slices.push({ name: OTHER_LABEL, y: otherCount(slices.map((s) => s.y), total) });
-  return { group, title: PIE_TITLES[group], slices, hasData: slices.filter((s) => s.y > 0).length > 1 };
+  const above = slices.filter((s) => s.y > 0);
+  const onlyOther = above.length === 1 && above[0] === slices[slices.length - 1];
+  return { group, title: PIE_TITLES[group], slices, hasData: above.length > 1 || onlyOther };
 }
 
 export function buildPies(summary: DemographicSummary | null, total: number | null): Pie[] {

@@ -24,7 +24,8 @@ const Wrap = styled.section`
   .stage { position: relative; max-width: 100%; border: 1px solid ${tokens.border}; background: #f4f5f7; touch-action: none; }
   .stage img { display: block; width: 100%; height: auto; user-select: none; pointer-events: none; }
   .stage .heat { position: absolute; inset: 0; opacity: .65; }
-  .stage svg { position: absolute; inset: 0; width: 100%; height: 100%; outline: none; }
+  /* touch-action on the drawing itself: a touch drag draws instead of panning or zooming the page. */
+  .stage svg { position: absolute; inset: 0; width: 100%; height: 100%; outline: none; touch-action: none; user-select: none; -webkit-user-select: none; }
   .stage svg:focus-visible { outline: 3px solid ${tokens.primaryStrong}; }
   [aria-pressed='true'] { outline: 2px solid ${tokens.primaryStrong}; }
   .layout { display: grid; gap: 12px; grid-template-columns: minmax(0, 3fr) minmax(220px, 1fr); align-items: start; }
@@ -77,8 +78,12 @@ export function AoiEditor({ stimId, type = 'stim' }: AoiEditorProps) {
   };
   const onDown = (e: PointerEvent<SVGSVGElement>) => {
     if (e.button !== 0) return;
+    // The page must stay still while drawing (issue 35): on a window shorter than the drawing,
+    // focus() scrolled the page under the pointer (a 120 × 50 drag saved as 120 × 34), and the
+    // default action of a press starts a text selection that scrolls the page at its edges.
+    e.preventDefault();
     const p = point(e);
-    svg.current?.focus();
+    svg.current?.focus({ preventScroll: true });
     const target = (e.target as Element).closest('[data-key]');
     const handle = (e.target as Element).closest('[data-handle]');
     if (tool === 'polygon') { act({ type: 'addPoint', at: p }); return; }
@@ -109,6 +114,7 @@ export function AoiEditor({ stimId, type = 'stim' }: AoiEditorProps) {
   };
   const onUp = () => {
     const g = drag.current;
+    if (!g) return;
     drag.current = null;
     if (g?.mode === 'draw') {
       dispatch({ type: 'endRect', key: g.origin.key });
@@ -173,7 +179,7 @@ export function AoiEditor({ stimId, type = 'stim' }: AoiEditorProps) {
           <svg
             ref={svg} viewBox={`0 0 ${W} ${H}`} tabIndex={0} role="application"
             aria-label="AOI drawing. Arrow keys move the selected AOI (Shift: 10 px, Alt: resize), Delete removes it, Ctrl+Z undoes, Tab selects the next."
-            onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onKeyDown={onKey} onDoubleClick={() => tool === 'polygon' && closePolygon()}
+            onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onUp} onLostPointerCapture={onUp} onKeyDown={onKey} onDoubleClick={() => tool === 'polygon' && closePolygon()}
           >
             {shapes.map((s, i) => {
               const c = COLORS[i % COLORS.length];

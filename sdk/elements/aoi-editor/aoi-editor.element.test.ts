@@ -186,4 +186,34 @@ describe('<gaze-aoi-editor>', () => {
     // Nothing was lost: the AOIs are still there to fix.
     expect(listed(el)).to.deep.equal(['logo (rectangle)', 'AOI 2 (polygon)']);
   });
+
+  it('issue 35: on a short window (1440 × 760) the page stays still while drawing: a 120 × 50 drag saves 120 × 50', async () => {
+    await setViewport({ width: 1440, height: 760 });
+    const http = api();
+    const el = await mount('gaze-aoi-editor', { 'stim-id': '3', type: 'stim' });
+    el.style.display = 'block';
+    await waitForText(el, 'logo (rectangle)');
+    const svg = $(el, 'svg[role="application"]')!;
+    // The drawing is taller than the window and starts part-way down it, as on a real page.
+    expect(svg.getBoundingClientRect().height).to.be.greaterThan(760);
+    window.scrollTo(0, 0);
+    window.scrollBy(0, svg.getBoundingClientRect().top - 400);
+    const scrolled = window.scrollY;
+    buttonByText(el, 'Rectangle').click();
+    await waitFor(() => buttonByText(el, 'Rectangle').getAttribute('aria-pressed') === 'true', 'rect tool');
+    // A hand moves in screen coordinates: every position is fixed before the button goes down.
+    const from = at(svg, 200, 60), mid = at(svg, 260, 85), to = at(svg, 320, 110);
+    await sendMouse({ type: 'move', position: from });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: mid });
+    await sendMouse({ type: 'move', position: to });
+    await sendMouse({ type: 'up' });
+    await waitForText(el, 'AOI 2 (rectangle)');
+    expect(window.scrollY).to.equal(scrolled);
+    typeInto(byLabel(el, 'Tag'), 'Headline');
+    buttonByText(el, 'Save').click();
+    await waitForText(el, 'AOIs saved.');
+    const saved = (http.requests.find((r) => r.method === 'POST')!.body as { aois: SavedAoi[] }).aois[1];
+    expect(near([saved.x, saved.y, saved.width, saved.height], [200, 60, 120, 50])).to.equal(true, JSON.stringify(saved));
+  });
 });

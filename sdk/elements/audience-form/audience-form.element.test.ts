@@ -43,4 +43,26 @@ describe('<gaze-audience-form>', () => {
     expect(calls(http.requests, '/audience/create')).to.have.length(0);
     expect($(el, 'a')!.getAttribute('href')).to.equal('/my_studies/overview/7');
   });
+
+  it('issue 35: a redirect that is not an http(s) URL ("not a url", javascript:) gets "Please enter a valid URL" and is not sent', async () => {
+    const http = stubHttp((req) => {
+      if (req.url.endsWith('/audience/overview')) return { data: { success: true, participants_requested: 150, panels: [NS], data: NS } };
+      if (req.url.endsWith('/audience/4/edit')) return { data: { success: true, panel: { ...NS, ...(req.body as object) } } };
+      return { data: { success: true } };
+    });
+    const el = await mount('gaze-audience-form', { 'study-id': '7' });
+    await waitForText(el, 'Participants requested: 150');
+    typeInto(byLabel(el, 'Complete Redirect'), 'not a url');
+    typeInto(byLabel(el, 'Disqualify Redirect'), 'javascript:alert(1)');
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    await waitForText(el, 'Please enter a valid URL');
+    const messages = Array.from(el.shadowRoot!.querySelectorAll('[role="alert"]')).map((a) => a.textContent);
+    expect(messages).to.deep.equal(['Please enter a valid URL', 'Please enter a valid URL']);
+    expect(calls(http.requests, '/audience/4/edit')).to.have.length(0);
+    typeInto(byLabel(el, 'Complete Redirect'), 'https://ns.example/done');
+    typeInto(byLabel(el, 'Disqualify Redirect'), 'http://ns.example/out');
+    ($(el, 'button[type="submit"]') as HTMLButtonElement).click();
+    await waitForText(el, 'Panel saved.');
+    expect(calls(http.requests, '/audience/4/edit')[0].body).to.include({ success_redirect_url: 'https://ns.example/done', screenout_redirect_url: 'http://ns.example/out' });
+  });
 });

@@ -19,7 +19,7 @@ const SUMMARY = {
   earnings_group: [g(1, '0-20', 10), g(2, '20-40', 70)],
   // one group only and nobody without a group → no-data image
   socialgrade_group: [g(1, 'AB', 80), g(2, 'C1', 0)],
-  // nobody at all → no-data image
+  // no one has an ethnicity group: the 80 respondents are the Other slice (issue 35)
   ethnicity_group: [g(1, 'White', 0)],
 };
 const TOTAL = 80;
@@ -52,7 +52,7 @@ const legendLabels = (root: Element) => Array.from(root.querySelectorAll('.highc
 const pie = (el: HTMLElement, title: string) => $$(el, '[part="pie"]').find((p) => p.getAttribute('data-title') === title)!;
 
 async function ready(el: HTMLElement) {
-  await waitFor(() => $$(el, '.highcharts-container').length === 4, 'four drawn pies');
+  await waitFor(() => $$(el, '.highcharts-container').length === 5, 'five drawn pies (Social grade is the no-data image)');
 }
 
 describe('<gaze-demographics>', () => {
@@ -126,8 +126,8 @@ describe('<gaze-demographics>', () => {
     const age = pie(el, 'Age');
     await waitFor(() => age.querySelectorAll('.highcharts-series .highcharts-point').length === 2, 'two age slices');
     expect(age.textContent).to.not.contain('Other');
-    // Social grade: only AB above 0 and Other 0 → image; Ethnicity: nobody → image
-    for (const t of ['Social grade', 'Ethnicity']) {
+    // Social grade: only AB above 0 and Other 0 → image
+    for (const t of ['Social grade']) {
       const img = pie(el, t).querySelector('img[part="no-data"]') as HTMLImageElement;
       expect(img, t).to.exist;
       expect(img.alt).to.equal('No data');
@@ -135,12 +135,26 @@ describe('<gaze-demographics>', () => {
       expect(pie(el, t).querySelector('.highcharts-container')).to.equal(null);
     }
     expect(pie(el, 'Gender').querySelector('img')).to.equal(null);
+    // Ethnicity: no one has a group, so all 80 are the Other slice (issue 35), not "No data".
+    expect(legendLabels(pie(el, 'Ethnicity'))).to.deep.equal(['Other: 80 (100%)']);
+  });
+
+  it('issue 35 D1-110: respondents without any group of a kind are that pie\'s Other slice (100 %), not "No data"', async () => {
+    // The API counts 12 respondents; none has a group recorded.
+    const none = Object.fromEntries(Object.entries(SUMMARY).map(([k, list]) => [k, list.map((x) => ({ ...x, count: 0 }))]));
+    api(none, 12);
+    const el = await mount('gaze-demographics', { 'study-id': '9' });
+    await waitFor(() => $$(el, '.highcharts-container').length === 6, 'six drawn pies');
+    expect($$(el, 'img[part="no-data"]')).to.have.length(0);
+    for (const t of ['Gender', 'Age', 'Family', 'Earnings', 'Social grade', 'Ethnicity']) {
+      expect(legendLabels(pie(el, t)), t).to.deep.equal(['Other: 12 (100%)']);
+    }
   });
 
   it('D1-111 one group above 0 plus a non-zero Other is enough for a pie', async () => {
     api({ ...SUMMARY, socialgrade_group: [g(1, 'AB', 70)] }, 80);
     const el = await mount('gaze-demographics', { 'study-id': '9' });
-    await waitFor(() => $$(el, '.highcharts-container').length === 5, 'five drawn pies');
+    await waitFor(() => $$(el, '.highcharts-container').length === 6, 'six drawn pies');
     expect(pie(el, 'Social grade').querySelector('img')).to.equal(null);
   });
 

@@ -1,14 +1,15 @@
 // The order confirmation (spec D3 §2.9): the thank-you texts, Back to home / Continue to study
 // details, and — when this tab created the study (the new-study success message exists) — the
-// links table: test and real study links, 'Automate' for super users, the page previews.
+// links table: test and real study links, 'Automate' for super users, the page previews. The study
+// is read first: an unknown or another company's study is the not-found state.
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useMutation } from '../../core/resource/hooks';
+import { useMutation, useResource } from '../../core/resource/hooks';
 import { useGazeSelector } from '../../core/store/context';
 import { selectSuperUser } from '../../core/session/selectors';
-import { orderRunThrough } from '../../core/study/study';
+import { orderRunThrough, studyDetails } from '../../core/study/study';
 import { createdMessage, ordinal, stripParticipant } from '../../core/study-create/created';
-import { ButtonLink, Button, Card, ConfirmDialog, ErrorText, NotFoundState, SuccessText, Tooltip, tokens } from '../../ui';
+import { ButtonLink, Button, Card, ConfirmDialog, ErrorText, NotFoundState, Spinner, SuccessText, Tooltip, tokens } from '../../ui';
 
 export const TEXT = {
   thanks: 'Thank you for your order.',
@@ -53,7 +54,21 @@ export function OrderConfirmation({ studyId }: OrderConfirmationProps) {
   const superUser = useGazeSelector(selectSuperUser);
   const automate = useMutation(orderRunThrough, String(id));
   const [confirm, setConfirm] = useState(false);
-  if (id === null) return <NotFoundState title="Study not found" backHref="/my_studies" backLabel="Back to my studies">There is no study with this number.</NotFoundState>;
+  // The confirmation is of a study the caller can see: an unknown id or another company's study
+  // (the server answers 404 for both, never saying which) is not found, not "ready" (issue 35).
+  const study = useResource(studyDetails, id ?? 0, { enabled: id !== null });
+  if (id === null || study.errorStatus === 404) {
+    return <NotFoundState title="Study not found" backHref="/my_studies" backLabel="Back to my studies">There is no study with this number.</NotFoundState>;
+  }
+  if (study.loading) return <Wrap part="order-confirmation"><Spinner /></Wrap>;
+  if (study.error) {
+    return (
+      <Wrap part="order-confirmation">
+        <ErrorText role="alert">Could not load the study: {study.error}</ErrorText>
+        <Button $variant="secondary" onClick={study.refetch}>Try again</Button>
+      </Wrap>
+    );
+  }
   const message = createdMessage(id);
   return (
     <Wrap part="order-confirmation" style={{ containerType: 'inline-size' }}>

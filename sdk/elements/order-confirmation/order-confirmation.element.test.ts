@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import './order-confirmation.element';
 import '../study-chooser/study-chooser.element';
 import { rememberCreated } from '../../core/study-create/created';
-import { $, $$, mount, resetPage, stubHttp, text, describe, it, beforeEach } from '../test-utils';
+import { $, $$, mount, resetPage, stubHttp, text, waitForText, describe, it, beforeEach } from '../test-utils';
 
 function signIn(superUser: boolean) {
   localStorage.setItem('user', JSON.stringify({ first_name: 'Ada', last_name: 'L', email: 'a@a.example', username: 'ada', company_name: 'Acme', company_id: 1, user_type_id: 1, super_user: superUser }));
@@ -16,6 +16,7 @@ describe('<gaze-order-confirmation>', () => {
   it('D3-110…D3-113: the texts and the two buttons; no links table without a success message', async () => {
     signIn(false);
     const el = await mount('gaze-order-confirmation', { 'study-id': '77' });
+    await waitForText(el, 'Thank you for your order.');
     expect(text(el)).to.contain('Thank you for your order.');
     expect(text(el)).to.contain('Your project is ready number 77. We will send you an update when your order has been setup.');
     expect($(el, '[part~="home"]')!.getAttribute('href')).to.equal('/');
@@ -27,6 +28,7 @@ describe('<gaze-order-confirmation>', () => {
     signIn(false);
     rememberCreated({ study_id: 78, start_url: 'http://h/take/78?panel=2&sig=x&participant=', start_url_test: 'http://h/take/78?test=1&sig=y&participant=', incontext_urls: [{ step_url: 'https://a.example.com/' }, { step_url: 'https://b.example.com/' }] });
     const el = await mount('gaze-order-confirmation', { 'study-id': '78' });
+    await waitForText(el, 'Thank you for your order.');
     expect(text(el)).to.contain('Study Previews');
     expect($(el, '[part~="test-link"]')!.getAttribute('href')).to.equal('http://h/take/78?test=1&sig=y');
     expect($(el, '[part~="real-link"]')!.getAttribute('href')).to.equal('http://h/take/78?panel=2&sig=x');
@@ -37,10 +39,26 @@ describe('<gaze-order-confirmation>', () => {
     expect(rows[1]).to.contain('This will be the second test page your respondents will see');
   });
 
+  it('issue 35: an unknown or another company\'s study (404 from the server) is "Study not found", not "ready number"', async () => {
+    signIn(false);
+    const http = stubHttp((req) => (req.url.endsWith('/studies/999999/details')
+      ? { status: 404, data: { success: false, message: 'Study not found' } }
+      : { data: { success: true, id: 80, name: 'Mine' } }));
+    const el = await mount('gaze-order-confirmation', { 'study-id': '999999' });
+    await waitForText(el, 'Study not found');
+    expect(text(el)).to.not.contain('ready number');
+    expect(text(el)).to.not.contain('Thank you for your order.');
+    expect(http.requests.some((r) => r.url.endsWith('/v1.0/studies/999999/details'))).to.equal(true);
+    el.remove();
+    const mine = await mount('gaze-order-confirmation', { 'study-id': '80' });
+    await waitForText(mine, 'Your project is ready number 80.');
+  });
+
   it('D3-117: a super user confirms the run-through', async () => {
     signIn(true);
     rememberCreated({ study_id: 79, start_url: 'http://h/take/79?sig=x', start_url_test: 'http://h/take/79?test=1&sig=y', incontext_urls: [] });
     const el = await mount('gaze-order-confirmation', { 'study-id': '79' });
+    await waitForText(el, 'Thank you for your order.');
     expect($(el, '[part~="pages"]')).to.equal(null);
     ($(el, '[part~="automate"]') as HTMLButtonElement).click();
     await new Promise((r) => setTimeout(r, 50));

@@ -93,7 +93,8 @@ describe('<gaze-panels>', () => {
     await waitForText(el, 'Northstar');
     ($(el, '[part="add-panel"]') as HTMLButtonElement).click();
     const dialog = await waitFor(() => $(el, '[role="dialog"]'), 'modal');
-    FIELDS.forEach((label) => typeInto(byLabel(el, label), 'x'));
+    // Valid values (redirects are http(s) URLs, issue 35): the server refuses the save.
+    FIELDS.forEach((label) => typeInto(byLabel(el, label), /Redirect$/.test(label) ? 'https://panel.example/x' : 'x'));
     (Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Create panel') as HTMLButtonElement).click();
     await waitForText(el, 'Could not save the panel:');
     expect($(el, '[role="dialog"]')).to.exist;

@@ -14,17 +14,17 @@ import { errorMessage } from '../../core/api/client';
 import { rememberCreated } from '../../core/study-create/created';
 import { useGazeSelector } from '../../core/store/context';
 import { selectSuperUser } from '../../core/session/selectors';
-import { KIND_TYPE_CODE, SUPER_USER_KINDS, SUPER_USER_ONLY_MESSAGE } from '../../core/api/study-create';
+import { KIND_ROUTES, KIND_TYPE_CODE, SPECIALISED_TYPE_KINDS, SUPER_USER_KINDS, SUPER_USER_ONLY_MESSAGE } from '../../core/api/study-create';
 import { ExternalPages } from '../../features/wizard-quick/ExternalPages';
 import { LumenPanelData, useLumenPanelReview } from '../../features/wizard-quick/LumenPanelData';
 import { ContextDetails } from '../../features/wizard-embedded/ContextDetails';
 import { embeddedPagesFor } from '../../features/wizard-schemas/quick-embedded';
-import { stepErrors, stepsOf, type StepId } from '../../features/wizard-schemas/schemas';
+import { specialisedTypeCode, stepErrors, stepsOf, type StepId } from '../../features/wizard-schemas/schemas';
 import {
   blankPageRow, blankStimRow, bodyOf, defaultValues, reviewText, type Choice, type WizardValues,
 } from '../../features/wizard-schemas/values';
 import {
-  Button, ConfirmDialog, FieldError, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useEmit, useNavigate, GAZE_EVENTS,
+  Button, ButtonLink, ConfirmDialog, FieldError, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useEmit, useNavigate, GAZE_EVENTS,
 } from '../../ui';
 import { SocialSetup, socialReviewRows } from '../../features/wizard-social';
 
@@ -35,6 +35,8 @@ export const TEXT = {
   leaveYes: 'yes, i want to leave',
   leaveNo: 'cancel',
   advanced: 'Advanced Settings',
+  ownWizard: (type: string) => `${type} is set up in its own wizard, with its pages, ad or study URLs.`,
+  openWizard: (title: string) => `Open ${title}`,
 } as const;
 
 const TITLES: Record<StudyKind, string> = {
@@ -62,6 +64,7 @@ const Wrap = styled.div`
   dt { opacity: 0.8; }
   dd { margin: 0; overflow-wrap: anywhere; }
   input[type='range'] { width: 100%; }
+  .own-wizard { display: flex; flex-wrap: wrap; gap: ${tokens.space2}; align-items: center; margin: ${tokens.space3} 0; }
 `;
 
 type Setter = <K extends keyof WizardValues>(k: K, v: WizardValues[K]) => void;
@@ -136,6 +139,7 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   }
   const step = steps[index];
   const last = index === steps.length - 1;
+  const ownWizard = kind === 'generic' ? specialisedTypeCode(values.study_type_id) : null;
   // D3-108: the embedded study's URL list follows the number of cells.
   const set: Setter = (k, v) => setValues((old) => {
     const nextValues = { ...old, [k]: v };
@@ -186,8 +190,18 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
         <ChoiceSelect label="Country" list="projectlocations_list" value={values.project_location} onChange={(c) => set('project_location', c)} error={err('project_location')} />
         <ChoiceSelect label="Media" list="medias_list" value={values.media_id} onChange={(c) => set('media_id', c)} />
         {kind === 'generic' ? <ChoiceSelect label="Study type" list="studytypes_list" value={values.study_type_id} onChange={(c) => set('study_type_id', c)}
-          hide={superUser ? [] : SUPER_USER_KINDS.map((k) => KIND_TYPE_CODE[k])} /> : null}
+          hide={superUser ? [] : SUPER_USER_KINDS.map((k) => KIND_TYPE_CODE[k])} error={err('study_type_id')} part="study-type" /> : null}
       </div>
+      {ownWizard ? (
+        // A type another wizard sets up (its pages, ad or URLs): Next is refused with the server's
+        // message (issue 35), and the wizards that make it are one click away.
+        <div className="own-wizard" part="own-wizard" role="note">
+          <span>{TEXT.ownWizard(values.study_type_id?.description ?? 'This study type')}</span>
+          {SPECIALISED_TYPE_KINDS[ownWizard].filter((k) => superUser || !SUPER_USER_KINDS.includes(k)).map((k) => (
+            <ButtonLink key={k} part="wizard-link" href={`/create-study/${KIND_ROUTES[k]}`}>{TEXT.openWizard(TITLES[k])}</ButtonLink>
+          ))}
+        </div>
+      ) : null}
       <fieldset>
         {kind === 'quick' ? null : <>
           <label htmlFor="gaze-cells">Number of cells: <strong>{values.number_of_cells}</strong></label>

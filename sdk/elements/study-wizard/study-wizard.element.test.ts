@@ -13,6 +13,10 @@ const LISTS: Record<string, { id: number; code: string; name: string; descriptio
   projectlocations_list: [{ id: 1, code: 'gb', name: 'United Kingdom', description: 'United Kingdom' }],
   adtypes_list: [{ id: 2, code: '2', name: 'MPU 300x250', description: 'MPU 300x250' }],
   brands_list: [{ id: 1, code: '1', name: 'Fizzwell', description: 'Fizzwell' }],
+  studytypes_list: [
+    { id: 1, code: '0', name: 'Custom study', description: 'Custom study' }, { id: 4, code: '4', name: 'Quick study', description: 'Quick study' },
+    { id: 5, code: '5', name: 'Social / video ad test', description: 'Social / video ad test' }, { id: 8, code: '8', name: 'Web page study', description: 'Web page study' },
+  ],
 };
 
 function api(create: () => { status?: number; data: unknown } = () => ({ data: { success: true, study_id: 41, study_type_id: 8, start_url: 'http://x/take/41?sig=a&participant=', start_url_test: 'http://x/take/41?test=1&sig=b', incontext_urls: [{ step_url: 'https://news.example.com/' }], cache_page_ids: [3] } })) {
@@ -64,6 +68,35 @@ describe('<gaze-study-wizard>', () => {
     button(el, 'next').click();
     await waitForText(el, 'Your project is ready for review');
     expect(button(el, 'next').textContent).to.equal('Create');
+  });
+
+  it('issue 35: the custom study routes a type with its own wizard to that wizard and will not go on with it', async () => {
+    const { requests } = api();
+    const el = await mount('gaze-study-wizard', { kind: 'custom-study' });
+    await waitForText(el, 'Basic Details');
+    type(input(el, 'Study name'), 'Spring study');
+    const select = input(el, 'Study type') as unknown as HTMLSelectElement;
+    await waitFor(() => select.options.length > 2, 'study types');
+    // A researcher is not offered the super users' quick study at all.
+    expect(Array.from(select.options).map((o) => o.value)).to.not.include('4');
+    type(select, '8');
+    await waitForText(el, 'Web page study is set up in its own wizard');
+    expect($$(el, '[part~="wizard-link"]').map((a) => [a.textContent, a.getAttribute('href')])).to.deep.equal([['Open Digital Ad Test', '/create-study/digital-ad-test']]);
+    type(select, '5');
+    await waitFor(() => $$(el, '[part~="wizard-link"]').length === 3, 'three wizards make type 5');
+    expect($$(el, '[part~="wizard-link"]').map((a) => a.getAttribute('href'))).to.deep.equal([
+      '/create-study/social-media-study', '/create-study/YouTube-study', '/create-study/vast-ad-test',
+    ]);
+    button(el, 'next').click();
+    await waitForText(el, 'This study type has its own wizard: choose it on the Create Study page');
+    expect(heading(el)).to.equal('Basic Details');
+    expect(navigationsDuring(() => ($$(el, '[part~="wizard-link"]')[1] as HTMLAnchorElement).click())).to.deep.equal([{ path: '/create-study/YouTube-study', composed: true, bubbles: true }]);
+    // Back to the custom type: no note, and the wizard goes on.
+    type(select, '0');
+    await waitFor(() => !$(el, '[part~="own-wizard"]'), 'the note goes');
+    button(el, 'next').click();
+    await waitFor(() => heading(el) === 'Question Details', 'question step');
+    expect(requests.filter((r) => r.url.endsWith('/studies/create'))).to.have.length(0);
   });
 
   it('D3-014, D3-015: Cancel asks "Leave this page?" and "yes, i want to leave" goes to /create-study', async () => {

@@ -9,6 +9,7 @@ import type { CommonAttributes, CommonEvents, StudyCreatedDetail } from '../regi
  * Every kind: generic, web page, rich media, video (YouTube), VAST, social, quick (Lumen panel
  * set-up: External Pages and Lumen Panel Data) and embedded (Redirect Details and Context
  * Details). Rich media and quick are super users' kinds (the server refuses them to others, 403).
+ * The custom study does not create a type another wizard sets up: it links to those wizards.
  *
  * @element gaze-study-wizard
  * @attr {string} kind - generic | web_page | rich_media | video | vast | social | quick | embedded, or the
@@ -37,6 +38,9 @@ import type { CommonAttributes, CommonEvents, StudyCreatedDetail } from '../regi
  *   add-page / remove-page its buttons.
  * @csspart lumen-panel-data - The quick study's Lumen Panel Data step.
  * @csspart context-details - The embedded study's Context Details step; context-row one cell's URL row.
+ * @csspart study-type - The custom study's Study type select.
+ * @csspart own-wizard - The note shown when the custom study's chosen type has its own wizard.
+ * @csspart wizard-link - A link in that note to a wizard that makes the type.
  */
 export const GazeStudyWizardElement = defineElement('gaze-study-wizard', StudyWizard, { props: { kind: 'string' } });
 

@@ -1,6 +1,7 @@
 // The panel definition form (spec D2 §3.3, §5, §8), shared by <gaze-panels> (in a modal) and
 // <gaze-audience-form> (on the page): the six fields with their labels, validated at submit only
-// with the six 'required' messages word for word; a failed save re-enables the form and says
+// with the six 'required' messages word for word (and 'Please enter a valid URL' for a redirect
+// that is not http(s), the server's rule too); a failed save re-enables the form and says
 // what failed (resolution 22); onDone after a successful save.
 import { useEffect, useRef } from 'react';
 import { Formik, Form } from 'formik';
@@ -8,7 +9,7 @@ import * as yup from 'yup';
 import styled from 'styled-components';
 import { useMutation } from '../../core/resource/hooks';
 import { savePanel } from '../../core/study/study';
-import { PANEL_FIELDS, PANEL_MESSAGES, type Panel, type PanelBody } from '../../core/api/study';
+import { PANEL_FIELDS, PANEL_MESSAGES, PANEL_REDIRECT_FIELDS, PANEL_URL_MESSAGE, isRedirectUrl, type Panel, type PanelBody } from '../../core/api/study';
 import { Button, ErrorText, FormikTextField } from '../../ui';
 
 export const PANEL_LABELS: Record<keyof PanelBody, string> = {
@@ -20,7 +21,12 @@ export const PANEL_LABELS: Record<keyof PanelBody, string> = {
   participant_insert_parameter: 'Parameter',
 };
 
-export const panelSchema = yup.object(Object.fromEntries(PANEL_FIELDS.map((f) => [f, yup.string().trim().required(PANEL_MESSAGES[f])])));
+const isRedirect = (f: string) => (PANEL_REDIRECT_FIELDS as readonly string[]).includes(f);
+/** Every field required; the three redirects http(s) addresses (the server's rule: contract isRedirectUrl). */
+export const panelSchema = yup.object(Object.fromEntries(PANEL_FIELDS.map((f) => {
+  const required = yup.string().trim().required(PANEL_MESSAGES[f]);
+  return [f, isRedirect(f) ? required.test('url', PANEL_URL_MESSAGE, (v) => !v || isRedirectUrl(v)) : required];
+})));
 
 
 const EMPTY: PanelBody = {

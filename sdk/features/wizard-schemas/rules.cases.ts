@@ -35,6 +35,7 @@ export const RULE_CASES: RuleCase[] = [
   { id: 'D3-046 environment at least 1', kind: 'generic', step: 'basic', set: { environment_id: { code: '0', description: 'none' } }, field: 'environment_id', message: 'Environment required' },
   { id: 'D3-046 environment required', kind: 'generic', step: 'basic', set: { environment_id: null }, field: 'environment_id', message: 'Environment required' },
   { id: 'D3-047 language required', kind: 'generic', step: 'basic', set: { language: null }, field: 'language', message: 'Required' },
+  { id: 'issue 35 custom study: a type with its own wizard', kind: 'generic', step: 'basic', set: { study_type_id: { code: '8', description: 'Web page study' } }, field: 'study_type_id', message: 'This study type has its own wizard: choose it on the Create Study page' },
   { id: 'D3-047 country required', kind: 'generic', step: 'basic', set: { project_location: null }, field: 'project_location', message: 'Required' },
   { id: 'D3-049 survey URL required', kind: 'generic', step: 'question', set: { demographic_survey_or_lumen_questions: '1', demographic_survey_insert_parameter: 'p' }, field: 'demographic_survey_url', message: 'Required' },
   { id: 'D3-049 survey URL valid', kind: 'generic', step: 'question', set: { demographic_survey_or_lumen_questions: '1', demographic_survey_url: 'survey', demographic_survey_insert_parameter: 'p' }, field: 'demographic_survey_url', message: 'Must be a valid URL' },

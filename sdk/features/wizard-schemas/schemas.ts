@@ -4,7 +4,7 @@
 // fields. List rules are one test that reports every row's error at once.
 import { mixed, object, string, ValidationError, type AnyObject, type ObjectSchema, type Schema } from 'yup';
 import {
-  CREATE_LIMITS as L, CREATE_MESSAGES as M, SOCIAL_PLATFORM_AD_TYPES, endsInMp4, socialAdTypeOf, socialSiteOf, type StudyKind,
+  CREATE_LIMITS as L, CREATE_MESSAGES as M, SOCIAL_PLATFORM_AD_TYPES, SPECIALISED_TYPE_KINDS, endsInMp4, socialAdTypeOf, socialSiteOf, type StudyKind,
 } from '../../core/api/study-create';
 import type { WizardValues, StimRowValues, PageRowValues } from './values';
 import { many } from './many';
@@ -38,7 +38,16 @@ const refGiven = (v: unknown): boolean => {
 };
 const ref = (message: string = M.required) => mixed().nullable().test('required', message, refGiven);
 
+/** A study type another wizard sets up (the custom study may not choose it; the server refuses it too). */
+export function specialisedTypeCode(v: unknown): string | null {
+  const o = (v && typeof v === 'object' ? v : { code: v }) as { code?: unknown; id?: unknown };
+  const code = o.code !== undefined && o.code !== null && String(o.code).trim() !== '' ? String(o.code).trim()
+    : o.id !== undefined && o.id !== null ? String(o.id) : null;
+  return code !== null && Object.hasOwn(SPECIALISED_TYPE_KINDS, code) ? code : null;
+}
+
 export const basicSchema = object({
+  study_type_id: mixed().nullable().test('own-wizard', M.ownWizard, (v) => specialisedTypeCode(v) === null),
   name: reqText(L.name, M.nameTooLong),
   environment_id: mixed().nullable().test('environment', M.environment, (v) => {
     const code = Number((v as { code?: string } | null)?.code ?? v);

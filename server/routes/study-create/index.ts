@@ -12,7 +12,7 @@ import { setCachePageJob } from '../../repositories/board.js';
 import { cachePageJob } from '../../jobs/cache-page.js';
 import { takeLinkPath } from '../../domain/take-link.js';
 import { requestOrigin } from '../../storage/index.js';
-import { choice, kindOf, pagesOf, parseFormDate, refGiven, refParts, socialChoiceOf, text, validateCreate } from './rules.js';
+import { choice, kindOf, pagesOf, parseFormDate, refGiven, refParts, socialChoiceOf, specialisedType, text, validateCreate } from './rules.js';
 
 type Body = contract.CreateStudyBody;
 
@@ -72,6 +72,13 @@ function quickTaskPlan(b: Body): NonNullable<StudyPlan['quickTask']> {
   };
 }
 
+/** The ad URLs that are videos (the contract's shared rule), with their stim names. */
+function videoAdsOf(kind: contract.StudyKind, b: Body): Map<string, string> {
+  const urls = kind === 'web_page' ? pagesOf(b).flatMap((p) => p.stims.map((s) => text(s.stim_url)))
+    : kind === 'video' || kind === 'social' ? [text(b.stim_url)] : [];
+  return new Map(urls.filter((u) => contract.isVideoAdUrl(u)).map((u) => [u, contract.videoAdName(u)]));
+}
+
 /** The plan the service builds from (the rules have passed). */
 export function planOf(b: Body, kind: contract.StudyKind): StudyPlan {
   const cells = kind === 'quick' ? 1 : b.number_of_cells === undefined ? 1 : Number(b.number_of_cells);
@@ -127,11 +134,10 @@ export function planOf(b: Body, kind: contract.StudyKind): StudyPlan {
     embedded: kind === 'embedded' ? (b.embedded_page_list ?? []).slice(0, cells).map((p) => text(p.url)) : [],
     quickSteps: kind === 'quick' ? (b.quick_step_list ?? []).map((q) => ({ url: text(q.url), insertParameter: text(q.insert_parameter) })) : [],
     quickTask: kind === 'quick' ? quickTaskPlan(b) : null,
+    videoAds: videoAdsOf(kind, b),
     formValues: storable({ ...b, study_kind: kind, panel_seconds_before_move_next: b.panel_seconds_before_move_next ?? contract.PANEL_SECONDS_DEFAULT }),
   };
 }
-
-const SUPER_USER_TYPE_CODES = contract.SUPER_USER_KINDS.map((k) => contract.KIND_TYPE_CODE[k]);
 
 export default async function studyCreateRoutes(app: FastifyInstance) {
   route(app, contract.createStudy, async (request) => {
@@ -147,10 +153,13 @@ export default async function studyCreateRoutes(app: FastifyInstance) {
     }
     const { companyId, userId } = request.auth;
     const plan = planOf(body, kind);
-    // The custom study may choose its type: not a super user's type (quick 4, rich media 7) through that door.
-    if (kind === 'generic' && !request.auth.superUser) {
+    // The custom study may choose its type, but not one another wizard sets up (its pages, ad or URLs
+    // would be missing: an empty study of that type), however the type is named.
+    if (kind === 'generic') {
       const type = await lookup(app.db, 'study_type', plan.studyType);
-      if (type && SUPER_USER_TYPE_CODES.includes(type.code)) throw forbidden(contract.SUPER_USER_ONLY_MESSAGE);
+      if (type && specialisedType({ code: type.code })) {
+        throw badRequest(`study_type_id: ${contract.CREATE_MESSAGES.ownWizard}`, { study_type_id: contract.CREATE_MESSAGES.ownWizard });
+      }
     }
     const made = await createStudy({ db: app.db, storage: app.storage, companyId, userId }, plan);
 

@@ -6,7 +6,7 @@
 // A field left out takes the form's default (the legacy client sends only a few fields); a field
 // sent empty or null is 'Required' where the form requires it.
 import {
-  CREATE_DATE_FORMAT, CREATE_LIMITS as L, CREATE_MESSAGES as M, KIND_TYPE_CODE, NEW_SOCIAL_SYSTEM_SITES, SOCIAL_PLATFORM_AD_TYPES, STUDY_KINDS,
+  CREATE_DATE_FORMAT, CREATE_LIMITS as L, CREATE_MESSAGES as M, KIND_TYPE_CODE, NEW_SOCIAL_SYSTEM_SITES, SOCIAL_PLATFORM_AD_TYPES, SPECIALISED_TYPE_KINDS, STUDY_KINDS,
   endsInMp4, socialAdTypeOf, socialSiteOf, type CreateStudyBody, type RefValue, type SocialAdType, type SocialPlatform, type StudyKind,
 } from '../../../contract/study-create.js';
 import { parsePublicUrl } from '../../domain/urls.js';
@@ -51,6 +51,12 @@ export function kindOf(b: CreateStudyBody): StudyKind {
   return (byCode?.[0] as StudyKind | undefined) ?? 'generic';
 }
 
+/** Whether a study type reference (code, else id) is one another wizard sets up (contract SPECIALISED_TYPE_KINDS). */
+export function specialisedType(t: { id?: number; code?: string }): boolean {
+  const code = t.code ?? (t.id !== undefined ? String(t.id) : undefined);
+  return code !== undefined && Object.hasOwn(SPECIALISED_TYPE_KINDS, code);
+}
+
 // ---- rule helpers ----------------------------------------------------------------------------------
 
 function requiredText(e: Errors, field: string, v: unknown, max: number, tooLong: string = M.tooLong): string {
@@ -85,6 +91,9 @@ export function basicRules(b: CreateStudyBody, kind: StudyKind, e: Errors): void
     const v = b[f] !== undefined ? b[f] : b[alt];
     if (v !== undefined && !refGiven(v)) e[f] = M.required;
   }
+  // The custom study may not choose a type another wizard sets up (by code or id; a type named is
+  // checked once the route has looked it up: specialisedType).
+  if (kind === 'generic' && specialisedType(refParts(b.study_type_id))) e.study_type_id = M.ownWizard;
   // The quick study has one cell whatever is sent (§2.2: its Basic Details have no cells).
   const n = kind === 'quick' ? undefined : b.number_of_cells;
   if (n !== undefined) {

@@ -52,10 +52,11 @@ const runThroughView = (r: repo.RunThroughRow): contract.RunThrough => ({
   ...(Array.isArray(r.results) ? { cells: r.results as contract.RunThrough['cells'] } : {}),
 });
 
-/** The six panel fields, trimmed; 400 with the form's messages for each blank one. */
+/** The six panel fields, trimmed; 400 with the form's messages for each blank one, and for a redirect that is not an http(s) URL. */
 function panelFields(body: contract.PanelBody): repo.PanelFields {
   const errors: Record<string, string> = {};
   for (const f of contract.PANEL_FIELDS) if (!body[f]?.trim()) errors[f] = contract.PANEL_MESSAGES[f];
+  for (const f of contract.PANEL_REDIRECT_FIELDS) if (!errors[f] && !contract.isRedirectUrl(body[f])) errors[f] = contract.PANEL_URL_MESSAGE;
   const param = body.participant_insert_parameter?.trim() ?? '';
   if (param && (TAKE_LINK_RESERVED as readonly string[]).includes(param.toLowerCase())) {
     errors.participant_insert_parameter = `must not be ${TAKE_LINK_RESERVED.join(', ')} (the take link uses them)`;

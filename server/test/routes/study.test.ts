@@ -209,6 +209,28 @@ describe('panels (D2-038…D2-047)', () => {
     expect((await post(`/studies/${ids['Panel study']}/audience/create`, token, { ...PANEL, participant_insert_parameter: 'sig' })).statusCode).toBe(400);
   });
 
+  it('issue 35: redirects must be http(s) URLs ("not a url", javascript:, data:, ftp:) on create and edit; nothing is written', async () => {
+    const sid = ids['Panel study'];
+    const before = (await post(`/studies/${sid}/audience/overview`, token)).json().panels.length;
+    const res = await post(`/studies/${sid}/audience/create`, token, {
+      ...PANEL, success_redirect_url: 'not a url', screenout_redirect_url: 'javascript:alert(1)', quota_full_redirect_url: 'data:text/html,hi',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      success_redirect_url: 'Please enter a valid URL', screenout_redirect_url: 'Please enter a valid URL', quota_full_redirect_url: 'Please enter a valid URL',
+    });
+    expect((await post(`/studies/${sid}/audience/create`, token, { ...PANEL, quota_full_redirect_url: 'ftp://panel.example/full' })).json().errors)
+      .toEqual({ quota_full_redirect_url: 'Please enter a valid URL' });
+    expect((await post(`/studies/${sid}/audience/overview`, token)).json().panels).toHaveLength(before);
+    const made = await post(`/studies/${sid}/audience/create`, token, { ...PANEL, success_redirect_url: 'http://panel.example/done?x=1' });
+    expect(made.statusCode).toBe(200);
+    const id = made.json().panel.id;
+    const edit = await post(`/studies/${sid}/audience/${id}/edit`, token, { ...PANEL, success_redirect_url: ' javascript:void(0)' });
+    expect(edit.json().errors).toEqual({ success_redirect_url: 'Please enter a valid URL' });
+    expect((await post(`/studies/${sid}/audience/${id}/details`, token)).json().panel.success_redirect_url).toBe('http://panel.example/done?x=1');
+    await post(`/studies/${sid}/audience/${id}/delete`, token);
+  });
+
   it("never touches a panel of another study, even of the same company", async () => {
     const [p] = await database.db.insert(panel).values({ studyId: ids['Live study'], name: 'Live panel', code: 'lp' }).returning();
     for (const action of ['details', 'edit', 'delete']) {
