@@ -183,7 +183,7 @@ export function StepBoard({ studyId }: StepBoardProps) {
         message={deleting ? (
           <>
             {`Delete the step '${deleting.step.step_name}' from ${deleting.cell.cell_name}?`}
-            {delStep.error ? <ErrorText role="alert" part="delete-error">{delStep.error}</ErrorText> : null}
+            {delStep.error ? <ErrorText>{delStep.error}</ErrorText> : null}
           </>
         ) : ''}
         onCancel={() => setDeleting(null)}
@@ -197,7 +197,7 @@ export function StepBoard({ studyId }: StepBoardProps) {
               {' '}Changes to its cells and steps apply to respondents who start from now on, and make their sessions differ from those already collected.
             </p>
             <p>Steps that hold collected data cannot be deleted. The unlock is recorded in the study&apos;s timeline.</p>
-            {unlock.error ? <ErrorText role="alert" part="unlock-error">{unlock.error}</ErrorText> : null}
+            {unlock.error ? <ErrorText>{unlock.error}</ErrorText> : null}
           </>
         )}
         onCancel={() => setConfirmUnlock(false)}

@@ -428,9 +428,9 @@ describe('<gaze-step-board>', () => {
     await waitForText(el, 'Delete step');
     click(buttonByText(el, 'Delete'));
     await waitFor(() => calls('/steps/delete').length === 1, 'delete call');
-    const reason = await waitFor(() => $(el, '[part="delete-error"]'), 'reason shown');
+    // Inside the dialog, where the researcher is looking (not behind it on the board).
+    const reason = await waitFor(() => $(el, '[part="confirm-dialog"] [role="alert"]'), 'reason shown');
     expect(reason.textContent).to.equal(HAS_DATA);
-    expect(reason.closest('[part="confirm-dialog"]'), 'inside the dialog').to.exist;
     expect(stepNames(el, 2)).to.deep.equal(['Survey', 'Recalibrate']);
     expect(buttonByText(el, 'Cancel').disabled).to.equal(false);
   });

@@ -165,7 +165,7 @@ function FormErrorsNote() {
   const { submitCount, errors } = useFormikContext<DetailsValues>();
   const bad = Object.keys(errors);
   if (!submitCount || !bad.length) return null;
-  return <ErrorText role="alert" part="form-errors">Not saved: correct the {bad.length === 1 ? 'field' : `${bad.length} fields`} marked above.</ErrorText>;
+  return <ErrorText>Not saved: correct the {bad.length === 1 ? 'field' : `${bad.length} fields`} marked above.</ErrorText>;
 }
 
 export function StudyDetailsForm({ studyId }: { studyId?: string }) {
@@ -261,9 +261,9 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
                 {NUMERIC_FIELDS.map(([f, label]) => <FormikTextField key={f} name={f as NumericField} label={label} type="number" step="0.1" min="0" inputMode="decimal" />)}
               </div>
             </fieldset>
-            {(localError || save.error) && !isSubmitting ? <ErrorText role="alert" part="save-error">Could not save the study details: {localError ?? save.error}</ErrorText> : null}
+            {(localError || save.error) && !isSubmitting ? <ErrorText>Could not save the study details: {localError ?? save.error}</ErrorText> : null}
             {!isSubmitting && !localError ? <FormErrorsNote /> : null}
-            {savedAt && !save.error && !localError ? <SuccessText role="status" part="saved">Study details saved.</SuccessText> : null}
+            {savedAt && !save.error && !localError ? <SuccessText>Study details saved.</SuccessText> : null}
             <Bar>
               <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} part="save">Save details</Button>
               <Link href={`/my_studies/overview/${id}`}>Back to the overview</Link>
