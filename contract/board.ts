@@ -29,6 +29,9 @@ export const MAX_STEPS_PER_CELL = 200;
 export const MAX_CELLS_PER_STUDY = 100;
 export const LOCKED_MESSAGE = 'The study is locked: unlock it before changing cells or steps';
 export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
+/** 409 of steps/delete for a step that holds collected data (server/domain/board.ts says the same). */
+export const stepHasDataMessage = (name: string, sessions: number) =>
+  `The step '${name}' holds data from ${sessions} counted session${sessions === 1 ? '' : 's'}: deleting it would remove that data from the reports. Steps with collected data cannot be deleted; add a new step instead.`;
 
 /** Every step type a cell can hold (step_type). */
 export const STEP_TYPES = [
@@ -86,6 +89,9 @@ export type BoardCell = Static<typeof BoardCell>;
 
 export const BoardOverview = Ok({
   allow_step_editing: Type.Boolean({ description: 'false: the study is locked and every change answers 409' }),
+  live: Type.Boolean({ description: 'The study is collecting data (the board asks before unlocking it)' }),
+  completed: Type.Boolean(),
+  counted_sessions: Int4({ description: 'Real, complete sessions the study holds: steps that hold their data cannot be deleted' }),
   study_id: Id(),
   study_name: Type.String(),
   data: Type.Array(BoardCell, { description: 'Cells in order (the legacy client reads data[].cell_id, cell_name, short_name, step_data[].step_order_id)' }),
@@ -200,6 +206,7 @@ export const deleteStep = defineOperation({
   method: 'POST',
   path: '/v1.0/studies/:id/steps/delete',
   summary: 'Removes a step from its cell (the later steps move up)',
+  description: "409 while the study is locked, and 409 with the reason when the step holds collected data (exposures of counted sessions, or a question step's answers from its cell): \"The step '{name}' holds data from {n} counted sessions: …\". Collected data is never deleted by a design change.",
   tags,
   access: 'write',
   roles: STUDY_ROLES,
@@ -267,6 +274,7 @@ export const toggleEditing = defineOperation({
   method: 'POST',
   path: '/v1.0/studies/:id/steps/overview/edit-toggle',
   summary: 'Unlocks (or locks) the study for cell and step changes',
+  description: "Unlocking a study that is live, completed or holds counted sessions is recorded in the study's timeline (kind design_unlocked).",
   tags,
   access: 'write',
   roles: STUDY_ROLES,

@@ -67,6 +67,7 @@ export function isRedirectUrl(value: string | null | undefined): boolean {
 export const STUDY_EVENT_KINDS = [
   'created', 'details_edited', 'fieldwork_dates', 'panel_added', 'panel_edited', 'panel_removed',
   'run_through_ordered', 'run_through_result', 'first_live_session', 'phase_changed', 'completed', 'subscribed',
+  'design_unlocked',
 ] as const;
 export type StudyEventKind = (typeof STUDY_EVENT_KINDS)[number];
 
@@ -86,7 +87,30 @@ export const EmptyBody = Type.Object({}, { description: 'Nothing is read from th
 
 // ---- details and edit (§3.6, §7.2) ----------------------------------------------------------------
 
-const NumberOrNull = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: 1e9, description }));
+/**
+ * The quality thresholds' ranges (0 to max, in unit): the server refuses a value outside them and
+ * the details form says so before it sends. Wide enough for any real setup (8K screens, 240 fps
+ * cameras, one-hour dwell), narrow enough to catch a slipped digit.
+ */
+export const QUALITY_LIMITS = {
+  min_connection_speed: { max: 1_000_000, unit: 'kbps' },
+  min_calibration_frame_rate: { max: 240, unit: 'fps' },
+  max_accuracy: { max: 10_000, unit: 'pixels' },
+  max_precision: { max: 10_000, unit: 'pixels' },
+  max_gaze_duration: { max: 3_600_000, unit: '' },
+  max_dwell_ms: { max: 3_600_000, unit: 'ms' },
+  min_dwell_ms: { max: 3_600_000, unit: 'ms' },
+} as const;
+export type QualityField = keyof typeof QUALITY_LIMITS;
+/** The message for a threshold outside its range (the form's and the server's). */
+export const qualityRangeMessage = (f: QualityField) =>
+  `must be a number from 0 to ${QUALITY_LIMITS[f].max}${QUALITY_LIMITS[f].unit ? ` ${QUALITY_LIMITS[f].unit}` : ''}`;
+export const MIN_DWELL_ABOVE_MAX_MESSAGE = 'must not be more than the maximum dwell';
+
+// The schema only bounds the magnitude; the range is checked by the route so the answer names it
+// in words (errors.<field>: qualityRangeMessage) rather than as a schema keyword.
+const NumberOrNull = (f: QualityField) =>
+  Nullable(Type.Number({ minimum: -1e9, maximum: 1e9, description: `${qualityRangeMessage(f).replace('must be ', '')}; null clears it` }));
 
 export const QuestionGroupChoice = Type.Object({ id: Type.Integer({ minimum: 0 }), group_name: Type.String() });
 
@@ -155,13 +179,13 @@ export const StudyEditBody = Type.Object({
   pre_assign_question_group: Type.Optional(Nullable(IntLike(0, { description: 'Question group id; 0 = None' }))),
   demographic_survey_url: Type.Optional(Nullable(Text(2000, { description: 'http(s) URL or empty' }))),
   demographic_survey_insert_parameter: Type.Optional(Nullable(Text(100))),
-  min_connection_speed: Type.Optional(NumberOrNull('kbps')),
-  min_calibration_frame_rate: Type.Optional(NumberOrNull('fps')),
-  max_accuracy: Type.Optional(NumberOrNull('pixels')),
-  max_precision: Type.Optional(NumberOrNull('pixels')),
-  max_gaze_duration: Type.Optional(NumberOrNull('')),
-  max_dwell_ms: Type.Optional(NumberOrNull('')),
-  min_dwell_ms: Type.Optional(NumberOrNull('')),
+  min_connection_speed: Type.Optional(NumberOrNull('min_connection_speed')),
+  min_calibration_frame_rate: Type.Optional(NumberOrNull('min_calibration_frame_rate')),
+  max_accuracy: Type.Optional(NumberOrNull('max_accuracy')),
+  max_precision: Type.Optional(NumberOrNull('max_precision')),
+  max_gaze_duration: Type.Optional(NumberOrNull('max_gaze_duration')),
+  max_dwell_ms: Type.Optional(NumberOrNull('max_dwell_ms')),
+  min_dwell_ms: Type.Optional(NumberOrNull('min_dwell_ms')),
 });
 export type StudyEditBody = Static<typeof StudyEditBody>;
 

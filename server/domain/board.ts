@@ -22,3 +22,11 @@ export function duplicateNames(name: string, shortName: string, n: number): { na
     shortName: shortName.slice(0, SHORT_NAME_MAX - shortSuffix.length) + shortSuffix,
   };
 }
+
+/**
+ * Collected data is never removed by a design change (docs/decisions.md "Design changes never
+ * destroy collected data"): the reason a data-bearing step cannot be deleted. The contract states
+ * the same words (contract/board.ts stepHasDataMessage).
+ */
+export const stepHasDataMessage = (name: string, sessions: number) =>
+  `The step '${name}' holds data from ${sessions} counted session${sessions === 1 ? '' : 's'}: deleting it would remove that data from the reports. Steps with collected data cannot be deleted; add a new step instead.`;

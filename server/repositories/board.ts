@@ -4,6 +4,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { deleteStepAggregates } from './aggregates.js';
+import { countedSql, rows as sqlRows } from './sql.js';
 import {
   adType, cachePage, cachePageFetch, cell, cellDuplicateCounter, externalPage, instruction, lookupItem,
   questionGroup, step, stepStim, stim, study,
@@ -39,6 +40,43 @@ export async function lockStudyForEdit(db: Db, studyId: number): Promise<boolean
 export async function studyEditing(db: Db, studyId: number): Promise<boolean> {
   const rows = await db.select({ allow: study.allowStepEditing }).from(study).where(eq(study.id, studyId));
   return rows[0]?.allow ?? false;
+}
+
+/** What the edit lock's guard reads about a study (its row is locked by the caller's transaction). */
+export interface StudyGuardFacts {
+  allow: boolean;
+  live: boolean;
+  completed: boolean;
+  /** Counted sessions (real and complete: countedSql) the study holds. */
+  sessions: number;
+}
+
+export async function studyGuardFacts(db: Db, studyId: number, lock = false): Promise<StudyGuardFacts | null> {
+  const q = db.select({ allow: study.allowStepEditing, live: study.live, completed: study.completed }).from(study).where(eq(study.id, studyId));
+  const found = (lock ? await q.for('update') : await q)[0];
+  if (!found) return null;
+  const [n] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from participant p where p.study_id = ${studyId} and ${countedSql}`);
+  return { ...found, sessions: Number(n?.n ?? 0) };
+}
+
+/**
+ * Counted sessions whose data a step holds: exposures recorded on it and, for a question step,
+ * answers to its question group from respondents of its cell (the question report reads answers
+ * through the study's question steps). 0: deleting the step loses no collected data.
+ */
+export async function stepSessions(db: Db, studyId: number, stepId: number): Promise<number> {
+  const [r] = await sqlRows<{ n: number }>(db, sql`
+    select count(*)::int as n from (
+      select e.participant_id from exposure e join participant p on p.id = e.participant_id
+        where e.study_id = ${studyId} and e.step_id = ${stepId} and ${countedSql}
+      union
+      select pa.participant_id from step st
+        join question q on q.question_group_id = st.question_group_id
+        join participant_answer pa on pa.question_id = q.id and pa.study_id = st.study_id
+        join participant p on p.id = pa.participant_id and p.cell_id = st.cell_id
+        where st.id = ${stepId} and st.study_id = ${studyId} and st.step_type = 'question' and ${countedSql}
+    ) s`);
+  return Number(r?.n ?? 0);
 }
 
 export async function setStudyEditing(db: Db, studyId: number, allow: boolean): Promise<void> {
@@ -80,8 +118,8 @@ export async function findCell(db: Db, studyId: number, cellId: number): Promise
   return rows[0] ?? null;
 }
 
-export async function findStep(db: Db, studyId: number, stepId: number): Promise<{ id: number; cellId: number; position: number } | null> {
-  const rows = await db.select({ id: step.id, cellId: step.cellId, position: step.position })
+export async function findStep(db: Db, studyId: number, stepId: number): Promise<{ id: number; cellId: number; position: number; name: string } | null> {
+  const rows = await db.select({ id: step.id, cellId: step.cellId, position: step.position, name: step.name })
     .from(step).where(and(eq(step.id, stepId), eq(step.studyId, studyId)));
   return rows[0] ?? null;
 }

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { adType, adTypeGroup, brand, stim } from '../db/schema/index.js';
 import { escapeLike } from './studies.js';
-import { rows, idList } from './sql.js';
+import { countedSql, rows, idList } from './sql.js';
 
 export const STIM_SORT = ['name', 'media', 'brand', 'width', 'height', 'id', 'type'] as const;
 export type StimSort = (typeof STIM_SORT)[number];
@@ -204,4 +204,11 @@ export async function findStimAnyCompany(db: Db, id: number): Promise<{ id: numb
   const r = await db.select({ id: stim.id, stimType: stim.stimType, tag: stim.tag, source: stim.source }).from(stim)
     .where(and(eq(stim.id, id), isNull(stim.deletedAt))).limit(1);
   return r[0] ?? null;
+}
+
+/** Counted sessions (real, complete) with an exposure of the stim, in any study of the company. */
+export async function stimSessions(db: Db, stimId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(db, sql`select count(distinct e.participant_id)::int as n
+    from exposure e join participant p on p.id = e.participant_id where e.stim_id = ${stimId} and ${countedSql}`);
+  return Number(r?.n ?? 0);
 }

@@ -6,8 +6,9 @@ import * as repo from '../repositories/board.js';
 import { Conflict, InvalidInput, invalidField } from '../domain/errors.js';
 import { parsePublicUrl, INVALID_URL_MESSAGE } from '../domain/urls.js';
 import { lookupItems } from '../repositories/lookups.js';
+import { insertEvent } from '../repositories/study-management.js';
 import {
-  LOCKED_MESSAGE, MAX_CELLS_PER_STUDY, MAX_STEPS_PER_CELL, duplicateNames, type OptionType, type StepType,
+  LOCKED_MESSAGE, MAX_CELLS_PER_STUDY, MAX_STEPS_PER_CELL, duplicateNames, stepHasDataMessage, type OptionType, type StepType,
 } from '../domain/board.js';
 
 type IntInput = string | number | null | undefined;
@@ -50,15 +51,38 @@ async function editing<T>(db: Db, studyId: number, fn: (tx: Db) => Promise<T>): 
   });
 }
 
-export async function boardOverview(db: Db, studyId: number): Promise<{ allow: boolean; cells: BoardCellView[] }> {
-  const [allow, cells, steps] = await Promise.all([repo.studyEditing(db, studyId), repo.cellsOfStudy(db, studyId), repo.stepsOfStudy(db, studyId)]);
-  const byCell = new Map<number, repo.StepRow[]>(cells.map((c) => [c.id, []]));
-  for (const s of steps) byCell.get(s.cellId)?.push(s);
-  return { allow, cells: cells.map((c) => ({ id: c.id, name: c.name, shortName: c.shortName, steps: byCell.get(c.id)! })) };
+export interface BoardView {
+  allow: boolean;
+  live: boolean;
+  completed: boolean;
+  sessions: number;
+  cells: BoardCellView[];
 }
 
-export async function setEditing(db: Db, studyId: number, allow: boolean): Promise<boolean> {
-  await repo.setStudyEditing(db, studyId, allow);
+export async function boardOverview(db: Db, studyId: number): Promise<BoardView> {
+  const [facts, cells, steps] = await Promise.all([repo.studyGuardFacts(db, studyId), repo.cellsOfStudy(db, studyId), repo.stepsOfStudy(db, studyId)]);
+  const byCell = new Map<number, repo.StepRow[]>(cells.map((c) => [c.id, []]));
+  for (const s of steps) byCell.get(s.cellId)?.push(s);
+  return {
+    allow: facts?.allow ?? false, live: facts?.live ?? false, completed: facts?.completed ?? false, sessions: facts?.sessions ?? 0,
+    cells: cells.map((c) => ({ id: c.id, name: c.name, shortName: c.shortName, steps: byCell.get(c.id)! })),
+  };
+}
+
+/**
+ * Locks or unlocks the board. Unlocking a study that is collecting data, is completed or already
+ * holds counted sessions goes into its timeline (design_unlocked, with who and how many sessions),
+ * in the same transaction: changes to a running study stay traceable.
+ */
+export async function setEditing(db: Db, studyId: number, allow: boolean, userId: number | null = null): Promise<boolean> {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await repo.studyGuardFacts(tx, studyId, true);
+    await repo.setStudyEditing(tx, studyId, allow);
+    if (before && allow && !before.allow && (before.live || before.completed || before.sessions > 0)) {
+      await insertEvent(tx, { studyId, kind: 'design_unlocked', userId, detail: { sessions: before.sessions, live: before.live, completed: before.completed } });
+    }
+  });
   return allow;
 }
 
@@ -168,6 +192,10 @@ export async function deleteStep(db: Db, studyId: number, stepId: number): Promi
   await editing(db, studyId, async (tx) => {
     const s = await repo.findStep(tx, studyId, stepId);
     if (!s) throw invalidField('step_order_id', 'No such step in this study');
+    // Deleting would cascade the step's exposures away (and drop a question step's answers from
+    // the question report): refused while any counted session holds data there.
+    const sessions = await repo.stepSessions(tx, studyId, s.id);
+    if (sessions > 0) throw new Conflict(stepHasDataMessage(s.name.trim() || `Step ${s.position + 1}`, sessions));
     await repo.removeStep(tx, s.id, s.cellId, s.position);
   });
 }

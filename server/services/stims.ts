@@ -276,3 +276,26 @@ export async function stimValues(d: StimDeps, input: StimInput, current: Current
   if (stimType !== 'v' && stimType !== 'i') out.durationMs = null;
   return out;
 }
+
+/** The values that make a stim what respondents saw: a reports' heatmap, AOIs and sizes refer to them. */
+const CONTENT_KEYS = ['stimType', 'source', 'tag', 'width', 'height', 'durationMs'] as const;
+const CONTENT_FIELDS: Record<(typeof CONTENT_KEYS)[number], string> = {
+  stimType: 'stim_type', source: 'source', tag: 'tag', width: 'width', height: 'height', durationMs: 'duration_ms',
+};
+
+export const stimHasDataMessage = (name: string, sessions: number, fields: string[]) =>
+  `The stim '${name}' holds data from ${sessions} counted session${sessions === 1 ? '' : 's'}: its content (${fields.join(', ')}) cannot be replaced, or its reports would show that data on a different creative. Create a new stim for the new version.`;
+
+/**
+ * Refuses (409, with the reason) an edit that would replace the content of a stim that counted
+ * sessions have seen, as deleting it is refused: its name, brand and ad type stay editable.
+ */
+export async function guardStimContent(db: Db, current: repo.StimFull, values: repo.StimValues): Promise<void> {
+  const before: Record<(typeof CONTENT_KEYS)[number], unknown> = {
+    stimType: current.stimType, source: current.source, tag: current.tag, width: current.width, height: current.height, durationMs: current.durationMs,
+  };
+  const changed = CONTENT_KEYS.filter((k) => k in values && (values[k] ?? null) !== (before[k] ?? null));
+  if (!changed.length) return;
+  const sessions = await repo.stimSessions(db, current.id);
+  if (sessions > 0) throw new StimConflict(stimHasDataMessage(current.name, sessions, changed.map((k) => CONTENT_FIELDS[k])));
+}

@@ -34,6 +34,7 @@ export function eventText(kind: string, detail: unknown): string {
     case 'phase_changed': return `Phase changed: ${phaseName(Number(d.from))} → ${phaseName(Number(d.to))}`;
     case 'completed': return 'Study completed';
     case 'subscribed': return `${s('email')} subscribed to study updates`;
+    case 'design_unlocked': return `Cells and steps unlocked for editing (${Number(d.sessions) || 0} counted sessions collected)`;
     default: return kind;
   }
 }

@@ -56,6 +56,11 @@ describe('step board (D2-067..D2-136)', () => {
       await boardEl.locator('[part="lock"]').waitFor();
       assert.equal(await boardEl.locator('[part="add-cell"]').count(), 0, 'no editing controls while locked');
       await boardEl.locator('[part="lock"]').click();
+      // A study that is live, completed or holds data asks before it unlocks (issue 35).
+      const facts = (await api<{ live: boolean; completed: boolean; counted_sessions: number }>(token, `/studies/${studyId}/steps/overview`, { body: {} })).body;
+      if (facts.live || facts.completed || facts.counted_sessions > 0) {
+        await page.locator('[part="confirm-dialog"]').getByRole('button', { name: 'Unlock' }).click();
+      }
       await boardEl.locator('[part="add-cell"]').waitFor();
       assert.equal((await boardOf(token, studyId)).allow_step_editing, true);
 

@@ -2,7 +2,7 @@
 // and the writes on them. A write refetches what it changes: a panel change refreshes the panels,
 // the links and the overview (D2-045); a completion, subscription or run-through the overview.
 import { put } from 'redux-saga/effects';
-import type { ApiConfig } from '../api/client';
+import { errorFields, errorMessage, type ApiConfig } from '../api/client';
 import * as api from '../api/study';
 import { createResource } from '../resource/resource';
 import { createMutation } from '../resource/mutation';
@@ -42,6 +42,11 @@ export const removePanel = createMutation<{ studyId: number; panelId: number }, 
 export const saveDetails = createMutation<{ studyId: number; body: api.StudyEditBody }, api.StudyDetails>({
   name: 'study/details-save',
   run: (a, { studyId, body }) => api.editStudyDetails(a, studyId, body),
+  // The form shows one message: a 400 names each refused field and why (never 'Validation failed' alone).
+  errorText: (e) => {
+    const fields = Object.entries(errorFields(e)).map(([f, m]) => `${f}: ${m}`);
+    return fields.length ? `${errorMessage(e)} (${fields.join('; ')})` : errorMessage(e);
+  },
   *onDone({ api: a, args, result }) {
     yield put(studyDetails.actions.patch({ api: a, params: args.studyId, data: result }));
     yield* afterStudy(a, args.studyId);

@@ -1,6 +1,8 @@
 // <gaze-step-board study-id>: the cell and step board (spec document 2 §2.3, §4.3). The study id
 // comes from the attribute (the route; checklist resolution 19); every change goes to the server,
-// which refuses it while the study is locked, and the board reloads after it.
+// which refuses it while the study is locked, and the board reloads after it. Unlocking a study that
+// is live, completed or holds counted sessions asks first (the server records it in the timeline),
+// and a change the server refuses (a step that holds collected data) shows the server's reason.
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button, ConfirmDialog, ErrorText, Spinner, Toast, Tooltip, tokens, useNavigate } from '../../ui';
@@ -75,6 +77,7 @@ export function StepBoard({ studyId }: StepBoardProps) {
   const [stepCell, setStepCell] = useState<number | null>(null);
   const [editing, setEditing] = useState<BoardStep | null>(null);
   const [deleting, setDeleting] = useState<{ step: BoardStep; cell: BoardCell } | null>(null);
+  const [confirmUnlock, setConfirmUnlock] = useState(false);
   const [saved, setSaved] = useState(false);
   const [renamed, setRenamed] = useState(false);
 
@@ -102,6 +105,7 @@ export function StepBoard({ studyId }: StepBoardProps) {
   // Deleting closes the dialogs (D2-095); editing closes its dialog.
   useEffect(() => { if (delStep.count) setDeleting(null); }, [delStep.count]);
   useEffect(() => { if (editStep.count) setEditing(null); }, [editStep.count]);
+  useEffect(() => { if (unlock.count) setConfirmUnlock(false); }, [unlock.count]);
 
   if (!valid) return <ErrorText role="alert">No study chosen</ErrorText>;
   if (!data) return board.error ? <ErrorText role="alert">{board.error}</ErrorText> : <Spinner />;
@@ -112,6 +116,14 @@ export function StepBoard({ studyId }: StepBoardProps) {
     m.run(c);
   };
   const stepCellData = stepCell === null ? undefined : cellById.get(stepCell);
+  // A running or finished study: its design is what respondents saw, so unlocking it is a decision.
+  const running = data.live || data.completed || (data.counted_sessions ?? 0) > 0;
+  const onLock = () => {
+    if (!unlocked && running) { unlock.reset(); setConfirmUnlock(true); return; }
+    run(unlock, { kind: 'unlock', studyId: id, allow: !unlocked });
+  };
+  const sessions = data.counted_sessions ?? 0;
+  const sessionsText = `${sessions} counted session${sessions === 1 ? '' : 's'}`;
   const onAdd = (body: Omit<CreateStepBody, 'cell_id'>) => {
     if (!stepCellData) return;
     run(addStep, { kind: 'add-step', studyId: id, cell: stepCellData, body: { ...body, cell_id: stepCellData.cell_id, step_order: stepCellData.step_data.length } });
@@ -129,14 +141,14 @@ export function StepBoard({ studyId }: StepBoardProps) {
         <Tooltip content={unlocked ? 'Study unlocked' : 'Study locked'}>
           <Button type="button" $variant="secondary" className="lock" part="lock" aria-label={unlocked ? 'Study unlocked: lock it' : 'Study locked: unlock it'}
             aria-pressed={!unlocked} disabled={unlock.pending}
-            onClick={() => run(unlock, { kind: 'unlock', studyId: id, allow: !unlocked })}>
+            onClick={onLock}>
             <LockIcon locked={!unlocked} />
           </Button>
         </Tooltip>
       </div>
       {!unlocked ? <p className="locked-note" part="locked-note">The study is locked. Unlock it to add, move, edit or delete cells and steps.</p> : null}
-      {reorder.error || delStep.error || duplicate.error || unlock.error ? (
-        <ErrorText role="alert">{reorder.error ?? delStep.error ?? duplicate.error ?? unlock.error ?? ''}</ErrorText>
+      {reorder.error || (delStep.error && !deleting) || duplicate.error || (unlock.error && !confirmUnlock) ? (
+        <ErrorText role="alert">{reorder.error ?? (deleting ? null : delStep.error) ?? duplicate.error ?? unlock.error ?? ''}</ErrorText>
       ) : null}
       <div className="cells" part="cells">
         {cells.length === 0 ? <p>This study has no cells yet.</p> : null}
@@ -147,7 +159,7 @@ export function StepBoard({ studyId }: StepBoardProps) {
             onDuplicate={() => run(duplicate, { kind: 'duplicate-cell', studyId: id, cellId: c.cell_id })}
             onRename={(cellName, shortName) => run(rename, { kind: 'rename-cell', studyId: id, cellId: c.cell_id, cellName, shortName })}
             onEditStep={(s) => { if (unlocked) setEditing(s); }}
-            onDeleteStep={(s) => { if (unlocked) setDeleting({ step: s, cell: c }); }}
+            onDeleteStep={(s) => { if (unlocked) { delStep.reset(); setDeleting({ step: s, cell: c }); } }}
           />
         ))}
       </div>
@@ -168,9 +180,28 @@ export function StepBoard({ studyId }: StepBoardProps) {
       <EditStepDialog step={editing} busy={editStep.pending} onClose={() => setEditing(null)}
         onSave={(v) => editing && run(editStep, { kind: 'edit-step', studyId: id, body: { step_order_id: editing.step_order_id, ...v } })} />
       <ConfirmDialog open={deleting !== null} title="Delete step" danger busy={delStep.pending} confirmLabel="Delete"
-        message={deleting ? `Delete the step '${deleting.step.step_name}' from ${deleting.cell.cell_name}?` : ''}
+        message={deleting ? (
+          <>
+            {`Delete the step '${deleting.step.step_name}' from ${deleting.cell.cell_name}?`}
+            {delStep.error ? <ErrorText>{delStep.error}</ErrorText> : null}
+          </>
+        ) : ''}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && run(delStep, { kind: 'delete-step', studyId: id, cell: deleting.cell, stepOrderId: deleting.step.step_order_id })} />
+      <ConfirmDialog open={confirmUnlock} title={data.completed ? 'Unlock a completed study?' : 'Unlock a live study?'} busy={unlock.pending}
+        confirmLabel="Unlock" danger
+        message={(
+          <>
+            <p>
+              {data.completed ? 'This study is completed' : data.live ? 'This study is collecting data' : 'This study has collected data'} ({sessionsText} so far).
+              {' '}Changes to its cells and steps apply to respondents who start from now on, and make their sessions differ from those already collected.
+            </p>
+            <p>Steps that hold collected data cannot be deleted. The unlock is recorded in the study&apos;s timeline.</p>
+            {unlock.error ? <ErrorText>{unlock.error}</ErrorText> : null}
+          </>
+        )}
+        onCancel={() => setConfirmUnlock(false)}
+        onConfirm={() => run(unlock, { kind: 'unlock', studyId: id, allow: true })} />
       {renamed ? <Toast text="Your Names have been updated" kind="success" onClose={() => setRenamed(false)} /> : null}
     </Wrap>
   );

@@ -16,7 +16,9 @@ const LABELS: Record<string, string> = {
   cache: 'Cache Page Step', embedded: 'Embedded Step', external: 'External Step', question: 'Question Step',
 };
 
-function fakeServer(opts: { locked?: boolean; failCellCreate?: boolean } = {}) {
+const HAS_DATA = "The step 'Recalibrate' holds data from 3 counted sessions: deleting it would remove that data from the reports. Steps with collected data cannot be deleted; add a new step instead.";
+
+function fakeServer(opts: { locked?: boolean; failCellCreate?: boolean; live?: boolean; sessions?: number; dataStep?: number } = {}) {
   let nextId = 100;
   const st = (step_type: string, step_name: string): FakeStep => ({ step_order_id: nextId++, step_type, step_name, seconds_before_show_next: 2, seconds_before_move_next: 0, next_type_id: 1 });
   const state = {
@@ -28,6 +30,7 @@ function fakeServer(opts: { locked?: boolean; failCellCreate?: boolean } = {}) {
   };
   const overview = () => ({
     success: true, allow_step_editing: state.allow, study_id: 7, study_name: 'Spring campaign',
+    live: opts.live ?? false, completed: false, counted_sessions: opts.sessions ?? 0,
     data: state.cells.map((c, index) => ({
       cell_id: c.cell_id, cell_name: c.cell_name, short_name: c.short_name, index,
       step_data: c.steps.map((s, i) => ({ ...s, index: i, step_type_label: LABELS[s.step_type], step_details: { seconds_before_show_next: s.seconds_before_show_next, seconds_before_move_next: s.seconds_before_move_next, next_type_id: s.next_type_id, next_type: 'Standard button', item_id: 1, url: null } })),
@@ -61,6 +64,7 @@ function fakeServer(opts: { locked?: boolean; failCellCreate?: boolean } = {}) {
       return { data: { success: true, step_order_id: s.step_order_id } };
     }
     if (path === '/studies/7/steps/delete') {
+      if (body.step_order_id === opts.dataStep) return { status: 409, data: { success: false, message: HAS_DATA } };
       for (const c of state.cells) c.steps = c.steps.filter((s) => s.step_order_id !== body.step_order_id);
       return { data: { success: true } };
     }
@@ -387,5 +391,47 @@ describe('<gaze-step-board>', () => {
     expect(calls('/cells/duplicate/')[0].body).to.deep.equal({ cell_id: 2 });
     await waitFor(() => cellEl(el, 4), 'copy shown');
     expect(cellEl(el, 4).querySelector('[part="cell-title"]')!.textContent).to.equal('Exposed Copy 1');
+  });
+
+  it('issue 35: unlocking a live study asks first; cancelling sends nothing, confirming unlocks', async () => {
+    const { el, calls } = await board({ locked: true, live: true, sessions: 12 });
+    click($(el, '[part="lock"]')!);
+    await waitForText(el, 'Unlock a live study?');
+    expect(text(el)).to.contain('This study is collecting data (12 counted sessions so far).');
+    expect(text(el)).to.contain("The unlock is recorded in the study's timeline.");
+    expect(calls('/steps/overview/edit-toggle/').length).to.equal(0);
+    click(buttonByText(el, 'Cancel'));
+    await waitFor(() => !text(el).includes('Unlock a live study?'), 'dialog closed');
+    await sleep(50);
+    expect(calls('/steps/overview/edit-toggle/').length, 'cancel sends nothing').to.equal(0);
+    expect($(el, '[part="add-cell"]')).to.equal(null);
+    click($(el, '[part="lock"]')!);
+    await waitForText(el, 'Unlock a live study?');
+    click(buttonByText(el, 'Unlock'));
+    await waitFor(() => calls('/steps/overview/edit-toggle/').length === 1, 'toggle call');
+    expect(calls('/steps/overview/edit-toggle/')[0].body).to.deep.equal({ allow_step_editing: true });
+    await waitFor(() => $(el, '[part="add-cell"]'), 'editing controls');
+    await waitFor(() => !text(el).includes('Unlock a live study?'), 'dialog closed after unlocking');
+  });
+
+  it('issue 35: a study in set-up unlocks at once, without asking', async () => {
+    const { el, calls } = await board({ locked: true });
+    click($(el, '[part="lock"]')!);
+    await waitFor(() => calls('/steps/overview/edit-toggle/').length === 1, 'toggle call');
+    expect(text(el)).not.to.contain('Unlock a live study?');
+  });
+
+  it("issue 35: a refused delete shows the server's reason in the dialog and the step stays", async () => {
+    const { el, calls } = await board({ dataStep: 105, live: true, sessions: 3 });
+    click(cellEl(el, 2).querySelectorAll<HTMLElement>('[part="step-menu"] button')[1]);
+    click(await waitFor(() => Array.from(cellEl(el, 2).querySelectorAll<HTMLElement>('[role="menuitem"]')).find((m) => m.textContent === 'Delete'), 'Delete item'));
+    await waitForText(el, 'Delete step');
+    click(buttonByText(el, 'Delete'));
+    await waitFor(() => calls('/steps/delete').length === 1, 'delete call');
+    // Inside the dialog, where the researcher is looking (not behind it on the board).
+    const reason = await waitFor(() => $(el, '[part="confirm-dialog"] [role="alert"]'), 'reason shown');
+    expect(reason.textContent).to.equal(HAS_DATA);
+    expect(stepNames(el, 2)).to.deep.equal(['Survey', 'Recalibrate']);
+    expect(buttonByText(el, 'Cancel').disabled).to.equal(false);
   });
 });

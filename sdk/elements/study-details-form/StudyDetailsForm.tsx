@@ -2,16 +2,20 @@
 // read-only, quality thresholds to one decimal with their units, the §5 messages word for word
 // (checked at submit). Saved as the server wants them: dates as YYYY-MM-DD, the question group as
 // its id (0 = None), the location as its code, the language as its name. A failed save keeps the
-// form and says what failed (never silent, like resolution 22); field errors from the server land
-// on their fields.
+// form and says what failed (never silent, like resolution 22), naming each field the server
+// refused. Number inputs hand Formik numbers (or '' when empty), so every numeric value is read
+// as either (issue 35: a typed threshold used to throw in bodyOf and the save never left).
 import { useEffect, useRef, useState } from 'react';
-import { Formik, Form, useField, type FormikHelpers } from 'formik';
+import { Formik, Form, useField, useFormikContext, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
 import styled from 'styled-components';
 import { useMutation, useResource } from '../../core/resource/hooks';
 import { saveDetails, studyDetails } from '../../core/study/study';
 import { itemsOf, lookupList } from '../../core/lookups/lists';
-import { DETAILS_MESSAGES as M, SHORT_TEXT_MAX, STUDY_NAME_MAX, type StudyDetails, type StudyEditBody } from '../../core/api/study';
+import {
+  DETAILS_MESSAGES as M, MIN_DWELL_ABOVE_MAX_MESSAGE, QUALITY_LIMITS, SHORT_TEXT_MAX, STUDY_NAME_MAX, qualityRangeMessage,
+  type StudyDetails, type StudyEditBody,
+} from '../../core/api/study';
 import { Button, ErrorText, FormikTextField, Link, Select, Spinner, SuccessText, TextField, tokens } from '../../ui';
 
 export const NUMERIC_FIELDS = [
@@ -24,6 +28,8 @@ export const NUMERIC_FIELDS = [
   ['min_dwell_ms', 'Minimum dwell (ms)'],
 ] as const;
 type NumericField = (typeof NUMERIC_FIELDS)[number][0];
+/** What a numeric field holds: the one-decimal string it starts as, the number an input type=number gives, or '' when emptied. */
+export type NumericValue = string | number;
 
 export const TEXT_FIELDS = [
   ['methodology', 'Methodology', true],
@@ -60,13 +66,21 @@ export interface DetailsValues {
   pre_assign_question_group: string;
   demographic_survey_url: string;
   demographic_survey_insert_parameter: string;
-  min_connection_speed: string;
-  min_calibration_frame_rate: string;
-  max_accuracy: string;
-  max_precision: string;
-  max_gaze_duration: string;
-  max_dwell_ms: string;
-  min_dwell_ms: string;
+  min_connection_speed: NumericValue;
+  min_calibration_frame_rate: NumericValue;
+  max_accuracy: NumericValue;
+  max_precision: NumericValue;
+  max_gaze_duration: NumericValue;
+  max_dwell_ms: NumericValue;
+  min_dwell_ms: NumericValue;
+}
+
+/** A numeric field's value for the server: null when empty, else the number (NaN never leaves: the schema refuses it first). */
+export function numberOf(v: NumericValue | null | undefined): number | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  const t = v.trim();
+  return t === '' ? null : Number(t);
 }
 
 /** Numbers to one decimal place (D2-057). */
@@ -93,7 +107,7 @@ export function bodyOf(v: DetailsValues): StudyEditBody {
   };
   for (const [f] of DATE_FIELDS) body[f] = v[f] || null;
   for (const [f] of TEXT_FIELDS) body[f] = v[f];
-  for (const [f] of NUMERIC_FIELDS) body[f] = v[f].trim() === '' ? null : Number(v[f]);
+  for (const [f] of NUMERIC_FIELDS) body[f] = numberOf(v[f]);
   return body;
 }
 
@@ -104,7 +118,13 @@ export const detailsSchema = yup.object({
   demographic_survey_url: yup.string().trim().url(M.url),
   study_duration: yup.string().max(SHORT_TEXT_MAX, M.tooLong),
   incentive: yup.string().max(SHORT_TEXT_MAX, M.tooLong),
-  ...Object.fromEntries(NUMERIC_FIELDS.map(([f]) => [f, yup.number().transform((v: number, o: unknown) => (o === '' ? undefined : v)).typeError('must be a number').min(0, 'must be 0 or more')])),
+  ...Object.fromEntries(NUMERIC_FIELDS.map(([f]) => [f, yup.number()
+    .transform((v: number, o: unknown) => (o === '' || o === null || (typeof o === 'string' && o.trim() === '') ? undefined : v))
+    .typeError('must be a number').min(0, qualityRangeMessage(f)).max(QUALITY_LIMITS[f].max, qualityRangeMessage(f))])),
+}).test('dwell-order', MIN_DWELL_ABOVE_MAX_MESSAGE, function dwellOrder(v) {
+  const n = v as unknown as Partial<Record<NumericField, NumericValue>>;
+  const min = numberOf(n.min_dwell_ms), max = numberOf(n.max_dwell_ms);
+  return min === null || max === null || min <= max || this.createError({ path: 'min_dwell_ms', message: MIN_DWELL_ABOVE_MAX_MESSAGE });
 });
 
 const Wrap = styled.section`
@@ -140,6 +160,14 @@ function FormikSelect({ name, label, options, placeholder }: { name: string; lab
   );
 }
 
+/** After a submit the schema stopped: says so beside the button (the fields say what is wrong). */
+function FormErrorsNote() {
+  const { submitCount, errors } = useFormikContext<DetailsValues>();
+  const bad = Object.keys(errors);
+  if (!submitCount || !bad.length) return null;
+  return <ErrorText>Not saved: correct the {bad.length === 1 ? 'field' : `${bad.length} fields`} marked above.</ErrorText>;
+}
+
 export function StudyDetailsForm({ studyId }: { studyId?: string }) {
   const id = Number(studyId);
   const valid = Number.isInteger(id) && id > 0;
@@ -151,6 +179,7 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
   const seen = useRef(save.count);
   const helpers = useRef<FormikHelpers<DetailsValues> | null>(null);
   const [savedAt, setSavedAt] = useState(0);
+  const [localError, setLocalError] = useState<string | null>(null);
 
   // Settle the form when the save ends: re-enable it; put the server's field errors on their fields.
   useEffect(() => {
@@ -180,7 +209,18 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
         validationSchema={detailsSchema}
         validateOnChange={false}
         validateOnBlur={false}
-        onSubmit={(values, h) => { helpers.current = h; setSavedAt(0); save.run({ studyId: id, body: bodyOf(values) }); }}
+        onSubmit={(values, h) => {
+          helpers.current = h;
+          setSavedAt(0);
+          setLocalError(null);
+          // Whatever goes wrong before the call, the form comes back with a message, never frozen.
+          try {
+            save.run({ studyId: id, body: bodyOf(values) });
+          } catch (e) {
+            setLocalError(e instanceof Error ? e.message : String(e));
+            h.setSubmitting(false);
+          }
+        }}
       >
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Study details">
@@ -221,8 +261,9 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
                 {NUMERIC_FIELDS.map(([f, label]) => <FormikTextField key={f} name={f as NumericField} label={label} type="number" step="0.1" min="0" inputMode="decimal" />)}
               </div>
             </fieldset>
-            {save.error && !isSubmitting ? <ErrorText>Could not save the study details: {save.error}</ErrorText> : null}
-            {savedAt && !save.error ? <SuccessText>Study details saved.</SuccessText> : null}
+            {(localError || save.error) && !isSubmitting ? <ErrorText>Could not save the study details: {localError ?? save.error}</ErrorText> : null}
+            {!isSubmitting && !localError ? <FormErrorsNote /> : null}
+            {savedAt && !save.error && !localError ? <SuccessText>Study details saved.</SuccessText> : null}
             <Bar>
               <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} part="save">Save details</Button>
               <Link href={`/my_studies/overview/${id}`}>Back to the overview</Link>

@@ -12,10 +12,10 @@ const DETAILS = {
   min_connection_speed: 512, min_calibration_frame_rate: 12.345, max_accuracy: null, max_precision: 80, max_gaze_duration: null, max_dwell_ms: null, min_dwell_ms: null,
 };
 
-function api(saveStatus = 200) {
+function api(saveStatus = 200, errors?: Record<string, string>) {
   return stubHttp((req) => {
     if (req.url.endsWith('/details')) return { data: DETAILS };
-    if (req.url.endsWith('/edit')) return saveStatus === 200 ? { data: { ...DETAILS, ...(req.body as object) } } : { status: saveStatus, data: { success: false, message: 'Validation failed' } };
+    if (req.url.endsWith('/edit')) return saveStatus === 200 ? { data: { ...DETAILS, ...(req.body as object) } } : { status: saveStatus, data: { success: false, message: 'Validation failed', ...(errors ? { errors } : {}) } };
     if (req.url.endsWith('/studylanguages_list')) return { data: { success: true, data: [{ id: 1, name: 'English', code: 'en' }, { id: 2, name: 'German', code: 'de' }] } };
     if (req.url.endsWith('/projectlocations_list')) return { data: { success: true, data: [{ id: 1, name: 'United Kingdom', code: 'gb' }, { id: 3, name: 'Germany', code: 'de' }] } };
     if (req.url.endsWith('/prestudyquestiongroups_list')) return { data: { success: true, data: [{ id: 5, name: 'Standard screening', code: '5' }] } };
@@ -99,6 +99,39 @@ describe('<gaze-study-details-form>', () => {
     await waitFor(() => (byLabel(el, 'Name') as HTMLInputElement).value === 'Summer Cola', 'values');
     submit(el);
     await waitForText(el, 'Could not save the study details: Validation failed');
+    expect(($(el, '[part="save"]') as HTMLButtonElement).disabled).to.equal(false);
+  });
+
+  it('issue 35: typed thresholds save as numbers with every other edit, and say so', async () => {
+    const http = api();
+    const el = await mount('gaze-study-details-form', { 'study-id': '7' });
+    await waitFor(() => (byLabel(el, 'Name') as HTMLInputElement).value === 'Summer Cola', 'values');
+    typeInto(byLabel(el, 'Maximum accuracy (pixels)'), '150');
+    typeInto(byLabel(el, 'Maximum accuracy (pixels)'), '55');
+    typeInto(byLabel(el, 'Minimum connection speed (kbps)'), '1024.5');
+    typeInto(byLabel(el, 'Maximum precision (pixels)'), '');
+    typeInto(byLabel(el, 'Notes'), 'Thresholds agreed with the client');
+    submit(el);
+    await waitForText(el, 'Study details saved.');
+    expect(edits(http.requests)).to.have.length(1);
+    expect(edits(http.requests)[0].body).to.deep.include({
+      max_accuracy: 55, min_connection_speed: 1024.5, max_precision: null, notes: 'Thresholds agreed with the client', name: 'Summer Cola',
+    });
+    expect(($(el, '[part="save"]') as HTMLButtonElement).disabled).to.equal(false);
+  });
+
+  it('issue 35: an out-of-range threshold is stopped with its range; a refusal names the field', async () => {
+    const http = api(400, { min_dwell_ms: 'must not be more than the maximum dwell' });
+    const el = await mount('gaze-study-details-form', { 'study-id': '7' });
+    await waitFor(() => (byLabel(el, 'Name') as HTMLInputElement).value === 'Summer Cola', 'values');
+    typeInto(byLabel(el, 'Minimum calibration frame rate (fps)'), '500');
+    submit(el);
+    await waitForText(el, 'must be a number from 0 to 240 fps');
+    await waitForText(el, 'Not saved: correct the field marked above.');
+    expect(edits(http.requests)).to.have.length(0);
+    typeInto(byLabel(el, 'Minimum calibration frame rate (fps)'), '30');
+    submit(el);
+    await waitForText(el, 'Could not save the study details: Validation failed (min_dwell_ms: must not be more than the maximum dwell)');
     expect(($(el, '[part="save"]') as HTMLButtonElement).disabled).to.equal(false);
   });
 });

@@ -65,10 +65,13 @@ async function boardV1(app: FastifyInstance) {
 
   route(app, contract.stepsOverview, async (request) => {
     const found = await companyStudy(app, request, toId(request.params.id));
-    const { allow, cells } = await board.boardOverview(app.db, found.id);
+    const { allow, live, completed, sessions, cells } = await board.boardOverview(app.db, found.id);
     return {
       success: true as const,
       allow_step_editing: allow,
+      live,
+      completed,
+      counted_sessions: sessions,
       study_id: found.id,
       study_name: found.name,
       data: cells.map((c, ci) => ({
@@ -134,7 +137,7 @@ async function boardV1(app: FastifyInstance) {
 
   route(app, contract.toggleEditing, async (request) => {
     const studyId = await study(request, request.params.id);
-    const allow = await board.setEditing(app.db, studyId, request.body.allow_step_editing ?? true);
+    const allow = await board.setEditing(app.db, studyId, request.body.allow_step_editing ?? true, request.auth.userId);
     return { success: true as const, allow_step_editing: allow };
   });
 

@@ -8,7 +8,7 @@ import {
 import { DEFAULT_PAGE_SIZE } from '../../../contract/common.js';
 import * as repo from '../../repositories/stims.js';
 import { findCompanyStudy } from '../../repositories/studies.js';
-import { stimValues, vastMediaUrl, type StimInput } from '../../services/stims.js';
+import { guardStimContent, stimValues, vastMediaUrl, type StimInput } from '../../services/stims.js';
 import { publicUrl } from '../../storage/index.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import * as contract from '../../../contract/stims.js';
@@ -171,6 +171,7 @@ export default async function stims(app: FastifyInstance) {
     const current = await loadStim(app, request, toId(request.params.id));
     const d = deps(app, request);
     const values = await stimValues(d, request.body as StimInput, current);
+    await guardStimContent(app.db, current, values);
     await repo.updateStim(app.db, d.companyId, current.id, values);
     const s = await loadStim(app, request, current.id);
     return { success: true as const, stim_id: s.id, data: await stimDetails(app, s) };

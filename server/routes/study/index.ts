@@ -218,7 +218,17 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       ['max_accuracy', 'maxAccuracy'], ['max_precision', 'maxPrecision'], ['max_gaze_duration', 'maxGazeDuration'],
       ['max_dwell_ms', 'maxDwellMs'], ['min_dwell_ms', 'minDwellMs'],
     ] as const;
-    for (const [field, column] of numbers) if (b[field] !== undefined) patch[column] = b[field] ?? null;
+    for (const [field, column] of numbers) {
+      const v = b[field];
+      if (v === undefined) continue;
+      if (v !== null && !(v >= 0 && v <= contract.QUALITY_LIMITS[field].max)) errors[field] = contract.qualityRangeMessage(field);
+      else patch[column] = v;
+    }
+    const minDwell = ('minDwellMs' in patch ? patch.minDwellMs : row.minDwellMs) ?? null;
+    const maxDwell = ('maxDwellMs' in patch ? patch.maxDwellMs : row.maxDwellMs) ?? null;
+    if (minDwell !== null && maxDwell !== null && minDwell > maxDwell && !errors.min_dwell_ms && !errors.max_dwell_ms) {
+      errors.min_dwell_ms = contract.MIN_DWELL_ABOVE_MAX_MESSAGE;
+    }
 
     if (Object.keys(errors).length) throw badRequest('Validation failed', errors);
     await svc.editStudy(db, row.id, request.auth.userId, patch);
