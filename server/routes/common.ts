@@ -58,6 +58,8 @@ export function bodyDeadline(ms: number) {
     const done = () => clearTimeout(timer);
     payload.once('end', done);
     payload.once('error', done);
+    // The client went away: nothing left to wait for.
+    payload.once('close', done);
     body.once('close', done);
     payload.pipe(body);
     return body;
