@@ -93,6 +93,7 @@ export const ERROR_DESCRIPTIONS = {
   401: 'No token, or an invalid or expired one',
   403: 'Not allowed (role, X-Company-Id from a non-super user, bad signature or key)',
   404: 'Not found, or not visible to the acting company',
+  408: 'The body did not arrive in time (the connection is closed)',
   409: 'Conflict with the current state',
   413: 'Body too large',
   415: 'Unsupported content type',
@@ -171,7 +172,19 @@ export interface OperationSpec {
   errors?: readonly ErrorStatus[];
   /** Left out of openapi.json (raw file bodies). */
   hidden?: boolean;
+  /**
+   * The largest JSON body, in bytes, read for this operation (longer: 413 before any parsing);
+   * without one the server's default (32 MiB) applies. Operations callable without a token
+   * declare one (tested by the conventions suite): their bodies are read before anyone is known.
+   * At SMALL_BODY_LIMIT or less the body must also arrive within BODY_TIMEOUT_MS (else 408).
+   */
+  bodyLimit?: number;
 }
+
+/** Bodies up to this are "small": they get the short body deadline (and its 408). */
+export const SMALL_BODY_LIMIT = 64 * 1024;
+/** Respondent sessions (ingestion and the runner's delivery): long gaze recordings. */
+export const SESSION_BODY_LIMIT = 32 * 1024 * 1024;
 
 // Typed as if every error status were declared (the reply type is then success | envelope); at
 // run time only the statuses of errorStatuses(spec) are.
@@ -196,6 +209,7 @@ export type Operation<S extends OperationSpec = OperationSpec> = S & {
     security?: [];
     'x-access': Access;
     'x-roles': S['roles'];
+    'x-body-limit'?: number;
   };
 };
 
@@ -205,6 +219,7 @@ export function errorStatuses(spec: OperationSpec): ErrorStatus[] {
   const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
   if (spec.params || spec.querystring || spec.body || hasBody) out.add(400);
   if (hasBody) { out.add(413); out.add(415); }
+  if (hasBody && spec.bodyLimit !== undefined && spec.bodyLimit <= SMALL_BODY_LIMIT) out.add(408);
   // A token call may carry a malformed X-Company-Id (400) besides a bad token (401) or role (403).
   if (spec.roles.some((r) => TOKEN_ROLES.includes(r))) { out.add(400); out.add(401); out.add(403); }
   out.add(500);
@@ -233,6 +248,7 @@ export function defineOperation<const S extends OperationSpec>(spec: S): Operati
     ...(isPublic ? { security: [] as [] } : {}),
     'x-access': spec.access,
     'x-roles': spec.roles,
+    ...(spec.bodyLimit !== undefined ? { 'x-body-limit': spec.bodyLimit } : {}),
   };
   return { ...spec, responses, public: isPublic, schema } as unknown as Operation<S>;
 }

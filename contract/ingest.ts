@@ -1,7 +1,7 @@
 // Respondent-session ingestion (public, authenticated by the study's collection key) and the
 // study user's call that issues that key (server/routes/ingest; docs/metrics.md "Collection").
 import { Type, type Static } from 'typebox';
-import { defineOperation, Id, Nullable, Ok, STUDY_ROLES, StudyParams, Text } from './common.js';
+import { defineOperation, Id, Nullable, Ok, SESSION_BODY_LIMIT, STUDY_ROLES, StudyParams, Text } from './common.js';
 
 // ---- bounds (docs/metrics.md "Bounds") ----------------------------------------------------------
 // Every number of a session is finite and inside these; a JSON 1e400 parses as Infinity and fails
@@ -97,11 +97,12 @@ export const collectSession = defineOperation({
   method: 'POST',
   path: '/v1.0/collect/session',
   summary: "Store one respondent's session (X-Collection-Key of the study)",
-  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 before the body is read; a wrong key and an unknown study_id get the same 403 "Invalid collection key" (no study id is revealed). Re-sending a stored session_id stores nothing and answers duplicate:true. A session outside the bounds (every number finite and bounded; intervals and samples inside their page dwell; samples in time order, at most 120 Hz; steps of the participant\'s cell, stims of their step) is refused whole with 400 naming the field.',
+  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 and with a key no study has 403 "Invalid collection key", both before the body is read (so a wrong key costs no parsing); a key of another study than study_id, and an unknown study_id, get the same 403 (no study id is revealed). Re-sending a stored session_id stores nothing and answers duplicate:true. A session outside the bounds (every number finite and bounded; intervals and samples inside their page dwell; samples in time order, at most 120 Hz; steps of the participant\'s cell, stims of their step) is refused whole with 400 naming the field.',
   tags: ['ingest'],
   access: 'write',
   roles: ['collection_key'],
   body: SessionBody,
+  bodyLimit: SESSION_BODY_LIMIT,
   response: { 200: SessionResponse },
   errors: [401, 403],
 });

@@ -5,7 +5,7 @@
 // store it. The study's collection key never reaches the browser: the server ingests on the
 // token's behalf through the same ingestion service (docs/decisions.md "Respondent runner").
 import { Type, type Static } from 'typebox';
-import { areaTag, defineOperation, Id, IdParam, Nullable, Ok, Text } from './common.js';
+import { areaTag, defineOperation, Id, IdParam, Nullable, Ok, SESSION_BODY_LIMIT, Text } from './common.js';
 import { MAX_CONNECTION_KBPS, SessionStep } from './ingest.js';
 import { STEP_TYPES, type StepType } from './board.js';
 
@@ -139,6 +139,8 @@ export const startSession = defineOperation({
   description: "403 for a bad signature or a link of another study; 409 when a live link's study is not live, or has no cells. The cell is the link's, or the one with the fewest counted respondents. Quota: participants_requested spread over the cells (test links never count and are never refused); a full cell answers state quota_full, stores the respondent as quota_full and names the panel's quota-full redirect.",
   tags, access: 'write', roles: ['signed_url'],
   params: TakeParams, body: StartBody,
+  // Holds the 4,000-character query even with every character escaped or 3 bytes of UTF-8.
+  bodyLimit: 16 * 1024,
   response: { 200: StartResponse },
   errors: [403, 409],
 });
@@ -202,7 +204,7 @@ export const deliverSession = defineOperation({
   summary: "Stores the session the token names (the ingestion service, as POST /collect/session would); retries are safe",
   description: 'The token fixes study, cell, panel, test flag, respondent and session id: the body cannot change them. 403 for a bad or expired token; 400 (naming the field) for a session outside the ingestion bounds. Re-sending answers duplicate:true and stores nothing.',
   tags, access: 'write', roles: ['signed_url'],
-  params: TakeParams, body: DeliverBody,
+  params: TakeParams, body: DeliverBody, bodyLimit: SESSION_BODY_LIMIT,
   response: { 200: DeliverResponse },
   errors: [403],
 });
@@ -253,7 +255,7 @@ export const checkQuality = defineOperation({
   summary: "The quality gate: the server measures the runner's raw calibration, compares the measures with the study's thresholds and answers pass or fail",
   description: "Accuracy, precision and frame rate are computed by the server from 'calibration' (the browser's own figures are ignored); after a calibration or validation stage the raw data are required, and missing or implausible data fail (measure calibration_data, with the reason) whatever the thresholds. Thresholds not set always pass. A failure stores the token's session at once as status screenout (with the measures and the steps sent, counted, never in the metrics) and names the panel's screen-out redirect; a retry answers the same. The delivery (POST …/session) checks the measures again and stores a failing 'complete' as screenout. 403 for a bad or expired token.",
   tags, access: 'write', roles: ['signed_url'],
-  params: TakeParams, body: QualityBody,
+  params: TakeParams, body: QualityBody, bodyLimit: SESSION_BODY_LIMIT,
   response: { 200: QualityResponse },
   errors: [403],
 });

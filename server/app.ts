@@ -2,7 +2,7 @@
 // call buildApp with their own database and use app.inject.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Database, Db } from './db/client.js';
-import type { Config } from './config.js';
+import { listenerOptions, trustProxyOption, type Config } from './config.js';
 import errors from './plugins/errors.js';
 import { contractValidatorCompiler } from './plugins/validation.js';
 import security from './plugins/security.js';
@@ -43,6 +43,9 @@ export interface BuildOptions {
   static?: StaticOptions;
 }
 
+/** The largest JSON body a route without its own contract limit reads (bulk writes, sessions). */
+export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
+
 /** The legacy client sends paths with a stray trailing space ("…/edit-toggle/ "); drop it. */
 export function tolerantUrl(url: string): string {
   const q = url.indexOf('?');
@@ -59,9 +62,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // debug instead (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     rewriteUrl: (req) => tolerantUrl(req.url ?? '/'),
-    trustProxy: opts.config.trustProxy,
+    // The client address behind proxies: a hop count or the proxies' addresses, never the
+    // left-most X-Forwarded-For entry (config.ts parseTrustProxy).
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    bodyLimit: 32 * 1024 * 1024,
+    // Signed-in routes check the token before reading a body (onRequest); public routes declare
+    // their own, smaller limit in the contract (OperationSpec.bodyLimit).
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Header and request timeouts (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS): a slow client is
+    // answered 408 and disconnected instead of holding its connection forever.
+    ...listenerOptions(opts.config.timeouts),
   });
   // Requests are checked by TypeBox against the contract's schemas (contract/), never coerced:
   // path and query ids are decimal strings by pattern (see plugins/validation.ts).

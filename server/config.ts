@@ -1,4 +1,5 @@
 // Runtime configuration from the environment (documented in README and docs/operations.md).
+import { isIP } from 'node:net';
 
 /** An S3-compatible bucket for stored files (STORAGE=s3; used by server/storage/s3.ts). */
 export interface S3Options {
@@ -25,12 +26,23 @@ export interface Config {
   databaseUrl?: string;
   /** Hours a sign-in token stays valid. */
   tokenTtlHours: number;
+  /** TOKEN_IDLE_MINUTES: a sign-in token unused this long is refused (0: no idle expiry). */
+  tokenIdleMinutes: number;
+  /** SCRYPT_LOG_N: password hashes use scrypt with N = 2^this (r 8, p 1); older hashes are redone at sign-in. */
+  scryptLogN: number;
   /** Secret for signed file URLs; generated per data dir when unset. */
   urlSecret?: string;
   /** Whether to seed demo data into an empty database. */
   seed: boolean;
-  /** Behind a reverse proxy: trust X-Forwarded-For so sign-in limits count the real client IP. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which X-Forwarded-For entries name the client (sign-in limits count it). false:
+   * none (the socket's peer is the client); a number: that many proxies in front of the server, the
+   * client is the entry they added; a list: the proxies' addresses or CIDR ranges, the client is the
+   * right-most entry not in it. Never the left-most entry, which any client can write.
+   */
+  trustProxy: TrustProxy;
+  /** Server timeouts (docs/operations.md "Request limits and timeouts"). */
+  timeouts: Timeouts;
   /** External origin (PUBLIC_URL); https turns on HSTS. */
   publicUrl?: string;
   /** Other origins allowed to call the API from a browser (ALLOWED_ORIGINS, comma-separated). */
@@ -52,6 +64,106 @@ export interface Config {
   filesPort?: number;
   /** STORAGE=s3: files in an S3-compatible bucket instead of DATA_DIR/storage (storage/s3.ts). */
   s3?: S3Options;
+}
+
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+export interface Timeouts {
+  /** HEADERS_TIMEOUT_MS: the request line and headers must have arrived within this (else 408, closed). */
+  headersMs: number;
+  /** REQUEST_TIMEOUT_MS: the whole request, body included (uploads too), within this (else 408, closed). */
+  requestMs: number;
+  /** BODY_TIMEOUT_MS: a small body (routes with a contract bodyLimit of 64 KB or less) within this after its headers. */
+  smallBodyMs: number;
+}
+
+/** proxy-addr's names for ranges (loopback 127.0.0.1/8 and ::1, linklocal, uniquelocal: private networks). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, empty or 0 → false; a whole number → that many hops; otherwise a comma list
+ * of proxy addresses, CIDR ranges or range names. `1` (the old "trust X-Forwarded-For") now means
+ * one proxy, so an existing setting keeps working, but safely. `true`/`all`/`*` are refused: they
+ * would make the left-most, client-written entry the address every limit counts.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 20) throw new Error(`TRUST_PROXY: ${v} hops is not plausible (at most 20)`);
+    return { hops };
+  }
+  const entries = v.split(/[\s,]+/).filter(Boolean);
+  for (const e of entries) {
+    if (PROXY_RANGE_NAMES.has(e.toLowerCase())) continue;
+    const [addr, bits, extra] = e.split('/');
+    const family = isIP(addr);
+    const maxBits = family === 4 ? 32 : 128;
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !okBits || extra !== undefined) {
+      throw new Error(`TRUST_PROXY: "${e}" is neither a number of proxies (1, 2, …) nor a proxy address or CIDR range (10.0.0.5, 10.0.0.0/8, loopback); trusting every address would let any client choose the address the sign-in limits count`);
+    }
+  }
+  return { addresses: entries.map((e) => (PROXY_RANGE_NAMES.has(e.toLowerCase()) ? e.toLowerCase() : e)) };
+}
+
+/**
+ * TRUST_PROXY as fastify's trustProxy. A hop count is a function (proxy-addr asks it per hop,
+ * from the socket's peer outwards): fastify's own number option trusts nothing since 5.x. Hop
+ * counts assume the server is reachable only through its proxies (docs/operations.md).
+ */
+export function trustProxyOption(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (!tp) return false;
+  if ('hops' in tp) {
+    const { hops } = tp;
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  return tp.addresses;
+}
+
+/**
+ * The HTTP listener's limits (app.ts and files-origin.ts): fastify turns node's request timeout
+ * off by default, so a client sending a byte now and then kept its connection forever. Node checks
+ * the timeouts every connectionsCheckingInterval, so a request is closed at most that much after
+ * its timeout: a tenth of the header timeout, between 100 ms and 2 s.
+ */
+export function listenerOptions(t: Timeouts) {
+  const connectionsCheckingInterval = Math.min(2000, Math.max(100, Math.floor(t.headersMs / 10)));
+  return {
+    requestTimeout: t.requestMs,
+    http: { headersTimeout: t.headersMs, requestTimeout: t.requestMs, connectionsCheckingInterval },
+  };
+}
+
+/** A positive whole number of milliseconds from the environment, or the default. */
+function millis(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 100) throw new Error(`${name}: "${raw}" is not a number of milliseconds (100 or more)`);
+  return Number(raw);
+}
+
+export function parseTimeouts(env: NodeJS.ProcessEnv): Timeouts {
+  const headersMs = millis(env, 'HEADERS_TIMEOUT_MS', 20_000);
+  const requestMs = millis(env, 'REQUEST_TIMEOUT_MS', 300_000);
+  // Node refuses a header timeout longer than the request timeout.
+  if (headersMs > requestMs) throw new Error(`HEADERS_TIMEOUT_MS (${headersMs}) must not exceed REQUEST_TIMEOUT_MS (${requestMs})`);
+  return { headersMs, requestMs, smallBodyMs: millis(env, 'BODY_TIMEOUT_MS', 10_000) };
+}
+
+/** SCRYPT_LOG_N: 14 (the old cost, 16 MiB) to 20 (1 GiB per hash); default 17 (OWASP's N=2^17, 128 MiB). */
+export function parseScryptLogN(value: string | undefined): number {
+  if (value === undefined || value === '') return 17;
+  if (!/^\d+$/.test(value) || Number(value) < 14 || Number(value) > 20) throw new Error(`SCRYPT_LOG_N: "${value}" is not a whole number from 14 to 20`);
+  return Number(value);
+}
+
+/** TOKEN_IDLE_MINUTES: default 480 (8 h: a token left overnight is dead by morning); 0 turns idle expiry off. */
+export function parseIdleMinutes(value: string | undefined): number {
+  if (value === undefined || value === '') return 480;
+  if (!/^\d+$/.test(value)) throw new Error(`TOKEN_IDLE_MINUTES: "${value}" is not a whole number of minutes (0: no idle expiry)`);
+  return Number(value);
 }
 
 /** STORAGE=s3 and its S3_* variables (docs/operations.md "Files on an S3-compatible store"). */
@@ -97,9 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 24 * 7),
+    tokenIdleMinutes: parseIdleMinutes(env.TOKEN_IDLE_MINUTES),
+    scryptLogN: parseScryptLogN(env.SCRYPT_LOG_N),
     urlSecret: env.URL_SECRET || undefined,
     seed: env.SEED !== '0',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    timeouts: parseTimeouts(env),
     publicUrl: env.PUBLIC_URL || undefined,
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
     productSite: env.PRODUCT_SITE_URL || undefined,

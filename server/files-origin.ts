@@ -5,7 +5,7 @@
 // iframes; because they come from another origin, an ad script never runs with the dashboard's
 // origin, cookies, storage or CSP, and the dashboard's CSP never has to allow inline script.
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { listenerOptions, type Config } from './config.js';
 import errors from './plugins/errors.js';
 import security from './plugins/security.js';
 import { contractValidatorCompiler } from './plugins/validation.js';
@@ -22,7 +22,7 @@ export function dashboardOrigins(config: Config): string[] {
 }
 
 export async function buildFilesOriginApp(main: FastifyInstance, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({ logger: opts.logger ?? false, routerOptions: { ignoreTrailingSlash: true }, ...listenerOptions(main.config.timeouts) });
   app.setValidatorCompiler(contractValidatorCompiler);
   app.decorate('db', main.db);
   app.decorate('config', main.config);

@@ -73,8 +73,9 @@ export default fp(async function auth(app: FastifyInstance) {
     const sent = requested !== undefined;
     const value = Array.isArray(requested) ? requested.join(',') : requested;
     const validId = value !== undefined && ID_RE.test(value) ? Number(value) : undefined;
-    // One round trip: the token's user and, when one is asked for, whether that company exists.
-    const user = await findTokenUser(app.db, token, validId);
+    // One round trip: the token's user and, when one is asked for, whether that company exists (plus
+    // a write at most once a minute per token: its last use, for TOKEN_IDLE_MINUTES).
+    const user = await findTokenUser(app.db, token, validId, app.config.tokenIdleMinutes);
     if (!user) throw unauthorized('Invalid or expired token');
     let companyId = user.companyId;
     if (sent) {

@@ -24,6 +24,12 @@ export async function findStudyKey(db: Db, studyId: number): Promise<{ id: numbe
   return rows[0] ?? null;
 }
 
+/** Whether some study has this collection key hash (study_collection_key_idx): checked before the body is read. */
+export async function collectionKeyExists(db: Db, hash: string): Promise<boolean> {
+  const rows = await db.select({ id: study.id }).from(study).where(eq(study.collectionKeyHash, hash)).limit(1);
+  return rows.length > 0;
+}
+
 export async function setCollectionKeyHash(db: Db, studyId: number, hash: string): Promise<void> {
   await db.update(study).set({ collectionKeyHash: hash, updatedAt: new Date() }).where(eq(study.id, studyId));
 }

@@ -139,27 +139,50 @@ export const attemptKey = (username: string) => username.trim().toLowerCase();
 
 export interface FailureWindow {
   count: number;
-  /** The oldest failure still inside the window (it leaves first), or null when none. */
-  oldest: Date | null;
+  /** The newest failure still inside the window (the back-off runs from it), or null when none. */
+  latest: Date | null;
+}
+
+/** Failures allowed without waiting, then a wait that doubles with each further failure. */
+export interface BackOff {
+  /** Failures inside the window that need no wait. */
+  free: number;
+  /** The wait after the first failure past `free`; each further one doubles it. */
+  baseMs: number;
+  /** The longest wait. */
+  maxMs: number;
 }
 
 export interface SignInLimits {
   since: Date;
-  /** Failures allowed for one username from one address. */
-  perAccountAddress: number;
-  /** Failures allowed from one address, whatever the usernames. */
-  perAddress: number;
-  /** Failures allowed for one username from all addresses together (distributed guessing). */
-  perAccount: number;
+  /** Failures of one username from one address. */
+  perAccountAddress: BackOff;
+  /** Failures from one address, whatever the usernames (spraying). */
+  perAddress: BackOff;
+  /**
+   * Failures of one username from all addresses together at which it counts as under distributed
+   * attack: each address then gets `underAttackFree` free failures for it instead of
+   * perAccountAddress.free. Never a refusal of an address that has not failed for the username,
+   * so its owner signing in from a new address is always let in.
+   */
+  accountUnderAttack: number;
+  underAttackFree: number;
 }
 
-export type Reservation = { ok: true; id: number } | { ok: false; blocked: FailureWindow };
+export type Reservation = { ok: true; id: number } | { ok: false; retryAfterMs: number };
+
+/** How long after the latest failure the next attempt must wait (0: it need not). */
+export function backOffMs(w: FailureWindow, b: BackOff, now: number): number {
+  if (w.count < b.free || !w.latest) return 0;
+  const wait = Math.min(b.baseMs * 2 ** Math.min(w.count - b.free, 30), b.maxMs);
+  return Math.max(0, w.latest.getTime() + wait - now);
+}
 
 /**
  * Checks the sign-in limits and, when the attempt is allowed, records it as a failure at once
  * (a reservation), in one transaction under an advisory lock: parallel attempts are counted one
  * after the other, so a burst can never pass more attempts than the limits allow. A successful
- * sign-in then removes its reservation (releaseSignInAttempt).
+ * sign-in then removes its reservation (releaseSignInAttempt). A refusal answers how long to wait.
  */
 export async function reserveSignInAttempt(db: Db, username: string, ip: string, limits: SignInLimits, now = new Date()): Promise<Reservation> {
   const user = attemptKey(username);
@@ -173,10 +196,12 @@ export async function reserveSignInAttempt(db: Db, username: string, ip: string,
       failures(tx, eq(loginAttempt.ip, ip), limits.since),
       failures(tx, eq(loginAttempt.username, user), limits.since),
     ]);
-    const blocked = pair.count >= limits.perAccountAddress ? pair
-      : address.count >= limits.perAddress ? address
-        : account.count >= limits.perAccount ? account : null;
-    if (blocked) return { ok: false as const, blocked };
+    const pairLimit = account.count >= limits.accountUnderAttack
+      ? { ...limits.perAccountAddress, free: Math.min(limits.underAttackFree, limits.perAccountAddress.free) }
+      : limits.perAccountAddress;
+    const t = now.getTime();
+    const wait = Math.max(backOffMs(pair, pairLimit, t), backOffMs(address, limits.perAddress, t));
+    if (wait > 0) return { ok: false as const, retryAfterMs: wait };
     const [row] = await tx.insert(loginAttempt).values({ username: user, ip, attemptedAt: now }).returning({ id: loginAttempt.id });
     // Keep the table small: anything older than a day can no longer count against anyone.
     await tx.delete(loginAttempt).where(lt(loginAttempt.attemptedAt, new Date(now.getTime() - 24 * 3600_000)));
@@ -189,11 +214,11 @@ const SIGN_IN_LOCK = 727_104_001;
 
 async function failures(db: Db, where: SQL, since: Date): Promise<FailureWindow> {
   const rows = await db
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<number | null>`(extract(epoch from min(${loginAttempt.attemptedAt})) * 1000)::float8` })
+    .select({ count: sql<number>`count(*)::int`, latest: sql<number | null>`(extract(epoch from max(${loginAttempt.attemptedAt})) * 1000)::float8` })
     .from(loginAttempt)
     .where(and(where, gte(loginAttempt.attemptedAt, since)));
   const r = rows[0];
-  return { count: Number(r?.count ?? 0), oldest: r?.oldest != null ? new Date(Number(r.oldest)) : null };
+  return { count: Number(r?.count ?? 0), latest: r?.latest != null ? new Date(Number(r.latest)) : null };
 }
 
 /**
@@ -202,4 +227,12 @@ async function failures(db: Db, where: SQL, since: Date): Promise<FailureWindow>
  */
 export async function releaseSignInAttempt(db: Db, username: string, ip: string): Promise<void> {
   await db.delete(loginAttempt).where(and(eq(loginAttempt.username, attemptKey(username)), eq(loginAttempt.ip, ip)));
+}
+
+/**
+ * A stronger hash of the same password (sign-in with old scrypt parameters). Only when the stored
+ * hash is still the one checked: a password changed meanwhile is never overwritten.
+ */
+export async function replacePasswordHash(db: Db, userId: number, checked: string, fresh: string): Promise<void> {
+  await db.update(appUser).set({ passwordHash: fresh }).where(and(eq(appUser.id, userId), eq(appUser.passwordHash, checked)));
 }

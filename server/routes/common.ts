@@ -1,12 +1,13 @@
 // Pieces several route areas share: `route` (registers one contract operation with its typed
 // handler and enforces its roles), the tenancy check study routes start from, the optional-body hook of POST reads and
 // the e-mail check. Schemas live in contract/, never here.
+import { PassThrough } from 'node:stream';
 import type {
-  ContextConfigDefault, FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression,
+  ContextConfigDefault, FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression,
   RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod, RouteOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { operationProblems, type AnyOperation, type Operation, type OperationSpec, type Role } from '../../contract/common.js';
+import { operationProblems, SMALL_BODY_LIMIT, type AnyOperation, type Operation, type OperationSpec, type Role } from '../../contract/common.js';
 import { findCompanyStudy, type CompanyStudy } from '../repositories/studies.js';
 import { forbidden, notFound } from '../errors.js';
 
@@ -37,6 +38,32 @@ export function requireOperation(options: RouteOptions): void {
   if (!op) throw new Error(`${String(options.method)} ${options.url}: register routes from a contract operation (route(app, op, handler))`);
   const problems = operationProblems(op);
   if (problems.length) throw new Error(`${op.operationId} (${op.method} ${op.path}): ${problems.join('; ')}`);
+}
+
+/**
+ * preParsing hook of operations with a small body (contract bodyLimit ≤ SMALL_BODY_LIMIT): the body
+ * must have arrived `ms` after its headers, else 408 and the connection is closed. A client
+ * trickling a byte now and then holds a sign-in for seconds, not the whole request timeout.
+ */
+export function bodyDeadline(ms: number) {
+  return async function bodyDeadline(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream & { receivedEncodedLength?: number }) {
+    // A body already read whole (app.inject) needs no deadline.
+    if (request.raw.complete) return payload;
+    const body = new PassThrough();
+    const timer = setTimeout(() => {
+      reply.header('connection', 'close');
+      payload.unpipe(body);
+      body.destroy(Object.assign(new Error('Request body not received in time'), { statusCode: 408 }));
+    }, ms);
+    const done = () => clearTimeout(timer);
+    payload.once('end', done);
+    payload.once('error', done);
+    // The client went away: nothing left to wait for.
+    payload.once('close', done);
+    body.once('close', done);
+    payload.pipe(body);
+    return body;
+  };
 }
 
 /** Route options a registration may add (hooks that run before validation). */
@@ -79,11 +106,17 @@ export function route<S extends OperationSpec>(app: FastifyInstance, op: Operati
     ...(op.public ? [] : [requireRole(op.roles)]),
     ...(extras.onRequest ? [extras.onRequest].flat() : []),
   ];
+  const small = op.bodyLimit !== undefined && op.bodyLimit <= SMALL_BODY_LIMIT;
+  // Bare instances (the conventions suite's) have no config: no deadline there.
+  const smallBodyMs = app.config?.timeouts?.smallBodyMs;
   app.route({
     method: op.method,
     url: op.path.slice(prefix.length) || '/',
     schema: op.schema,
     config: { public: op.public, operation: op as unknown as AnyOperation },
+    // A declared limit refuses a longer body with 413 before a byte of it is parsed.
+    ...(op.bodyLimit !== undefined ? { bodyLimit: op.bodyLimit } : {}),
+    ...(small && smallBodyMs ? { preParsing: bodyDeadline(smallBodyMs) } : {}),
     ...(onRequest.length ? { onRequest } : {}),
     ...(preValidation.length ? { preValidation } : {}),
     handler: handler as RouteHandlerMethod,

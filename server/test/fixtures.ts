@@ -32,6 +32,11 @@ export interface UserInput {
 }
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
+/**
+ * Test users' scrypt cost, and testApp's (so sign-in redoes no hash): N = 2^14 takes ~50 ms where
+ * the default 2^17 takes ~0.5 s, over a hundred sign-ins a run. routes/auth.test.ts proves the default.
+ */
+export const TEST_SCRYPT_LOG_N = 14;
 
 /** A user with a real scrypt hash, so tests sign in through POST /v1.0/auth-token. */
 export async function createUser(db: Db, input: UserInput): Promise<{ id: number; username: string; password: string; companyId: number }> {
@@ -40,7 +45,7 @@ export async function createUser(db: Db, input: UserInput): Promise<{ id: number
   const [row] = await db.insert(appUser).values({
     companyId: input.companyId,
     username,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, TEST_SCRYPT_LOG_N),
     firstName: input.firstName === undefined ? 'Test' : input.firstName,
     lastName: input.lastName === undefined ? 'User' : input.lastName,
     email: input.email === undefined ? `${username}@example.com` : input.email,

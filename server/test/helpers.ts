@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import { TEST_SCRYPT_LOG_N } from './fixtures.js';
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
@@ -27,7 +28,7 @@ function pgliteTemplate(): Promise<Blob> | undefined {
 
 export async function testApp(database?: Database): Promise<{ app: FastifyInstance; database: Database }> {
   const db = database ?? (await freshDatabase());
-  const config = { ...loadConfig({}), seed: false, dataDir: '' };
+  const config = { ...loadConfig({}), seed: false, dataDir: '', scryptLogN: TEST_SCRYPT_LOG_N };
   const app = await buildApp({ database: db, config });
   await app.ready();
   return { app, database: db };

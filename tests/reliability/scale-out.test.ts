@@ -21,9 +21,11 @@ import type { Database } from '../../server/db/client.js';
 import { JobQueue, jobKinds } from '../../server/jobs/index.js';
 import { housekeepingJob } from '../../server/jobs/housekeeping.js';
 import { providerCompanyId } from '../../server/repositories/users.js';
-import { MAX_USERNAME_FAILURES } from '../../server/routes/auth/index.js';
+import { ACCOUNT_ADDRESS_BACKOFF } from '../../server/routes/auth/index.js';
 import { loadUrlSigner } from '../../server/storage/sign.js';
 import { publicUrl } from '../../server/storage/index.js';
+
+const MAX_USERNAME_FAILURES = ACCOUNT_ADDRESS_BACKOFF.free;
 
 const base = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'scale-out-admin-password';

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Database } from '../../server/db/client.js';
 import { freshDatabase } from '../../server/test/helpers.js';
+import { TEST_SCRYPT_LOG_N } from '../../server/test/fixtures.js';
 import { MemoryStorage } from '../../server/storage/index.js';
 import { seedOnStart, DEMO_PASSWORD } from '../../server/seed/index.js';
 
@@ -20,7 +21,7 @@ export async function securityApp(opts: { demo?: boolean; config?: Partial<Confi
   const database = await freshDatabase();
   const storage = new MemoryStorage();
   if (opts.demo) await seedOnStart(database.db, storage, { demo: true });
-  const config = { ...loadConfig({}), seed: false, dataDir: '', ...opts.config };
+  const config = { ...loadConfig({}), seed: false, dataDir: '', scryptLogN: TEST_SCRYPT_LOG_N, ...opts.config };
   const app = await buildApp({ database, config, storage });
   await app.ready();
   return { app, database, close: async () => { await app.close(); await database.close(); } };

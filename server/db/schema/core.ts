@@ -36,6 +36,8 @@ export const authToken = pgTable('auth_token', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** When the token was last presented, to the minute (written at most once a minute): idle expiry. */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Failed sign-ins, kept in the database so any number of stateless servers share the limit. */

@@ -64,7 +64,11 @@ export const study = pgTable('study', {
   formValues: jsonb('form_values'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('study_company_idx').on(t.companyId)]);
+}, (t) => [
+  index('study_company_idx').on(t.companyId),
+  // POST /collect/session finds the study by its key before reading the body (issue 36).
+  index('study_collection_key_idx').on(t.collectionKeyHash),
+]);
 
 export const cell = pgTable('cell', {
   id: serial('id').primaryKey(),

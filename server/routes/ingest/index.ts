@@ -3,7 +3,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ingestSession } from '../../services/ingest.js';
-import { findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
+import { collectionKeyExists, findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
 import { forbidden, notFound, unauthorized } from '../../errors.js';
 import * as contract from '../../../contract/ingest.js';
 import { route, toId } from '../common.js';
@@ -33,10 +33,13 @@ export default async function ingestRoutes(app: FastifyInstance) {
     const result = await ingestSession(app.db, body);
     return { success: true as const, duplicate: result.duplicate, participant_id: result.participant_id };
   }, {
-    // The key is checked before the body is parsed and validated: without one, nothing else matters.
+    // The key is checked before the body is read, parsed and validated: without one, or with one
+    // no study has, nothing else matters (a wrong key must not buy 32 MiB of parsing). The
+    // handler then checks it is the key of the body's study.
     onRequest: async (request) => {
       const key = request.headers['x-collection-key'];
       if (typeof key !== 'string' || !key.trim()) throw unauthorized('Collection key required');
+      if (!(await collectionKeyExists(app.db, hashKey(key.trim())))) throw forbidden(INVALID_KEY);
     },
   });
 

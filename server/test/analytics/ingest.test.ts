@@ -105,6 +105,21 @@ describe('collection key', () => {
     const body = { ...session(), study_id: other.studyId, participant: { ...session().participant, cell_id: other.cellId }, steps: [] };
     expect((await post(body, { 'x-collection-key': first })).statusCode).toBe(403);
     expect((await post(body, { 'x-collection-key': second })).statusCode).toBe(200);
+    // Another study's real key passes the header check but not the body's study: the same 403.
+    const crossed = await post(session(), { 'x-collection-key': second });
+    expect(crossed.statusCode).toBe(403);
+    expect(crossed.json()).toEqual({ success: false, message: 'Invalid collection key' });
+  });
+
+  it('issue 36: a key no study has is refused before the body is parsed (malformed JSON answers 403, not 400)', async () => {
+    const garbage = (headers: Record<string, string>) => app.inject({
+      method: 'POST', url: '/v1.0/collect/session', headers: { 'content-type': 'application/json', ...headers }, payload: `{"study_id": ${'['.repeat(1000)}`,
+    });
+    const wrong = await garbage({ 'x-collection-key': 'not-the-key' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ success: false, message: 'Invalid collection key' });
+    // With the real key the body is read: then the malformed JSON is what is wrong.
+    expect((await garbage({ 'x-collection-key': key })).statusCode).toBe(400);
   });
 });
 

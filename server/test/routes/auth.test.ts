@@ -4,8 +4,12 @@ import { eq } from 'drizzle-orm';
 import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
 import { authToken, loginAttempt, appUser } from '../../db/schema/index.js';
-import { issueToken } from '../../repositories/tokens.js';
-import { authHeaders, createCompany, createUser, signIn } from '../fixtures.js';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { hashToken, issueToken } from '../../repositories/tokens.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../auth/password.js';
+import { parseTrustProxy } from '../../config.js';
+import { authHeaders, createCompany, createUser, signIn, TEST_SCRYPT_LOG_N } from '../fixtures.js';
+import { BACKOFF_BASE_MS } from '../../routes/auth/index.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -251,7 +255,7 @@ describe('sign-in rate limit', () => {
     expect((await post('/v1.0/auth-token', { username: 'gail', password: gail.password }, {}, '10.6.0.3')).statusCode).toBe(200);
   });
 
-  it('an address locked out for guessing one account does not lock that account out elsewhere; 20 failures from all addresses do', async () => {
+  it('an address locked out for guessing one account does not lock that account out elsewhere', async () => {
     const hank = await createUser(database.db, { companyId: acme.id, username: 'hank' });
     // 20 failures from one address, 5 of them for hank: the address is locked for everyone.
     for (let i = 0; i < 15; i++) await post('/v1.0/auth-token', { username: `other${i}`, password: 'wrong' }, {}, '10.7.0.1');
@@ -259,14 +263,55 @@ describe('sign-in rate limit', () => {
     expect((await post('/v1.0/auth-token', { username: 'hank', password: hank.password }, {}, '10.7.0.1')).statusCode).toBe(429);
     expect((await post('/v1.0/auth-token', { username: 'nobody', password: 'x' }, {}, '10.7.0.1')).statusCode).toBe(429);
     expect((await post('/v1.0/auth-token', { username: 'hank', password: hank.password }, {}, '10.7.0.2')).statusCode).toBe(200);
-    // Distributed guessing: 5 failures each from 4 addresses lock hank everywhere.
+  });
+
+  it('issue 36: 20 failures from 4 addresses do not lock the account; its owner signs in from a new address, each guessing address gets one more try', async () => {
     const ivy = await createUser(database.db, { companyId: acme.id, username: 'ivy' });
     for (let a = 1; a <= 4; a++) {
       for (let i = 0; i < 5; i++) expect((await post('/v1.0/auth-token', { username: 'ivy', password: 'wrong' }, {}, `10.8.0.${a}`)).statusCode).toBe(401);
     }
-    const locked = await post('/v1.0/auth-token', { username: 'ivy', password: ivy.password }, {}, '10.8.0.9');
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, from an address that has not failed: let in (on main: 429 for 15 minutes).
+    expect((await post('/v1.0/auth-token', { username: 'ivy', password: ivy.password }, {}, '10.8.0.9')).statusCode).toBe(200);
+    expect((await post('/v1.0/auth-token', { username: 'ivy', password: ivy.password }, {}, '10.8.0.10')).statusCode).toBe(200);
+    // Distributed guessing goes on slowly: a new address has one free failure, then the back-off.
+    expect((await post('/v1.0/auth-token', { username: 'ivy', password: 'wrong' }, {}, '10.8.0.20')).statusCode).toBe(401);
+    const next = await post('/v1.0/auth-token', { username: 'ivy', password: 'wrong' }, {}, '10.8.0.20');
+    expect(next.statusCode).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(next.headers['retry-after'])).toBeLessThanOrEqual(BACKOFF_BASE_MS / 1000);
+    // Other usernames from those addresses are not slowed by ivy's count.
+    expect((await post('/v1.0/auth-token', { username: 'alice', password: alice.password }, {}, '10.8.0.1')).statusCode).toBe(200);
+  });
+
+  it('issue 36: past the free failures each wait doubles (Retry-After from the latest failure), up to the 15-minute window', async () => {
+    const jill = await createUser(database.db, { companyId: acme.id, username: 'jill' });
+    const ago = (s: number) => new Date(Date.now() - s * 1000);
+    const fail = (n: number, latestSecondsAgo: number) => database.db.insert(loginAttempt).values(
+      Array.from({ length: n }, (_, i) => ({ username: 'jill', ip: '10.9.0.1', attemptedAt: ago(latestSecondsAgo + (n - 1 - i)) })),
+    );
+    const attempt = () => post('/v1.0/auth-token', { username: 'jill', password: jill.password }, {}, '10.9.0.1');
+    // 5 failures (the free ones), the latest 20 s ago: the 15 s wait is over.
+    await fail(5, 20);
+    expect((await attempt()).statusCode).toBe(200);
+    // 7 failures, the latest 40 s ago: the third extra failure waits 15 · 2² = 60 s, 20 s still to go.
+    await fail(7, 40);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    const retry = Number(refused.headers['retry-after']);
+    expect(retry).toBeGreaterThan(15);
+    expect(retry).toBeLessThanOrEqual(20);
+    // A refusal records nothing: the same wait, not a longer one.
+    const again = Number((await attempt()).headers['retry-after']);
+    expect(again).toBeLessThanOrEqual(retry);
+    // 7 failures, the latest 70 s ago: the 60 s are over.
+    await database.db.delete(loginAttempt).where(eq(loginAttempt.username, 'jill'));
+    await fail(7, 70);
+    expect((await attempt()).statusCode).toBe(200);
+    // Never longer than the window: 12 failures, the latest just now.
+    await fail(12, 0);
+    const capped = Number((await attempt()).headers['retry-after']);
+    expect(capped).toBeGreaterThan(8 * 60);
+    expect(capped).toBeLessThanOrEqual(15 * 60);
   });
 
   it('failures older than 15 minutes no longer count', async () => {
@@ -297,7 +342,7 @@ describe('sign-in rate limit', () => {
   it('behind a proxy (TRUST_PROXY=1) the IP limit counts the X-Forwarded-For client, not the proxy', async () => {
     const { buildApp } = await import('../../app.js');
     const { loadConfig } = await import('../../config.js');
-    const proxied = await buildApp({ database, config: { ...loadConfig({ TRUST_PROXY: '1' }), seed: false, dataDir: '' } });
+    const proxied = await buildApp({ database, config: { ...loadConfig({ TRUST_PROXY: '1' }), seed: false, dataDir: '', scryptLogN: TEST_SCRYPT_LOG_N } });
     const frank = await createUser(database.db, { companyId: acme.id, username: 'frank' });
     await database.db.insert(loginAttempt).values(Array.from({ length: 20 }, (_, i) => ({ username: `probe${i}`, ip: '203.0.113.9', attemptedAt: new Date() })));
     const via = (client: string) => proxied.inject({
@@ -309,5 +354,159 @@ describe('sign-in rate limit', () => {
     // Without TRUST_PROXY the header is ignored: the proxy's own address is what counts.
     expect((await post('/v1.0/auth-token', { username: 'frank', password: frank.password }, { 'x-forwarded-for': '203.0.113.9' }, '10.4.0.3')).statusCode).toBe(200);
     await proxied.close();
+  });
+});
+
+describe('issue 36: the client address behind proxies (TRUST_PROXY)', () => {
+  it('TRUST_PROXY is a hop count or the proxies\' addresses; "trust everything" is refused', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toEqual({ hops: 1 });
+    expect(parseTrustProxy('2')).toEqual({ hops: 2 });
+    expect(parseTrustProxy('10.0.0.5, 10.1.0.0/16,loopback, ::1')).toEqual({ addresses: ['10.0.0.5', '10.1.0.0/16', 'loopback', '::1'] });
+    for (const bad of ['true', 'all', '*', '10.0.0.0/33', 'proxy.local', '10.0.0.1/8/2']) expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  async function proxiedApp(trust: string) {
+    const { buildApp } = await import('../../app.js');
+    const { loadConfig } = await import('../../config.js');
+    return buildApp({ database, config: { ...loadConfig({ TRUST_PROXY: trust }), seed: false, dataDir: '', scryptLogN: TEST_SCRYPT_LOG_N } });
+  }
+
+  for (const trust of ['1', '127.0.0.1']) {
+    it(`TRUST_PROXY=${trust}: a forged left-most X-Forwarded-For does not escape the limits (the proxy's entry counts)`, async () => {
+      const proxied = await proxiedApp(trust);
+      const victim = await createUser(database.db, { companyId: acme.id, username: `spray-target-${trust}` });
+      const client = trust === '1' ? '203.0.113.50' : '203.0.113.51';
+      // The real client (the entry our proxy appended) sprays 20 usernames, forging a new left-most entry each time.
+      for (let i = 0; i < 20; i++) {
+        const res = await proxied.inject({
+          method: 'POST', url: '/v1.0/auth-token', remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `198.18.${i}.1, ${client}` }, payload: { username: `sprayed${trust}-${i}`, password: 'wrong' },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const rows = await database.db.select().from(loginAttempt).where(eq(loginAttempt.ip, client));
+      expect(rows).toHaveLength(20);
+      // The next attempt from that client is refused whatever it forges (on main: a fresh address each time).
+      const forged = await proxied.inject({
+        method: 'POST', url: '/v1.0/auth-token', remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `198.18.99.1, ${client}` }, payload: { username: victim.username, password: victim.password },
+      });
+      expect(forged.statusCode).toBe(429);
+      // Another client behind the same proxy is not.
+      const other = await proxied.inject({
+        method: 'POST', url: '/v1.0/auth-token', remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `${client}, 203.0.113.77` }, payload: { username: victim.username, password: victim.password },
+      });
+      expect(other.statusCode).toBe(200);
+      await proxied.close();
+    });
+  }
+
+  it('with the proxies\' addresses, a request that did not come through one of them counts its own address', async () => {
+    const proxied = await proxiedApp('10.250.0.1');
+    let seen = '';
+    proxied.addHook('onRequest', async (request) => { seen = request.ip; });
+    await proxied.inject({ method: 'GET', url: '/meta.json', remoteAddress: '192.0.2.4', headers: { 'x-forwarded-for': '203.0.113.1' } });
+    expect(seen).toBe('192.0.2.4');
+    await proxied.inject({ method: 'GET', url: '/meta.json', remoteAddress: '10.250.0.1', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.1' } });
+    expect(seen).toBe('203.0.113.1');
+    await proxied.close();
+  });
+});
+
+describe('issue 36: password hashes', () => {
+  it('new hashes are scrypt N=2^17 with their parameters; an old N=2^14 hash still verifies and is redone at sign-in', async () => {
+    const { buildApp } = await import('../../app.js');
+    const { loadConfig } = await import('../../config.js');
+    expect(loadConfig({}).scryptLogN).toBe(17);
+    const strong = await buildApp({ database, config: { ...loadConfig({}), seed: false, dataDir: '' } });
+    const fresh = await hashPassword('pw-one');
+    expect(fresh).toMatch(/^scrypt\$ln=17,r=8,p=1\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    expect(await verifyPassword('pw-one', fresh)).toBe(true);
+    expect(await verifyPassword('pw-two', fresh)).toBe(false);
+    // A hash as the server wrote them before (no parameters: N=2^14, r 8, p 1).
+    const salt = randomBytes(16);
+    const legacy = `scrypt$${salt.toString('hex')}$${scryptSync('old secret', salt, 32).toString('hex')}`;
+    expect(await verifyPassword('old secret', legacy)).toBe(true);
+    expect(needsRehash(legacy)).toBe(true);
+    const ken = await createUser(database.db, { companyId: acme.id, username: 'ken' });
+    await database.db.update(appUser).set({ passwordHash: legacy }).where(eq(appUser.id, ken.id));
+    const wrong = await strong.inject({ method: 'POST', url: '/v1.0/auth-token', payload: { username: 'ken', password: 'nope' }, remoteAddress: '10.11.0.1' });
+    expect(wrong.statusCode).toBe(401);
+    const [untouched] = await database.db.select().from(appUser).where(eq(appUser.id, ken.id));
+    expect(untouched.passwordHash).toBe(legacy);
+    const ok = await strong.inject({ method: 'POST', url: '/v1.0/auth-token', payload: { username: 'ken', password: 'old secret' }, remoteAddress: '10.11.0.1' });
+    expect(ok.statusCode).toBe(200);
+    const [row] = await database.db.select().from(appUser).where(eq(appUser.id, ken.id));
+    expect(row.passwordHash).toMatch(/^scrypt\$ln=17,r=8,p=1\$/);
+    expect(needsRehash(row.passwordHash)).toBe(false);
+    expect((await strong.inject({ method: 'POST', url: '/v1.0/auth-token', payload: { username: 'ken', password: 'old secret' } })).statusCode).toBe(200);
+    await strong.close();
+  });
+
+  it('a malformed or absurd stored hash never verifies (and asks for no memory)', async () => {
+    for (const stored of ['', 'scrypt$', 'bcrypt$x$y', 'scrypt$ln=30,r=8,p=1$00$00', 'scrypt$ln=17,r=8$00$00', 'scrypt$zz$00', 'scrypt$00$']) {
+      expect(await verifyPassword('x', stored), stored).toBe(false);
+    }
+  });
+});
+
+describe('issue 36: token idle expiry (TOKEN_IDLE_MINUTES)', () => {
+  it('defaults to 8 hours; 0 turns it off', async () => {
+    const { loadConfig } = await import('../../config.js');
+    expect(loadConfig({}).tokenIdleMinutes).toBe(480);
+    expect(loadConfig({ TOKEN_IDLE_MINUTES: '0' }).tokenIdleMinutes).toBe(0);
+    expect(() => loadConfig({ TOKEN_IDLE_MINUTES: '-5' })).toThrow(/TOKEN_IDLE_MINUTES/);
+  });
+
+  it('a token unused for longer than the idle time is refused; using one records it at most once a minute', async () => {
+    const me = (token: string) => app.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: authHeaders(token) });
+    const lastUsed = async (token: string) => (await database.db.select().from(authToken).where(eq(authToken.tokenHash, hashToken(token))))[0].lastUsedAt.getTime();
+    const setLastUsed = (token: string, d: Date) => database.db.update(authToken).set({ lastUsedAt: d }).where(eq(authToken.tokenHash, hashToken(token)));
+    const token = await signIn(app, 'alice', alice.password);
+    // Idle 9 hours: refused, though 159 hours of its lifetime are left.
+    await setLastUsed(token, new Date(Date.now() - 9 * 3600_000));
+    expect((await me(token)).statusCode).toBe(401);
+    // Used 7 hours ago: accepted, and recorded as used now.
+    await setLastUsed(token, new Date(Date.now() - 7 * 3600_000));
+    expect((await me(token)).statusCode).toBe(200);
+    expect(Date.now() - (await lastUsed(token))).toBeLessThan(3600_000);
+    // Used 30 s ago: no write (the lookup is every request's; the write once a minute at most).
+    const recent = new Date(Date.now() - 30_000);
+    await setLastUsed(token, recent);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await lastUsed(token)).toBe(recent.getTime());
+    // Without idle expiry the same idle token is accepted.
+    const { buildApp } = await import('../../app.js');
+    const { loadConfig } = await import('../../config.js');
+    const lenient = await buildApp({ database, config: { ...loadConfig({ TOKEN_IDLE_MINUTES: '0' }), seed: false, dataDir: '' } });
+    await setLastUsed(token, new Date(Date.now() - 9 * 3600_000));
+    expect((await lenient.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: authHeaders(token) })).statusCode).toBe(200);
+    await lenient.close();
+  });
+});
+
+describe('issue 36: small bodies for public routes', () => {
+  it('sign-in refuses a body over 8 KB with 413 before parsing it (malformed JSON is not even noticed)', async () => {
+    const big = await app.inject({ method: 'POST', url: '/v1.0/auth-token', headers: { 'content-type': 'application/json' }, payload: `{"username":"alice","password":"${'x'.repeat(9000)}` });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ success: false });
+    // The largest valid body, fully escaped, fits.
+    const escaped = JSON.stringify({ username: 'é'.repeat(255), password: 'é'.repeat(1024) }).replace(/é/g, '\\u00e9');
+    expect(escaped.length).toBeLessThanOrEqual(8 * 1024);
+    const fits = await app.inject({ method: 'POST', url: '/v1.0/auth-token', headers: { 'content-type': 'application/json' }, payload: escaped, remoteAddress: '10.12.0.1' });
+    expect(fits.statusCode).toBe(401);
+  });
+
+  it('the contract declares a body limit for every operation callable without a token, a few KB for sign-in and take/start', async () => {
+    const { signIn: signInOp } = await import('../../../contract/auth.js');
+    const { startSession } = await import('../../../contract/take.js');
+    expect(signInOp.bodyLimit).toBeLessThanOrEqual(8 * 1024);
+    expect(startSession.bodyLimit).toBeLessThanOrEqual(16 * 1024);
+    const doc = (await app.inject({ method: 'GET', url: '/v1.0/openapi.json' })).json();
+    expect(doc.paths['/v1.0/auth-token'].post['x-body-limit']).toBe(signInOp.bodyLimit);
+    expect(Object.keys(doc.paths['/v1.0/auth-token'].post.responses)).toContain('408');
   });
 });

@@ -174,6 +174,15 @@ describe('issue 7: every route is a complete contract operation', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
+  it('issue 36: every operation callable without a token that reads a JSON body declares its body limit (routes/auth and tests/security/slow-requests prove it applies)', () => {
+    const open = operations.filter((op) => op.public && op.body);
+    expect(open.map((op) => op.operationId)).toEqual(expect.arrayContaining(['signIn', 'takeStart', 'collectSession']));
+    for (const op of open) {
+      expect(op.bodyLimit, op.operationId).toEqual(expect.any(Number));
+      expect(op.schema['x-body-limit'], op.operationId).toBe(op.bodyLimit);
+    }
+  });
+
   it('each operation is served, from its contract path', () => {
     for (const op of operations) expect(app.hasRoute({ method: op.method, url: op.path }), `${op.method} ${op.path}`).toBe(true);
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_token" ADD COLUMN "last_used_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "study_collection_key_idx" ON "study" USING btree ("collection_key_hash");
