@@ -24,7 +24,7 @@ export interface RefusedRequest {
 }
 
 /** At most this many different refused targets are kept per cell (refused_total counts them all). */
-export const REFUSED_KEPT = 20;
+export const REFUSED_KEPT = 50;
 
 export interface CellCheck {
   cell_id: number;

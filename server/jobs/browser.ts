@@ -45,10 +45,14 @@ export function proxyArgs(proxyUrl: string): string[] {
     `--proxy-server=${proxyUrl}`,
     '--proxy-bypass-list=<-loopback>',
     `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${new URL(proxyUrl).hostname}`,
-    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
     '--disable-quic',
+    // Chromium's own traffic (updates, sign-in, pings) is none of the study's.
     '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-domain-reliability',
+    '--no-pings',
   ];
 }
 

@@ -95,8 +95,10 @@ export class EgressProxy {
     s.on('error', () => undefined);
   }
 
+  /** Reports a refusal; a name that does not resolve is no refusal (nothing was there to reach). */
   private refuse(target: string, err: unknown): void {
-    const reason = err instanceof FetchRefused ? err.message : 'The address could not be checked';
+    if (!(err instanceof FetchRefused)) return;
+    const reason = err.message;
     try {
       this.onRefused({ target: target.slice(0, 300), reason });
     } catch { /* a recorder's failure never opens the door */ }
@@ -140,7 +142,8 @@ export class EgressProxy {
       dest = await this.destination(url.hostname, Number(url.port || 80));
     } catch (err) {
       this.refuse(target, err);
-      res.writeHead(403, { 'content-type': 'text/plain' }).end(REFUSED);
+      if (err instanceof FetchRefused) res.writeHead(403, { 'content-type': 'text/plain' }).end(REFUSED);
+      else res.writeHead(502, { 'content-type': 'text/plain' }).end('The name could not be resolved');
       return;
     }
     const upstream = http.request({
@@ -168,7 +171,7 @@ export class EgressProxy {
       dest = await this.destination(m[1], Number(m[2]));
     } catch (err) {
       this.refuse(req.url ?? '', err);
-      socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      socket.end(`HTTP/1.1 ${err instanceof FetchRefused ? '403 Forbidden' : '502 Bad Gateway'}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
       return;
     }
     this.pipeTo(socket, dest, Number(m![2]), 'HTTP/1.1 200 Connection Established\r\n\r\n', head);
@@ -184,8 +187,8 @@ export class EgressProxy {
       if (url.protocol !== 'http:' && url.protocol !== 'ws:') throw new FetchRefused('Only http and https can be reached');
       dest = await this.destination(url.hostname, Number(url.port || 80));
     } catch (err) {
-      this.refuse(url ? `${url.protocol}//${url.host}${url.pathname}` : (req.url ?? ''), err);
-      socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      this.refuse(url ? `${url.protocol}//${url.host}${url.pathname}` : (req.url ?? ''), err instanceof TypeError ? new FetchRefused('Not an absolute URL') : err);
+      socket.end(`HTTP/1.1 ${err instanceof FetchRefused || err instanceof TypeError ? '403 Forbidden' : '502 Bad Gateway'}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
       return;
     }
     const headers = Object.entries(stripHopByHop(req.headers)).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`);
