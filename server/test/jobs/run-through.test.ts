@@ -224,10 +224,16 @@ describe('issue 36 item 1: the run-through browser is sandboxed', () => {
       await page.getByText('You are adequately sandboxed.').waitFor({ timeout: 20_000 });
       const text = (await page.textContent('body')) ?? '';
       expect(text.replace(/\s+/g, ' ')).toMatch(/Seccomp-BPF sandbox\s*Yes/);
-      // Every process of this browser (it names this proxy on its command line) runs as that user.
-      const users = execFileSync('ps', ['-eo', 'user:32,args', '--no-headers'], { encoding: 'utf8' }).split('\n')
-        .filter((l) => l.includes(`--proxy-server=${proxy.url}`) && !l.includes('chromium-as-user.sh')).map((l) => l.trim().split(/\s+/)[0]);
-      expect(users.length).toBeGreaterThan(0);
+      // Every process of this browser (the one naming this proxy, and all its descendants) runs as that user.
+      const procs = execFileSync('ps', ['-eo', 'pid=,ppid=,user:32=,args='], { encoding: 'utf8' }).split('\n').filter(Boolean)
+        .map((l) => { const [pid, ppid, user, ...args] = l.trim().split(/\s+/); return { pid, ppid, user, args: args.join(' ') }; });
+      const mine = new Set(procs.filter((p) => p.args.includes(`--proxy-server=${proxy.url}`)).map((p) => p.pid));
+      for (let grown = true; grown;) {
+        grown = false;
+        for (const p of procs) if (mine.has(p.ppid) && !mine.has(p.pid)) { mine.add(p.pid); grown = true; }
+      }
+      const users = procs.filter((p) => mine.has(p.pid)).map((p) => p.user);
+      expect(users.length).toBeGreaterThan(2);
       const uid = process.getuid?.();
       if (uid === 0) expect([...new Set(users)]).toEqual([setup.user]);
     } finally {
