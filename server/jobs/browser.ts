@@ -78,6 +78,6 @@ export async function launchRunThroughBrowser(proxyUrl: string, setup = browserS
       env,
     });
   } catch (err) {
-    throw new Error(launchFailure(err, setup));
+    throw new Error(launchFailure(err, setup), { cause: err });
   }
 }
