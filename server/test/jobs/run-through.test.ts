@@ -163,11 +163,11 @@ describe('issue 36 item 1: run-throughs cannot reach inside', () => {
     const key = `c/${t.companyId}/cache/page-hostile.html`;
     await app.storage.put(key, Buffer.from(snapshot(own)), 'text/html; charset=utf-8');
     const [page] = await db.insert(cachePage).values({ companyId: t.companyId, name: 'News', originalSource: 'https://news.example.com/', cachedSource: key, status: 'cached' }).returning();
-    // Next shows after 3 s on each: the content's requests are all made by then.
+    // Next shows after 5 s on each: the content's requests are all made by then.
     await db.insert(step).values([
-      { studyId: s.id, cellId: c.id, position: 1, stepType: 'stim', stimId: script.id, secondsBeforeShowNext: 3 },
-      { studyId: s.id, cellId: c.id, position: 2, stepType: 'stim', stimId: tag.id, secondsBeforeShowNext: 3 },
-      { studyId: s.id, cellId: c.id, position: 3, stepType: 'cache', cachePageId: page.id, secondsBeforeShowNext: 3 },
+      { studyId: s.id, cellId: c.id, position: 1, stepType: 'stim', stimId: script.id, secondsBeforeShowNext: 5 },
+      { studyId: s.id, cellId: c.id, position: 2, stepType: 'stim', stimId: tag.id, secondsBeforeShowNext: 5 },
+      { studyId: s.id, cellId: c.id, position: 3, stepType: 'cache', cachePageId: page.id, secondsBeforeShowNext: 5 },
     ]);
 
     const root = await createUser(db, { companyId: t.companyId, username: 'root', superUser: true, email: 'root@provider.example' });
