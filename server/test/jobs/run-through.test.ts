@@ -1,12 +1,13 @@
 // Issue 36 item 1: an automated run-through cannot reach inside. A real run-through (ordered through
 // the API, played by the job in Debian's Chromium, sandboxed, through the egress proxy) of a cell
-// holding a script stim, a VAST-URL stim and a cached page whose content tries every way to a
-// loopback canary (fetch, XHR, img, WebSocket, workers, iframe, beacon, EventSource, WebRTC, other
-// address notations and redirects from this server's own origin): the canary gets no connection,
-// the run still passes, and every refused request is in the cell's results (the study's run-through
-// list and My Validations). The test content is served by this server's own origins (the files
-// origin for the stim markup and the snapshot, a route the test adds to the app for the VAST and
-// the redirect): the production policy, nothing test-only, lets them through and stops the canary.
+// holding a script stim, a VAST-URL stim, a cached page and an embedded page whose content tries
+// every way to a loopback canary (fetch, XHR, img, WebSocket, workers, iframe, beacon, EventSource,
+// WebRTC, WebTransport, other address notations and redirects from this server's own origin): the
+// canary gets no connection and no datagram, the run still passes, and every refused request is in
+// the cell's results (the study's run-through list and My Validations). The test content is served
+// by this server's own origins (the files origin for the stim markup and the snapshot, routes the
+// test adds to the app for the VAST, the embedded page and the redirect): the production policy,
+// nothing test-only, lets them through and stops the canary.
 // Needs Chromium (/usr/bin/chromium or RUN_THROUGH_CHROME) and builds the runner with esbuild.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,7 @@ import { freshDatabase } from '../helpers.js';
 import { seedReference } from '../../seed/reference.js';
 import { tenant, type Tenant } from '../analytics/report-fixtures.js';
 import { authHeaders, createUser, signIn } from '../fixtures.js';
-import { cachePage, cell, runThrough, step, stim, study } from '../../db/schema/index.js';
+import { cachePage, cell, externalPage, runThrough, step, stim, study } from '../../db/schema/index.js';
 import { until } from './helpers.js';
 import { EgressProxy } from '../../services/egress-proxy.js';
 import { browserSetup, launchRunThroughBrowser } from '../../jobs/browser.js';
@@ -98,6 +99,10 @@ const vast = () => `<?xml version="1.0" encoding="UTF-8"?>
 <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[http://127.0.0.1:${canaryPort}/vast-media.mp4]]></MediaFile></MediaFiles>
 </Linear></Creative></Creatives></InLine></Ad></VAST>`;
 
+/** An embedded step's live page: its script runs, in the runner's sandboxed frame. */
+const embedded = () => `<!doctype html><p>A partner page</p><img src="http://127.0.0.1:${canaryPort}/emb-img">
+<script>fetch('http://127.0.0.1:${canaryPort}/emb-fetch').catch(() => {}); try { new WebSocket('ws://localhost:${canaryPort}/emb-ws'); } catch (e) {}</script>`;
+
 /** The cached page's snapshot (scripts are stripped from snapshots; images, styles, fonts and media load). */
 const snapshot = (own: string) => `<!doctype html><html><head><link rel="stylesheet" href="http://127.0.0.1:${canaryPort}/snap-css">
 <style>body { background: url(http://127.0.0.1:${canaryPort}/snap-bg) }</style></head>
@@ -130,6 +135,12 @@ beforeAll(async () => {
   // Answered as a third-party server would (the app's own pages are same-origin resources only).
   app.get('/test-only/redirect', { config: { public: true } }, async (request, reply) => { served.push(String(request.url)); return reply.header('cross-origin-resource-policy', 'cross-origin').redirect(`http://127.0.0.1:${canaryPort}/${(request.query as { to?: string }).to ?? 'redirect'}`); });
   app.get('/test-only/vast.xml', { config: { public: true } }, async (_request, reply) => { served.push('vast'); return reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin').type('text/xml').send(vast()); });
+  // An embedded step's live page, as a third-party site would answer it (framable, scripts allowed).
+  app.get('/test-only/embedded', { config: { public: true } }, async (_request, reply) => {
+    served.push('embedded');
+    reply.removeHeader('x-frame-options');
+    return reply.header('content-security-policy', "default-src * 'unsafe-inline'").type('text/html').send(embedded());
+  });
   await app.listen({ port, host: '127.0.0.1' });
   files = await buildFilesOriginApp(app);
   await files.listen({ port: filesPort, host: '127.0.0.1' });
@@ -152,7 +163,7 @@ afterAll(async () => {
 interface RefusedView { target: string; reason: string; count: number }
 
 describe('issue 36 item 1: run-throughs cannot reach inside', () => {
-  it.skipIf(!haveChrome)('issue 36 item 1: a script stim, a VAST tag and a cached page reach no loopback canary; the run passes and lists every refused request', async () => {
+  it.skipIf(!haveChrome)('issue 36 item 1: a script stim, a VAST tag, a cached page and an embedded page reach no loopback canary; the run passes and lists every refused request', async () => {
     const db = database.db;
     const own = `http://127.0.0.1:${app.config.port}`;
     const [s] = await db.insert(study).values({ companyId: t.companyId, name: 'Hostile ads' }).returning();
@@ -163,11 +174,13 @@ describe('issue 36 item 1: run-throughs cannot reach inside', () => {
     const key = `c/${t.companyId}/cache/page-hostile.html`;
     await app.storage.put(key, Buffer.from(snapshot(own)), 'text/html; charset=utf-8');
     const [page] = await db.insert(cachePage).values({ companyId: t.companyId, name: 'News', originalSource: 'https://news.example.com/', cachedSource: key, status: 'cached' }).returning();
+    const [partner] = await db.insert(externalPage).values({ companyId: t.companyId, kind: 'embedded', name: 'Partner page', url: `${own}/test-only/embedded` }).returning();
     // Next shows after 5 s on each: the content's requests are all made by then.
     await db.insert(step).values([
       { studyId: s.id, cellId: c.id, position: 1, stepType: 'stim', stimId: script.id, secondsBeforeShowNext: 5 },
       { studyId: s.id, cellId: c.id, position: 2, stepType: 'stim', stimId: tag.id, secondsBeforeShowNext: 5 },
       { studyId: s.id, cellId: c.id, position: 3, stepType: 'cache', cachePageId: page.id, secondsBeforeShowNext: 5 },
+      { studyId: s.id, cellId: c.id, position: 4, stepType: 'embedded', externalPageId: partner.id, secondsBeforeShowNext: 5 },
     ]);
 
     const root = await createUser(db, { companyId: t.companyId, username: 'root', superUser: true, email: 'root@provider.example' });
@@ -184,19 +197,20 @@ describe('issue 36 item 1: run-throughs cannot reach inside', () => {
     expect(stored.status, `${stored.result} ${JSON.stringify(stored.results)}`).toBe('passed');
     const runs = (await app.inject({ method: 'POST', url: `/v1.0/studies/${s.id}/studyrunthroughs`, headers: t.headers, payload: {} })).json();
     const cellCheck = runs.data[0].cells[0] as { steps: { status: string }[]; refused_requests: RefusedView[]; refused_total: number };
-    expect(cellCheck.steps.map((x) => x.status)).toEqual(['passed', 'passed', 'passed']);
+    expect(cellCheck.steps.map((x) => x.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
     const targets = cellCheck.refused_requests.map((r) => r.target);
     const C = `http://127.0.0.1:${canaryPort}`;
     // From the script stim's page, its frames and its workers; the redirect hops; the VAST; the snapshot.
-    for (const p of ['/img', '/iframe', '/fetch', '/fetch-no-cors', '/xhr', '/worker', '/blob-worker', '/img-redirect', '/fetch-redirect', '/vast-media.mp4', '/snap-img', '/snap-css', '/snap-redirect']) {
+    for (const p of ['/img', '/iframe', '/fetch', '/fetch-no-cors', '/xhr', '/worker', '/blob-worker', '/img-redirect', '/fetch-redirect', '/vast-media.mp4', '/snap-img', '/snap-css', '/snap-redirect', '/emb-img', '/emb-fetch']) {
       expect(targets, p).toContain(`${C}${p}`);
     }
     // The redirects' first hops, on this server's own origin, were answered; their next hop refused.
-    expect(served).toEqual(expect.arrayContaining(['/test-only/redirect?to=img-redirect', '/test-only/redirect?to=fetch-redirect', '/test-only/redirect?to=snap-redirect', 'vast']));
+    expect(served).toEqual(expect.arrayContaining(['/test-only/redirect?to=img-redirect', '/test-only/redirect?to=fetch-redirect', '/test-only/redirect?to=snap-redirect', 'vast', 'embedded']));
     // A WebSocket is a tunnel (CONNECT host:port); other notations arrive as the address they mean.
     expect(targets).toContain(`127.0.0.1:${canaryPort}`);
     expect(targets).toContain(`${C}/img-hex`);
     expect(targets).toContain(`http://localhost:${canaryPort}/img-name`);
+    expect(targets).toContain(`localhost:${canaryPort}`);
     for (const r of cellCheck.refused_requests) expect(r.reason).toMatch(/private or local|not a public name/);
     expect(cellCheck.refused_total).toBeGreaterThanOrEqual(cellCheck.refused_requests.length);
     // My Validations shows the same.
