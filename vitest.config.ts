@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // An ordered run-through (server/jobs/run-through.ts) plays the study in Chromium. These suites test
 // the API, not that browser run (tests/e2e/automate.spec.ts does): with no executable each ordered
 // run fails at once with its reason instead of launching browsers inside the test processes.
+// The one exception, server/test/jobs/run-through.test.ts (issue 36: what the run-through's browser
+// can reach), sets CHROME_PATH itself and plays a run-through in Chromium.
 const NO_BROWSER = { CHROME_PATH: '/nonexistent/chromium' };
 
 export default defineConfig({

@@ -37,6 +37,12 @@ export const RunThroughCellCheck = Type.Object({
   status: CheckStatus,
   reason: Nullable(Type.String({ description: "The cell's first failure: a step's, the link's, the redirect's or the stored session's" })),
   steps: Type.Array(RunThroughStepCheck),
+  refused_requests: Type.Optional(Type.Array(Type.Object({
+    target: Type.String({ description: "'http://host:port/path' (no query), or 'host:port' for a tunnel (https, WebSockets)" }),
+    reason: Type.String({ description: "Why, e.g. 'The address is private or local'" }),
+    count: Type.Integer({ minimum: 1, description: 'How many times it was tried' }),
+  }), { description: "Requests of the study's content (stims, VAST, cached and embedded pages, their frames and workers) that the run-through's address policy refused: only public addresses and this server's own origins are reached (issue 36). They do not fail the cell. At most 50 different targets; absent on runs before the policy" })),
+  refused_total: Type.Optional(Type.Integer({ minimum: 0, description: 'Every refused request, including those beyond the listed 50' })),
 });
 export type RunThroughCellCheck = Static<typeof RunThroughCellCheck>;
 

@@ -249,3 +249,14 @@ export function filesOrigin(env: NodeJS.ProcessEnv = process.env): { filesOrigin
   }
   return { filesOrigin: origin, filesPort };
 }
+
+/**
+ * This server's own origin as a browser on the same machine reaches it: PUBLIC_URL's, else where
+ * it listens (0.0.0.0 and :: as 127.0.0.1). The run-through opens its test links here, never at a
+ * host a request named (issue 36: the one private address its browser may reach is this server).
+ */
+export function ownOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return new URL(config.publicUrl).origin;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}

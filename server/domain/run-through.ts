@@ -14,6 +14,18 @@ export interface StepCheck {
   reason: string | null;
 }
 
+/** A request of the played study that the run-through's address policy refused (issue 36). */
+export interface RefusedRequest {
+  /** 'http://host:port/path' (no query), or 'host:port' for a tunnel (https, WebSockets). */
+  target: string;
+  reason: string;
+  /** How many times it was tried. */
+  count: number;
+}
+
+/** At most this many different refused targets are kept per cell (refused_total counts them all). */
+export const REFUSED_KEPT = 50;
+
 export interface CellCheck {
   cell_id: number;
   cell_name: string;
@@ -21,6 +33,14 @@ export interface CellCheck {
   /** Why the cell failed outside its steps (no start, no redirect, not stored as a test session), or its first failing step's. */
   reason: string | null;
   steps: StepCheck[];
+  /**
+   * Requests of the study's content (stims, VAST, cached and embedded pages, their frames and
+   * workers) to private or local addresses, refused and not sent. They do not fail the cell:
+   * respondents' browsers would send them to their own networks, never the server's.
+   */
+  refused_requests: RefusedRequest[];
+  /** Every refused request, including those beyond the kept list. */
+  refused_total: number;
 }
 
 export interface RunOutcome {
@@ -34,6 +54,8 @@ export interface RunOutcome {
 export class CellRecorder {
   private readonly steps: StepCheck[] = [];
   private failure: string | null = null;
+  private readonly refusals: RefusedRequest[] = [];
+  private refusedTotal = 0;
 
   constructor(readonly cellId: number, readonly cellName: string) {}
 
@@ -51,12 +73,23 @@ export class CellRecorder {
     this.failure ??= reason;
   }
 
+  /** A request the address policy refused (the same target and reason are counted once, with a count). */
+  refused(r: { target: string; reason: string }): void {
+    this.refusedTotal++;
+    const same = this.refusals.find((x) => x.target === r.target && x.reason === r.reason);
+    if (same) same.count++;
+    else if (this.refusals.length < REFUSED_KEPT) this.refusals.push({ target: r.target, reason: r.reason, count: 1 });
+  }
+
   get failed(): boolean {
     return this.failure !== null;
   }
 
   done(): CellCheck {
-    return { cell_id: this.cellId, cell_name: this.cellName, status: this.failure ? 'failed' : 'passed', reason: this.failure, steps: [...this.steps] };
+    return {
+      cell_id: this.cellId, cell_name: this.cellName, status: this.failure ? 'failed' : 'passed', reason: this.failure, steps: [...this.steps],
+      refused_requests: this.refusals.map((r) => ({ ...r })), refused_total: this.refusedTotal,
+    };
   }
 }
 

@@ -3,7 +3,10 @@
 // needs it; per cell and per step passed or failed with the reason (domain/run-through.ts), then
 // the run's status and results stored. Without a Chromium executable the run fails with that
 // reason: never a made-up pass.
-import { accessSync, constants } from 'node:fs';
+// The study's content is third-party code running on this server's machine (issue 36): Chromium
+// runs sandboxed (browser.ts), and every request of every page, frame and worker goes through the
+// egress proxy (services/egress-proxy.ts), which reaches public addresses and this server's own
+// origins only; what it refuses is recorded in the cell's results.
 import type { Browser, Page, Route } from 'playwright-core';
 import { defineJob } from './define.js';
 import { cellsOf, panelsOf, runThroughForJob, setRunThroughStatus, storedSession } from '../repositories/study-management.js';
@@ -11,30 +14,22 @@ import { takeLinkSecret } from '../services/study-links.js';
 import { takeLinkPath } from '../domain/take-link.js';
 import { CellRecorder, runOutcome, type CellCheck } from '../domain/run-through.js';
 import { fetchPublicPage } from '../services/board-fetch.js';
+import { EgressProxy } from '../services/egress-proxy.js';
+import { browserSetup, chromiumMissing, launchRunThroughBrowser } from './browser.js';
 import type { DeliverResponse, StartResponse, TakeStep } from '../../contract/take.js';
+
+export { chromiumMissing, chromiumPath } from './browser.js';
 
 export interface RunThroughJobData {
   runThroughId: number;
-  /** This server's origin as the orderer reached it: the test links are opened there. */
+  /** This server's own origin (config.ownOrigin): the test links are opened there. */
   origin: string;
+  /** The files origin (FILES_ORIGIN): the runner frames script and VAST stims and cached pages from it. */
+  filesOrigin?: string | null;
 }
 
 /** How long one step may take to appear (after the previous one ended, timings included). */
 const STEP_MS = 20_000;
-
-export function chromiumPath(): string {
-  return process.env.CHROME_PATH || '/usr/bin/chromium';
-}
-
-/** Why Chromium cannot run, or null when the executable is there. */
-export function chromiumMissing(path = chromiumPath()): string | null {
-  try {
-    accessSync(path, constants.X_OK);
-    return null;
-  } catch {
-    return `No Chromium to run the study in: ${path} (CHROME_PATH) is missing or not executable`;
-  }
-}
 
 const label = (s: TakeStep) => ({ step_id: s.step_id, type: s.type, name: s.name });
 
@@ -57,8 +52,9 @@ async function answers(url: string, signal: AbortSignal): Promise<string | null>
   }
 }
 
-async function runCell(browser: Browser, link: string, cell: { id: number; name: string }, signal: AbortSignal, db: Parameters<typeof storedSession>[0], studyId: number): Promise<CellCheck> {
+async function runCell(browser: Browser, proxy: EgressProxy, link: string, cell: { id: number; name: string }, signal: AbortSignal, db: Parameters<typeof storedSession>[0], studyId: number): Promise<CellCheck> {
   const rec = new CellRecorder(cell.id, cell.name);
+  proxy.onRefused = (r) => rec.refused(r);
   const origin = new URL(link).origin;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -140,6 +136,7 @@ async function runCell(browser: Browser, link: string, cell: { id: number; name:
     return rec.done();
   } finally {
     await context.close().catch(() => undefined);
+    proxy.onRefused = () => {};
   }
 }
 
@@ -159,19 +156,23 @@ export const runThroughJob = defineJob<RunThroughJobData>('run-through', async (
   if (!cells.length) return finish(runOutcome([]));
   // The first panel's links, so its redirect is checked too; our own panel without one.
   const panel = panels[0] ?? null;
-  const { chromium } = await import('playwright-core');
+  // The runner and its framed previews live on this server: its own origins are the one exemption.
+  const proxy = await EgressProxy.start({ ownOrigins: [ctx.data.origin, ...(ctx.data.filesOrigin ? [ctx.data.filesOrigin] : [])] });
+  const setup = browserSetup();
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+    browser = await launchRunThroughBrowser(proxy.url, setup);
   } catch (err) {
-    return finish(runOutcome([], `Chromium did not start: ${(err as Error).message.split('\n')[0].slice(0, 300)}`));
+    await proxy.close();
+    return finish(runOutcome([], (err as Error).message));
   }
+  ctx.log(`Chromium ${setup.sandbox ? 'sandboxed' : 'WITHOUT its sandbox (CHROMIUM_SANDBOX=0)'}${setup.user ? `, as ${setup.user}` : ''}, every request through the egress proxy`);
   try {
     const checks: CellCheck[] = [];
     for (const [i, c] of cells.entries()) {
       await ctx.setProgress({ done: i, total: cells.length, message: `Cell ${c.name}` });
       const link = ctx.data.origin + takeLinkPath(secret, { studyId: run.studyId, cellId: c.id, panelId: panel?.id ?? null, test: true }, panel?.participantInsertParameter);
-      checks.push(await runCell(browser, link, c, ctx.signal, ctx.db, run.studyId).catch((err: Error) => {
+      checks.push(await runCell(browser, proxy, link, c, ctx.signal, ctx.db, run.studyId).catch((err: Error) => {
         const rec = new CellRecorder(c.id, c.name);
         rec.fail(`the run stopped: ${err.message.split('\n')[0].slice(0, 300)}`);
         return rec.done();
@@ -183,5 +184,6 @@ export const runThroughJob = defineJob<RunThroughJobData>('run-through', async (
     return finish(runOutcome([], `The run stopped: ${(err as Error).message.split('\n')[0].slice(0, 300)}`));
   } finally {
     await browser.close().catch(() => undefined);
+    await proxy.close();
   }
 }, { retryLimit: 0, expireInSeconds: 30 * 60 });

@@ -20,7 +20,7 @@ export class FetchRefused extends Error {
   }
 }
 
-type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export interface FetchOptions {
   maxBytes?: number;
@@ -42,7 +42,19 @@ export interface FetchedPage {
 }
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
-const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+export const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+/**
+ * Every address the name resolves to, when all of them are allowed; else FetchRefused. The one
+ * rule for names: the cache-page fetcher and the run-through's egress proxy (egress-proxy.ts)
+ * both connect only to an address this answered, so a DNS answer cannot change between check and use.
+ */
+export async function allowedAddresses(hostname: string, addressAllowed: (ip: string) => boolean, resolve: Resolver = systemResolve): Promise<LookupAddress[]> {
+  const addresses = await resolve(hostname);
+  if (!addresses.length) throw new FetchRefused(`${hostname} has no address`);
+  if (addresses.some((a) => !addressAllowed(a.address))) throw new FetchRefused(`${hostname} resolves to a private or local address`);
+  return addresses;
+}
 const HTML = /^(text\/html|application\/xhtml\+xml)\b/i;
 
 /** GETs one URL; answers the response (redirects are the caller's), refusing what the rules forbid. */
@@ -52,10 +64,7 @@ function getOnce(url: URL, o: Required<Pick<FetchOptions, 'maxBytes'>> & { addre
     const lib = url.protocol === 'https:' ? https : http;
     // Called by net.connect for names (never for IP literals, which parsePublicUrl checked).
     const lookup = (hostname: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-      o.resolve(hostname).then((addresses) => {
-        if (!addresses.length) throw new FetchRefused(`${hostname} has no address`);
-        const bad = addresses.find((a) => !o.addressAllowed(a.address));
-        if (bad) throw new FetchRefused(`${hostname} resolves to a private or local address`);
+      allowedAddresses(hostname, o.addressAllowed, o.resolve).then((addresses) => {
         if (options.all) cb(null, addresses);
         else cb(null, addresses[0].address, addresses[0].family);
       }).catch((err: Error) => cb(err));

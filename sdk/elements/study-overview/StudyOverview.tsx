@@ -144,6 +144,8 @@ function useMinimumDelay(ms: number, key: string): boolean {
 }
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+/** Requests of the study's content the run-through refused (private or local addresses; issue 36). */
+const refusedCount = (r: Overview['run_throughs'][number]) => (r.cells ?? []).reduce((n, c) => n + (c.refused_total ?? 0), 0);
 
 function dateRange(o: Overview): string {
   const start = o.data_collection_start ? formatDate(o.data_collection_start) : TEXT.pending;
@@ -366,6 +368,7 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
               {runs.slice(0, 5).map((r) => (
                 <li key={r.id}>
                   {formatDateTime(r.created_at)} — {r.status}{r.result ? `: ${r.result}` : ''}{r.requested_by ? <Muted> ({r.requested_by})</Muted> : null}
+                  {refusedCount(r) ? <Muted part="run-through-refused">{` — ${refusedCount(r)} ${refusedCount(r) === 1 ? 'request' : 'requests'} to private or local addresses refused (details in My Validations)`}</Muted> : null}
                 </li>
               ))}
             </ul>

@@ -31,6 +31,8 @@ const Wrap = styled.section`
   .checks summary:focus-visible { outline: 2px solid ${tokens.primaryStrong}; outline-offset: 2px; }
   .checks ol { margin: ${tokens.space1} 0 0; padding-left: 1.4em; }
   .checks .cell { margin-top: ${tokens.space1}; font-weight: 600; }
+  .checks .refused { margin-top: ${tokens.space1}; color: ${tokens.muted}; }
+  .checks .refused ul { margin: 0; padding-left: 1.4em; overflow-wrap: anywhere; }
 `;
 
 /** Result text: passed / failed with its step and reason / queued / running. */
@@ -53,9 +55,31 @@ export function RunChecks({ cells }: { cells: NonNullable<ValidationView['cells'
               <li key={st.position} className={st.status}>{`${st.name || st.type}: ${STATUS_LABELS[st.status] ?? st.status}${st.reason ? ` (${st.reason})` : ''}`}</li>
             ))}
           </ol>
+          {c.refused_total ? <RefusedRequests cell={c} /> : null}
         </div>
       ))}
     </details>
+  );
+}
+
+/** Requests of the study's content the run-through's address policy refused (issue 36): listed, not failed. */
+export function refusedSummary(total: number): string {
+  return `${total} ${total === 1 ? 'request' : 'requests'} to private or local addresses refused`;
+}
+
+function RefusedRequests({ cell }: { cell: NonNullable<ValidationView['cells']>[number] }) {
+  const list = cell.refused_requests ?? [];
+  const total = cell.refused_total ?? list.length;
+  return (
+    <div className="refused" part="refused-requests">
+      <div>{refusedSummary(total)}</div>
+      <ul>
+        {list.map((r) => (
+          <li key={`${r.target} ${r.reason}`}><code>{r.target}</code>{`: ${r.reason}${r.count > 1 ? ` (×${r.count})` : ''}`}</li>
+        ))}
+        {total > list.reduce((n, r) => n + r.count, 0) ? <li>{`and ${total - list.reduce((n, r) => n + r.count, 0)} more`}</li> : null}
+      </ul>
+    </div>
   );
 }
 

@@ -70,4 +70,31 @@ describe('<gaze-validations>', () => {
     await waitForText(el, 'Only super users can order a run-through');
     expect(http.requests.some((r) => r.url.includes('order_study_runthrough'))).to.equal(false);
   });
+
+  it('issue 36 item 1: a run-through\'s refused requests are listed under its cell (target, reason, count), and those beyond the list counted', async () => {
+    sign(false);
+    const passed = {
+      id: 5, kind: 'run_through', study_id: 9, study_name: 'Hostile', executed_by: 'root@provider.example', date: '2026-11-22T15:05:00Z', status: 'passed', result: null, is_test: true,
+      cells: [{
+        cell_id: 1, cell_name: 'Cell 1', status: 'passed', reason: null,
+        steps: [{ position: 1, step_id: 3, type: 'stim', name: 'Script ad', status: 'passed', reason: null }],
+        refused_requests: [
+          { target: 'http://127.0.0.1:6379/', reason: 'The address is private or local', count: 2 },
+          { target: 'intranet.corp:443', reason: 'intranet.corp is not a public name', count: 1 },
+        ],
+        refused_total: 5,
+      }],
+    };
+    stubHttp(() => ({ data: { success: true, data: [passed], total: 1, page_num: 1, total_pages: 1 } }));
+    const el = await mount('gaze-validations');
+    await waitForText(el, 'Hostile');
+    ($(el, '.checks summary') as HTMLElement).click();
+    const box = await waitFor(() => $(el, '[part="refused-requests"]'), 'the refused requests');
+    expect(box.querySelector('div')!.textContent).to.equal('5 requests to private or local addresses refused');
+    expect(Array.from(box.querySelectorAll('li')).map((li) => li.textContent)).to.deep.equal([
+      'http://127.0.0.1:6379/: The address is private or local (×2)',
+      'intranet.corp:443: intranet.corp is not a public name',
+      'and 2 more',
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import * as svc from '../../services/study-management.js';
 import { studyLinks } from '../../services/study-links.js';
 import { runThroughJob } from '../../jobs/run-through.js';
 import { publicUrl, requestOrigin } from '../../storage/index.js';
+import { ownOrigin } from '../../config.js';
 import { mailNotificationJob } from '../../jobs/mail.js';
 import { TAKE_LINK_RESERVED } from '../../domain/take-link.js';
 import { PHASE_NAMES } from '../../domain/study-phase.js';
@@ -374,7 +375,7 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
     const row = await owned(request, request.params.id);
     const id = await svc.orderRunThrough(db, row.id, request.auth.userId);
     try {
-      await app.jobs.enqueue(runThroughJob, { runThroughId: id, origin: requestOrigin(request) }, { companyId: row.companyId });
+      await app.jobs.enqueue(runThroughJob, { runThroughId: id, origin: ownOrigin(app.config), filesOrigin: app.config.filesOrigin ?? null }, { companyId: row.companyId });
     } catch (err) {
       // The run cannot start: the record says so instead of waiting forever.
       request.log.error({ err, runThroughId: id }, 'could not queue a run-through');
