@@ -67,7 +67,7 @@ export async function seedStudyStates(db: Db): Promise<number> {
       }
       if (s.phaseId === 5 && end) {
         events.push({ studyId: s.id, kind: 'phase_changed', userId: by, detail: { from: 3, to: 5, reason: 'complete' }, at: end });
-        events.push({ studyId: s.id, kind: 'completed', userId: by, at: new Date(end.getTime() + 1000) });
+        events.push({ studyId: s.id, kind: 'completed', userId: by, at: end });
       }
     }
     // One study of each company that is collecting is paused, so the demo shows that state too.
