@@ -314,7 +314,7 @@ describe('<gaze-study-overview>', () => {
     const button = $(el, '[part="launch"]') as HTMLButtonElement;
     expect(button.getAttribute('aria-disabled')).to.equal('true');
     const list = $(el, '[part="launch-checks"]')!;
-    expect($$(list as unknown as HTMLElement, 'li').map((li) => li.textContent)).to.deep.equal(["Cell 'Cell B' has no steps", 'Add a panel in Edit audience']);
+    expect($$(el, '[part="launch-checks"] li').map((li) => li.textContent)).to.deep.equal(["Cell 'Cell B' has no steps", 'Add a panel in Edit audience']);
     expect(button.getAttribute('aria-describedby')).to.equal(list.id);
     button.click();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
