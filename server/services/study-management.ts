@@ -146,7 +146,8 @@ export async function launchStudy(db: Db, studyId: number, user: { id: number; s
     const study = await repo.lockStudy(tx, studyId);
     if (!study) return { ok: false, status: 404, reason: 'Study not found' };
     if (study.completed || study.phaseId >= 4) return { ok: false, status: 409, reason: study.completed ? LIFECYCLE_MESSAGES.completed : `The study is in ${phaseName(study.phaseId)}: its fieldwork is over` };
-    if (study.live || study.phaseId >= 3) return { ok: false, status: 409, reason: LIFECYCLE_MESSAGES.launched };
+    // A study in data collection that is not live (data from before launches existed) may be launched to open its links.
+    if (study.live) return { ok: false, status: 409, reason: LIFECYCLE_MESSAGES.launched };
     const unmet = (await launchChecksOf(tx, studyId)).filter((c) => !c.passed);
     if (unmet.length && !override) {
       return { ok: false, status: 409, reason: LIFECYCLE_MESSAGES.checks, errors: Object.fromEntries(unmet.map((c) => [c.id, c.message ?? c.label])) };
@@ -158,7 +159,7 @@ export async function launchStudy(db: Db, studyId: number, user: { id: number; s
       await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId: user.id, detail: { from, to: 2, reason: 'launch' } });
       from = 2;
     }
-    await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId: user.id, detail: { from, to: 3, reason: 'launch' } });
+    if (from < 3) await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId: user.id, detail: { from, to: 3, reason: 'launch' } });
     const eventId = await repo.insertEvent(tx, {
       studyId, kind: 'launched', userId: user.id, detail: unmet.length ? { overridden: unmet.map((c) => c.label) } : null,
     });

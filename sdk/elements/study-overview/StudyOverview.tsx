@@ -245,7 +245,8 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
 
   const ask = (which: Exclude<Confirm, null>) => { writes[which].reset(); setConfirm(which); };
   const unmet = (o.launch_checks ?? []).filter((c) => !c.passed);
-  const launchable = !o.live && !o.completed && o.phase_id < COMPLETE_FROM_PHASE;
+  // Phase 3 without live: data that came before launches existed; launching opens its links.
+  const launchable = !o.live && !o.completed && o.phase_id <= COMPLETE_FROM_PHASE;
   const controls: ReactNode[] = [];
   if (launchable) {
     const blocked = unmet.length > 0 && !superUser;

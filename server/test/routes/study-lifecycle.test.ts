@@ -61,6 +61,7 @@ beforeAll(async () => {
   ]);
   await mk('Override study');
   await mk('Done study', { phaseId: 5, completed: true, dataCollectionEnd: new Date('2025-05-01T00:00:00Z') });
+  await mk('Legacy study', { phaseId: 3, live: false });
 });
 afterAll(async () => { await app.close(); await database.close(); });
 
@@ -124,6 +125,13 @@ describe('launch checks (issue 35 item 1)', () => {
     const done = await post(`/studies/${ids['Done study']}/launch`, token);
     expect(done.statusCode).toBe(409);
     expect(done.json().message).toBe('The study is already complete');
+  });
+
+  it('opens the links of a study in data collection that was never live, without a second phase change', async () => {
+    const sid = ids['Legacy study'];
+    const res = await post(`/studies/${sid}/launch`, rootToken, { override: true }, acme.id);
+    expect(res.json()).toEqual({ success: true, phase_id: 3, live: true, paused: false, completed: false });
+    expect((await timeline(sid)).map((e) => e.kind)).toEqual(['created', 'launched']);
   });
 
   it('answers 404 to another company and 403 to batch users, for every life-cycle call', async () => {
