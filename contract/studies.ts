@@ -42,13 +42,14 @@ export const StudyListItem = Type.Object({
   name: Type.String(),
   environment: Nullable(Type.String()),
   media: Nullable(Type.String()),
-  live: Type.Boolean(),
+  live: Type.Boolean({ description: 'Launched and not closed (true while paused: the Live filter lists paused studies)' }),
+  paused: Type.Boolean({ description: "Fieldwork paused by the researcher (take links answer 'paused')" }),
   completed: Type.Boolean(),
   cell_count: Int4(),
   participants_requested: Int4(),
   participants_returned: Int4(),
-  data_collection_start: Nullable(Type.String({ description: 'ISO 8601 timestamp' })),
-  data_collection_end: Nullable(Type.String({ description: 'ISO 8601 timestamp' })),
+  data_collection_start: Nullable(Type.String({ description: 'ISO 8601 timestamp: the actual fieldwork start (first counted live session)' })),
+  data_collection_end: Nullable(Type.String({ description: 'ISO 8601 timestamp: the actual fieldwork end (completion); null while open' })),
 });
 export type StudyListItem = Static<typeof StudyListItem>;
 

@@ -28,6 +28,15 @@ export type PhaseId = 1 | 2 | 3 | 4 | 5;
 export const COMPLETE_FROM_PHASE = 3;
 
 /** Study-details limits (spec document 2 §5, §9) and their messages, word for word. */
+/**
+ * The life-cycle status (overview `status`): live (launched, collecting), paused (launched, links
+ * answer 'paused'; `live` stays true), completed, processing (anything else: set-up, QA, analysis).
+ */
+export const STUDY_STATUSES = ['live', 'paused', 'completed', 'processing'] as const;
+export type StudyStatus = (typeof STUDY_STATUSES)[number];
+/** Launch checks (server/domain/study-phase.ts), by id. */
+export const LAUNCH_CHECK_IDS = ['cells', 'steps', 'panel', 'test_run'] as const;
+
 export const STUDY_NAME_MAX = 50;
 export const SHORT_TEXT_MAX = 50;
 export const DETAILS_MESSAGES = {
@@ -67,7 +76,7 @@ export function isRedirectUrl(value: string | null | undefined): boolean {
 export const STUDY_EVENT_KINDS = [
   'created', 'details_edited', 'fieldwork_dates', 'panel_added', 'panel_edited', 'panel_removed',
   'run_through_ordered', 'run_through_result', 'first_live_session', 'phase_changed', 'completed', 'subscribed',
-  'design_unlocked',
+  'design_unlocked', 'launched', 'paused', 'resumed',
 ] as const;
 export type StudyEventKind = (typeof STUDY_EVENT_KINDS)[number];
 
@@ -296,6 +305,14 @@ export type TimelineEvent = Static<typeof TimelineEvent>;
 
 export const OverviewStim = Type.Object({ id: Id(), name: Type.String() });
 
+export const LaunchCheck = Type.Object({
+  id: Type.String({ description: LAUNCH_CHECK_IDS.join(', ') }),
+  label: Type.String({ description: 'What is checked, in words' }),
+  passed: Type.Boolean(),
+  message: Nullable(Type.String({ description: 'Why it is unmet (null when passed); the launch answers it under errors[id]' })),
+});
+export type LaunchCheck = Static<typeof LaunchCheck>;
+
 export const StudyOverview = Type.Object({
   ...Success,
   id: Id(),
@@ -305,11 +322,15 @@ export const StudyOverview = Type.Object({
   language: Nullable(Type.String()),
   environment: Nullable(Type.String()),
   media: Nullable(Type.String()),
-  data_collection_start: Nullable(IsoTime()),
-  data_collection_end: Nullable(IsoTime()),
-  status: Type.String({ description: "'live', 'completed' or 'processing'" }),
-  live: Type.Boolean(),
+  data_collection_start: Nullable(IsoTime('Actual fieldwork start: the first counted live session (null until then)')),
+  data_collection_end: Nullable(IsoTime('Actual fieldwork end: when the study was completed (null: pending)')),
+  planned_data_collection_start: Nullable(IsoTime('The proposed start (study details)')),
+  planned_data_collection_end: Nullable(IsoTime('The proposed end (study details)')),
+  status: Type.String({ description: STUDY_STATUSES.join(', ') }),
+  live: Type.Boolean({ description: 'Launched and not yet closed (true while paused)' }),
+  paused: Type.Boolean({ description: "Fieldwork paused: take links answer 'paused'" }),
   completed: Type.Boolean(),
+  launch_checks: Type.Array(LaunchCheck, { description: 'What launching needs, each passed or with why not' }),
   phase_id: Type.Integer({ minimum: 1, maximum: 5 }),
   phase_name: Type.String(),
   has_files: Type.Boolean(),
@@ -355,7 +376,7 @@ export const edit = defineOperation({
 export const overview = defineOperation({
   ...read, operationId: 'getStudyOverview', path: '/v1.0/studies/:id/overview',
   summary: 'Everything the study overview shows (spec doc 2 §2.1, §3.1)',
-  description: 'Reading it also moves the phase forward when the facts say so (see docs/api.md "Study phases").',
+  description: 'Reading it also moves the phase forward when the facts say so (see docs/api.md "Study phases"). Dates: data_collection_* are the actual ones, planned_data_collection_* the proposed ones.',
   response: { 200: StudyOverview },
 });
 
@@ -411,9 +432,45 @@ export const files = defineOperation({
 export const complete = defineOperation({
   ...base, access: 'write', operationId: 'completeStudy', path: '/v1.0/studies/:id/complete',
   body: EmptyBody, optionalBody: true, errors: [404, 409],
-  summary: 'Ends a live study: live false, completed true, phase 5',
-  description: `Allowed from phase ${COMPLETE_FROM_PHASE} (data collection) on; a completed study answers 409 and nothing changes. Subscribers are notified.`,
+  summary: 'Ends a live study: live false, completed true, phase 5, the actual fieldwork end now',
+  description: `Allowed from phase ${COMPLETE_FROM_PHASE} (data collection) on, paused or not; a completed study answers 409 and nothing changes. Written to the timeline with who and when; subscribers are notified.`,
   response: { 200: Type.Object({ ...Success, phase_id: Type.Literal(5), live: Type.Literal(false), completed: Type.Literal(true) }) },
+});
+
+export const LaunchBody = Type.Object({
+  override: Type.Optional(Type.Boolean({ default: false, description: 'Super users only: launch although checks are unmet (they are named in the timeline)' })),
+});
+export type LaunchBody = Static<typeof LaunchBody>;
+const LifecycleResponse = Type.Object({
+  ...Success, phase_id: Type.Integer({ minimum: 1, maximum: 5 }), live: Type.Boolean(), paused: Type.Boolean(), completed: Type.Boolean(),
+});
+export type LifecycleResponse = Static<typeof LifecycleResponse>;
+
+export const launch = defineOperation({
+  ...base, access: 'write', operationId: 'launchStudy', path: '/v1.0/studies/:id/launch',
+  body: LaunchBody, optionalBody: true, errors: [403, 404, 409],
+  summary: 'Launches a study: Setup → Quality Assurance → Data Collection, live true, live links open',
+  description: 'Every cell has steps, a panel exists and a test run passed (a passed run-through or a completed test session): ' +
+    "otherwise 409 'The study cannot be launched yet' with each unmet check under errors (cells, steps, panel, test_run). " +
+    'override: true launches anyway for super users (403 for anyone else). A launched, analysed or completed study answers 409. ' +
+    'Written to the timeline with who and when; subscribers are notified.',
+  response: { 200: LifecycleResponse },
+});
+
+export const pause = defineOperation({
+  ...base, access: 'write', operationId: 'pauseStudy', path: '/v1.0/studies/:id/pause',
+  body: EmptyBody, optionalBody: true, errors: [404, 409],
+  summary: "Pauses a live study's fieldwork: its take links answer 'paused' and send respondents to the panel's screen-out redirect",
+  description: "live stays true (the study is launched and not closed); paused true. 409 when the study is not live or already paused. Timeline and subscribers as launch.",
+  response: { 200: LifecycleResponse },
+});
+
+export const resume = defineOperation({
+  ...base, access: 'write', operationId: 'resumeStudy', path: '/v1.0/studies/:id/resume',
+  body: EmptyBody, optionalBody: true, errors: [404, 409],
+  summary: 'Resumes a paused study: live links take respondents again',
+  description: '409 when the study is not paused. Timeline and subscribers as launch.',
+  response: { 200: LifecycleResponse },
 });
 
 export const AssignBody = Type.Object({
@@ -449,7 +506,8 @@ export const advancePhase = defineOperation({
   ...base, access: 'write', roles: ['super_user'], operationId: 'advanceStudyPhase', path: '/v1.0/studies/:id/phase',
   body: AdvancePhaseBody, errors: [404, 409],
   summary: 'Moves a study to a later phase (super users only; e.g. to analysis before fieldwork ends)',
-  description: 'Forward only: a phase at or below the current one answers 409. Phase 5 goes through complete.',
+  description: 'Forward only: a phase at or below the current one answers 409. Phase 5 goes through complete. ' +
+    'To 3 launches the study (live, whatever the launch checks); to 4 closes fieldwork (not live, the actual end now).',
   response: { 200: Type.Object({ ...Success, phase_id: Type.Integer() }) },
 });
 
@@ -461,5 +519,5 @@ export const timeline = defineOperation({
 
 export const operations = {
   details, edit, overview, audienceOverview, createPanel, panelDetails, editPanel, deletePanel, links, files,
-  complete, assignToAction, orderRunThrough, runThroughs, advancePhase, timeline,
+  complete, assignToAction, orderRunThrough, runThroughs, advancePhase, timeline, launch, pause, resume,
 };

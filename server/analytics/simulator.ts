@@ -40,7 +40,8 @@ export function respondentTarget(ctx: StudyContext): number {
   // Below the cap: 80–100 % of it; held up by the per-cell minimum: 100–120 % of that minimum.
   const drawn = wanted > floor ? Math.round(wanted * (0.8 + 0.2 * u)) : Math.round(floor * (1 + 0.2 * u));
   const full = Math.min(Math.max(floor, drawn), Math.max(floor, ctx.participantsRequested));
-  return ctx.completed ? full : Math.max(floor, Math.round(full * 0.6));
+  // Fieldwork over (analysis or completed): all of it.
+  return ctx.completed || ctx.phaseId >= 4 ? full : Math.max(floor, Math.round(full * 0.6));
 }
 
 /**

@@ -42,6 +42,8 @@ export interface StudyContext {
   live: boolean;
   completed: boolean;
   phaseId: number;
+  /** The actual fieldwork start is recorded (study.data_collection_start): ingestion need not write it. */
+  fieldworkStarted?: boolean;
   preAssignQuestionGroupId: number | null;
   /** The study's quality thresholds (null = not set); reports exclude respondents outside them. */
   quality: {

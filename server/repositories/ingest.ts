@@ -13,7 +13,7 @@ import type { ViewInterval } from '../analytics/viewability.js';
 import type { FeatureSummary } from '../analytics/aoi-metrics.js';
 import { clearStudyAggregates, sessionAggregateCtes, studySessionLockSql } from './aggregates.js';
 import { preparedStatement } from '../db/prepared.js';
-import { intArray } from './sql.js';
+import { countedSql, intArray } from './sql.js';
 
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
@@ -78,6 +78,7 @@ export async function loadStudyContext(db: Db, studyId: number): Promise<StudyCo
     live: s.live,
     completed: s.completed,
     phaseId: s.phaseId,
+    fieldworkStarted: s.dataCollectionStart !== null,
     preAssignQuestionGroupId: s.preAssignQuestionGroupId,
     quality: {
       minConnectionSpeed: s.minConnectionSpeed, minCalibrationFrameRate: s.minCalibrationFrameRate, maxAccuracy: s.maxAccuracy,
@@ -226,6 +227,16 @@ const sessionsStatement = preparedStatement<{ session_id: string; id: number; ex
     })}
     select p.session_id, p.id, (select count(*) from ins_e e where e.participant_id = p.id)::int as exposures from ins_p p`;
 });
+
+/**
+ * The actual start of fieldwork (docs/api.md "Study phases"): the first counted live session's
+ * time, written once, when the study has none yet. Called in the sessions' transaction.
+ */
+export async function markFieldworkStarted(db: Db, studyId: number): Promise<void> {
+  await db.execute(sql`update study set data_collection_start = (
+      select min(p.created_at) from participant p where p.study_id = ${studyId} and ${countedSql})
+    where id = ${studyId} and data_collection_start is null`);
+}
 
 /**
  * Stores sessions of one study (sessionsStatement). Call inside their transaction after

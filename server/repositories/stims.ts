@@ -51,7 +51,7 @@ const listSelect = sql`s.id, s.name, s.stim_type as "stimType",
   s.study_id as "studyId", (select count(*) from aoi a where a.stim_id = s.id)::int as "aoiCount"`;
 
 /** Stims of a study: made for it, or placed on one of its steps (stim steps and page slots). */
-const inStudy = (studyId: number) => sql`(s.study_id = ${studyId}
+export const inStudy = (studyId: number) => sql`(s.study_id = ${studyId}
   or s.id in (select st.stim_id from step st where st.study_id = ${studyId} and st.stim_id is not null)
   or s.id in (select ss.stim_id from step_stim ss join step st on st.id = ss.step_id where st.study_id = ${studyId}))`;
 

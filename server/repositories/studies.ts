@@ -73,6 +73,7 @@ export interface StudyListItem {
   environment: string | null;
   media: string | null;
   live: boolean;
+  paused: boolean;
   completed: boolean;
   cell_count: number;
   participants_requested: number;
@@ -94,12 +95,12 @@ const iso = (v: unknown): string | null => {
 // home page's first call and every filter is a parameter, so the text never changes. Building and
 // planning them per request cost more than running them (issue 21, CPU profile of the API bench).
 const listRows = preparedStatement<{
-  id: number; name: string; environment: string | null; media: string | null; live: boolean; completed: boolean; matches: boolean;
+  id: number; name: string; environment: string | null; media: string | null; live: boolean; paused: boolean; completed: boolean; matches: boolean;
   participants_requested: number; data_collection_start: unknown; data_collection_end: unknown;
 }>(() => {
   const p = sql.placeholder;
   return sql`
-    select s.id, s.name, s.live, s.completed,
+    select s.id, s.name, s.live, s.paused, s.completed,
       (select li.name from lookup_item li where li.kind = 'environment' and li.id = s.environment_id) as environment,
       (select li.name from lookup_item li where li.kind = 'media' and li.id = s.media_id) as media,
       coalesce(
@@ -160,6 +161,7 @@ export async function listStudies(db: Db, q: StudyListQuery): Promise<{ items: S
       environment: r.environment,
       media: r.media,
       live: r.live,
+      paused: r.paused,
       completed: r.completed,
       cell_count: cells.get(r.id) ?? 0,
       participants_requested: r.participants_requested,

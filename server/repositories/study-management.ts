@@ -8,7 +8,8 @@ import type { Db } from '../db/client.js';
 import {
   actionSubscription, appUser, notificationOutbox, panel, runThrough, study, studyAction, studyEvent, studyFile,
 } from '../db/schema/index.js';
-import { rows } from './sql.js';
+import { countedSql, rows } from './sql.js';
+import { inStudy } from './stims.js';
 
 export type StudyRow = typeof study.$inferSelect;
 export type PanelRow = typeof panel.$inferSelect;
@@ -64,13 +65,19 @@ export interface StudyFacts {
   stepCount: number;
   /** Cells that hold at least one step. */
   cellsWithSteps: number;
+  /** The Study Specific Stims list's length (stims.ts inStudy: made for the study or placed on its steps). */
   stimCount: number;
   panelCount: number;
   participantsReturned: number;
   questionCount: number;
   /** Executed run-throughs (passed or failed), or test sessions recorded. */
   qaRuns: number;
-  /** When the first live (non-test) session arrived, or null. */
+  /** Run-throughs that passed plus test sessions stored as complete: the launch's test-run check. */
+  passedTests: number;
+  /**
+   * The actual start of fieldwork: study.data_collection_start (written when the first counted
+   * live session is stored, repositories/ingest.ts), else the first counted live session itself.
+   */
   firstLiveSession: Date | null;
 }
 
@@ -80,32 +87,40 @@ export async function studyFacts(db: Db, studyId: number): Promise<StudyFacts> {
       (select count(*) from cell where study_id = ${studyId})::int as "cellCount",
       (select count(*) from step where study_id = ${studyId})::int as "stepCount",
       (select count(distinct cell_id) from step where study_id = ${studyId})::int as "cellsWithSteps",
-      (select count(distinct s) from (
-         select stim_id as s from step where study_id = ${studyId} and stim_id is not null
-         union select ss.stim_id from step_stim ss join step st on st.id = ss.step_id where st.study_id = ${studyId}
-       ) x)::int as "stimCount",
+      (select count(*) from stim s where s.deleted_at is null
+         and s.company_id = (select company_id from study where id = ${studyId}) and ${inStudy(studyId)})::int as "stimCount",
       (select count(*) from panel where study_id = ${studyId})::int as "panelCount",
       (select count(*) from participant where study_id = ${studyId} and status = 'complete' and not is_test)::int as "participantsReturned",
       (select count(distinct q.id) from step st join question q on q.question_group_id = st.question_group_id
         where st.study_id = ${studyId} and st.step_type = 'question')::int as "questionCount",
       ((select count(*) from run_through where study_id = ${studyId} and status in ('passed', 'failed'))
         + (select count(*) from participant where study_id = ${studyId} and is_test))::int as "qaRuns",
-      (select min(created_at) from participant where study_id = ${studyId} and not is_test) as "firstLiveSession"`);
+      ((select count(*) from run_through where study_id = ${studyId} and status = 'passed')
+        + (select count(*) from participant where study_id = ${studyId} and is_test and status = 'complete'))::int as "passedTests",
+      coalesce((select data_collection_start from study where id = ${studyId}),
+        (select min(p.created_at) from participant p where p.study_id = ${studyId} and ${countedSql})) as "firstLiveSession"`);
   const n = (k: string) => Number(r?.[k] ?? 0);
   const first = r?.firstLiveSession;
   return {
     cellCount: n('cellCount'), stepCount: n('stepCount'), cellsWithSteps: n('cellsWithSteps'), stimCount: n('stimCount'),
     panelCount: n('panelCount'), participantsReturned: n('participantsReturned'), questionCount: n('questionCount'),
-    qaRuns: n('qaRuns'), firstLiveSession: first ? new Date(first as string) : null,
+    qaRuns: n('qaRuns'), passedTests: n('passedTests'), firstLiveSession: first ? new Date(first as string) : null,
   };
 }
 
-/** Stims placed in the study (own steps and page placements), by name. */
+/** The cells with their step counts, in board order (the launch's per-cell check names them). */
+export async function cellStepCounts(db: Db, studyId: number): Promise<{ name: string; steps: number }[]> {
+  const r = await rows<{ name: string; steps: number }>(db, sql`
+    select c.name, (select count(*) from step st where st.cell_id = c.id)::int as steps
+    from cell c where c.study_id = ${studyId} order by c.position, c.id`);
+  return r.map((c) => ({ name: c.name, steps: Number(c.steps) }));
+}
+
+/** The Study Specific Stims list (stims.ts inStudy, by name): the overview lists and counts the same stims. */
 export async function studyStimNames(db: Db, studyId: number): Promise<{ id: number; name: string }[]> {
   const r = await rows<{ id: number; name: string }>(db, sql`
-    select s.id::int as id, s.name from stim s where s.id in (
-      select stim_id from step where study_id = ${studyId} and stim_id is not null
-      union select ss.stim_id from step_stim ss join step st on st.id = ss.step_id where st.study_id = ${studyId})
+    select s.id::int as id, s.name from stim s where s.deleted_at is null
+      and s.company_id = (select company_id from study where id = ${studyId}) and ${inStudy(studyId)}
     order by lower(s.name), s.id`);
   return r.map((x) => ({ id: Number(x.id), name: x.name }));
 }

@@ -410,8 +410,8 @@ class Planner {
     } else {
       proposedStart = day(phaseId === 2 ? '2025-12-01' : '2026-01-12', rng.int(0, 45));
     }
-    // A live study's fieldwork is still open whenever the demo is seeded: the overview moves a study
-    // whose fieldwork has ended on to analysis (domain/study-phase.ts), which a LIVE badge would contradict.
+    // A live study's planned end lies ahead whenever the demo is seeded: a planned date that passed
+    // while the study is still live would read as overdue fieldwork.
     const proposedEnd = phaseId === 3
       ? new Date(Math.max(seedDay(), proposedStart.getTime()) + rng.int(14, 42) * 86_400_000)
       : new Date(proposedStart.getTime() + rng.int(14, 28) * 86_400_000);
@@ -536,7 +536,8 @@ class Planner {
 
     this.studies.push({
       company, name, brand: brandName, studyTypeId, mediaId, environmentId, languageId, locationId, phaseId,
-      live: phaseId === 3, completed: phaseId >= 4, participantsRequested, start, end, proposedStart, proposedEnd,
+      // Flags as the life cycle sets them: live from launch to close, completed only by Complete study (phase 5).
+      live: phaseId === 3, completed: phaseId === 5, participantsRequested, start, end, proposedStart, proposedEnd,
       signoff: new Date(proposedStart.getTime() - 14 * 86_400_000), debrief: new Date(proposedEnd.getTime() + 10 * 86_400_000),
       preAssign: index % 3 === 0 ? 'Standard screening' : null,
       demographicSurveyUrl: index % 4 === 1 ? 'https://survey.formhub.example/s/demographics' : null,
@@ -883,7 +884,7 @@ export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): P
 
     const respondentStudyIds = plan.studies
       .map((s, i) => ({ s, i }))
-      .filter(({ s }) => s.live || s.completed)
+      .filter(({ s }) => s.phaseId >= 3)
       .map(({ i }) => studyIds[i]);
     // Committed with the rows, so respondent seeding can resume after a restart (seed/index.ts).
     respondentStudyIds.push(...(await seedBatchDemo(tx, storage)));

@@ -23,6 +23,11 @@ export async function seedStudyStates(db: Db): Promise<number> {
     const panels = await tx.select({ studyId: panel.studyId, id: panel.id, name: panel.name }).from(panel).where(inArray(panel.studyId, ids)).orderBy(asc(panel.id));
     const runs = await tx.select().from(runThrough).where(inArray(runThrough.studyId, ids));
     const [admin] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, 'admin')).limit(1);
+    // Each company's first study user launches and completes its studies in the demo.
+    const researchers = new Map<number, number>();
+    for (const u of await tx.select({ id: appUser.id, companyId: appUser.companyId, type: appUser.userTypeId, su: appUser.superUser }).from(appUser).orderBy(asc(appUser.id))) {
+      if (u.type === 1 && !u.su && !researchers.has(u.companyId)) researchers.set(u.companyId, u.id);
+    }
     const events: (typeof studyEvent.$inferInsert)[] = [];
     for (const s of studies) {
       const created = at(s.proposalSignoffDate ?? s.proposedDataCollectionStart, -7, 9);
@@ -41,16 +46,37 @@ export async function seedStudyStates(db: Db): Promise<number> {
           events.push({ studyId: s.id, kind: 'run_through_result', detail: { run_through_id: r.id, status: r.status, result: r.result }, at: new Date(r.createdAt.getTime() + 3_600_000) });
         }
       }
-      const live = s.dataCollectionStart ?? s.proposedDataCollectionStart;
-      const steps: [number, Date][] = [[2, at(live, -5, 16)], [3, at(live, 0, 8)], [4, at(s.dataCollectionEnd ?? s.proposedDataCollectionEnd, 1, 9)], [5, at(s.dataCollectionEnd ?? s.proposedDataCollectionEnd, 12, 15)]];
-      let from = 1;
-      for (const [to, when] of steps) {
-        if (s.phaseId < to) break;
-        if (to === 3) events.push({ studyId: s.id, kind: 'first_live_session', at: when });
-        events.push({ studyId: s.id, kind: 'phase_changed', detail: { from, to, reason: to === 5 ? 'complete' : 'facts' }, at: when });
-        if (to === 5) events.push({ studyId: s.id, kind: 'completed', at: new Date(when.getTime() + 1000) });
-        from = to;
+      // The life cycle as the product records it (services/study-management.ts): QA when a test ran,
+      // the researcher's launch (Setup → QA → Data Collection), the first counted live session at
+      // the actual start, a super user closing fieldwork (Analysis) or the researcher's completion
+      // at the actual end. Dates are the study's own, so timeline, overview and list agree.
+      const by = researchers.get(s.companyId) ?? null;
+      const start = s.dataCollectionStart ?? s.proposedDataCollectionStart;
+      if (s.phaseId >= 2) {
+        events.push({ studyId: s.id, kind: 'phase_changed', detail: { from: 1, to: 2, reason: 'facts' }, at: at(start, -5, 16) });
       }
+      if (s.phaseId >= 3) {
+        const launchedAt = at(start, -1, 15);
+        events.push({ studyId: s.id, kind: 'phase_changed', userId: by, detail: { from: 2, to: 3, reason: 'launch' }, at: launchedAt });
+        events.push({ studyId: s.id, kind: 'launched', userId: by, at: new Date(launchedAt.getTime() + 1000) });
+        if (s.dataCollectionStart) events.push({ studyId: s.id, kind: 'first_live_session', at: s.dataCollectionStart });
+      }
+      const end = s.dataCollectionEnd;
+      if (s.phaseId === 4 && end) {
+        events.push({ studyId: s.id, kind: 'phase_changed', userId: admin?.id ?? null, detail: { from: 3, to: 4, reason: 'super_user' }, at: end });
+      }
+      if (s.phaseId === 5 && end) {
+        events.push({ studyId: s.id, kind: 'phase_changed', userId: by, detail: { from: 3, to: 5, reason: 'complete' }, at: end });
+        events.push({ studyId: s.id, kind: 'completed', userId: by, at: end });
+      }
+    }
+    // One study of each company that is collecting is paused, so the demo shows that state too.
+    for (const companyId of new Set(studies.map((s) => s.companyId))) {
+      const live = studies.filter((s) => s.companyId === companyId && s.live && !s.completed && s.phaseId === 3);
+      const last = live.length > 1 ? live[live.length - 1] : null;
+      if (!last?.dataCollectionStart) continue;
+      await tx.update(study).set({ paused: true }).where(eq(study.id, last.id));
+      events.push({ studyId: last.id, kind: 'paused', userId: researchers.get(companyId) ?? null, at: at(last.dataCollectionStart, 9, 17) });
     }
     for (let i = 0; i < events.length; i += 500) await tx.insert(studyEvent).values(events.slice(i, i + 500));
     // One run-through waiting for the respondent runner: queued, never a made-up result.

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
 import { invalidField, isRetryableConflict } from '../domain/errors.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import {
-  findParticipantBySession, insertSessions, loadStudyContext, lockSessionInputs, type SessionRows, type StudyContext,
+  findParticipantBySession, insertSessions, loadStudyContext, lockSessionInputs, markFieldworkStarted, type SessionRows, type StudyContext,
 } from '../repositories/ingest.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
@@ -151,6 +151,9 @@ function writeSessions(db: Db, studyId: number, sessions: Checked[]): Promise<Ma
     const aois = await lockSessionInputs(tx, studyId, sessions.flatMap((c) => stimsOf(c.body)));
     const rows = sessions.map((c) => (stimsOf(c.body).every((id) => sameShapes(c.ctx.aois.get(id), aois.get(id))) ? c.rows : sessionRows(c, aois)));
     const stored = await insertSessions(tx, studyId, rows);
+    // The first counted live session starts fieldwork (its actual start date), once per study.
+    const counted = rows.some((r) => stored.has(r.participant.sessionId) && !r.participant.isTest && (r.participant.status ?? 'complete') === 'complete');
+    if (counted && !sessions[0]?.ctx.fieldworkStarted) await markFieldworkStarted(tx, studyId);
     for (const c of sessions) {
       if (c.afterStep && stored.has(c.body.session_id)) for (const si of c.body.steps.keys()) await c.afterStep(si);
     }

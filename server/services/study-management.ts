@@ -5,7 +5,7 @@
 // the caller queues the mail job for the returned ids after the commit.
 import type { Db } from '../db/client.js';
 import * as repo from '../repositories/study-management.js';
-import { PHASE_NAMES, phaseFromFacts } from '../domain/study-phase.js';
+import { PHASE_NAMES, launchChecks, phaseFromFacts, type LaunchCheck } from '../domain/study-phase.js';
 
 export const phaseName = (id: number) => PHASE_NAMES[id] ?? PHASE_NAMES[1];
 
@@ -33,6 +33,10 @@ export function eventText(kind: string, detail: unknown): string {
     case 'first_live_session': return 'First live session received';
     case 'phase_changed': return `Phase changed: ${phaseName(Number(d.from))} → ${phaseName(Number(d.to))}`;
     case 'completed': return 'Study completed';
+    case 'launched': return Array.isArray(d.overridden) && d.overridden.length
+      ? `Study launched, checks overridden: ${(d.overridden as unknown[]).map(String).join('; ')}` : 'Study launched';
+    case 'paused': return 'Fieldwork paused';
+    case 'resumed': return 'Fieldwork resumed';
     case 'subscribed': return `${s('email')} subscribed to study updates`;
     case 'design_unlocked': return `Cells and steps unlocked for editing (${Number(d.sessions) || 0} counted sessions collected)`;
     default: return kind;
@@ -73,59 +77,148 @@ async function notifySubscribers(tx: Db, study: repo.StudyRow, eventId: number, 
   return mail.smtp ? ids : [];
 }
 
-// ---- phases and completion -------------------------------------------------------------------------
+// ---- phases and the life cycle -----------------------------------------------------------------------
 
 export interface PhaseResult { phaseId: number; changed: boolean; mail: number[] }
 
 /**
  * Moves the phase forward when the facts say so (never back), with its timeline entries
- * (first live session, phase change) and subscriber notifications, in one transaction.
+ * (first live session, phase change) and subscriber notifications, in one transaction. A move to
+ * Data Collection by facts (counted live sessions sent through the collection API before any
+ * launch) is dated at the first live session, and the study is then live: it is collecting.
  */
 export async function refreshPhase(db: Db, studyId: number, mail: MailSettings, now = new Date()): Promise<PhaseResult> {
   return repo.inTransaction(db, async (tx) => {
     const study = await repo.lockStudy(tx, studyId);
     if (!study) return { phaseId: 1, changed: false, mail: [] };
     const facts = await repo.studyFacts(tx, studyId);
-    const out: number[] = [];
-    if (facts.firstLiveSession && !(await repo.hasEvent(tx, studyId, 'first_live_session'))) {
-      await repo.insertEvent(tx, { studyId, kind: 'first_live_session', at: facts.firstLiveSession });
+    const first = facts.firstLiveSession;
+    if (first && !(await repo.hasEvent(tx, studyId, 'first_live_session'))) {
+      await repo.insertEvent(tx, { studyId, kind: 'first_live_session', at: first });
     }
-    const target = phaseFromFacts(study.phaseId, {
-      ...facts, fieldworkEnd: study.dataCollectionEnd ?? study.proposedDataCollectionEnd ?? null,
-    }, now);
+    const target = phaseFromFacts(study.phaseId, facts);
     if (target <= study.phaseId) return { phaseId: study.phaseId, changed: false, mail: [] };
-    await repo.updateStudy(tx, studyId, { phaseId: target });
-    const eventId = await repo.insertEvent(tx, { studyId, kind: 'phase_changed', detail: { from: study.phaseId, to: target, reason: 'facts' }, at: now });
-    out.push(...await notifySubscribers(tx, study, eventId, `now in ${phaseName(target)}`, mail));
+    const out: number[] = [];
+    let from = study.phaseId;
+    if (from < 2) {
+      // Set-up to QA when the QA facts came; straight on to data collection, the QA entry first.
+      const qaAt = target >= 3 && first && first.getTime() < now.getTime() ? first : now;
+      const eventId = await repo.insertEvent(tx, { studyId, kind: 'phase_changed', detail: { from, to: 2, reason: 'facts' }, at: qaAt });
+      if (target === 2) out.push(...await notifySubscribers(tx, study, eventId, `now in ${phaseName(2)}`, mail));
+      from = 2;
+    }
+    if (target >= 3) {
+      await repo.updateStudy(tx, studyId, { phaseId: 3, live: !study.completed, dataCollectionStart: study.dataCollectionStart ?? first });
+      const eventId = await repo.insertEvent(tx, { studyId, kind: 'phase_changed', detail: { from, to: 3, reason: 'facts' }, at: first ?? now });
+      out.push(...await notifySubscribers(tx, study, eventId, `now in ${phaseName(3)}`, mail));
+    } else {
+      await repo.updateStudy(tx, studyId, { phaseId: target });
+    }
     return { phaseId: target, changed: true, mail: out };
+  });
+}
+
+export type LifecycleResult = { ok: true; mail: number[]; phaseId: number } | { ok: false; status: 403 | 404 | 409; reason: string; errors?: Record<string, string> };
+
+/** The launch checks of a study as it is now (the overview lists them; launch refuses on any unmet). */
+export async function launchChecksOf(db: Db, studyId: number): Promise<LaunchCheck[]> {
+  const [cells, facts] = await Promise.all([repo.cellStepCounts(db, studyId), repo.studyFacts(db, studyId)]);
+  return launchChecks({ cells, panelCount: facts.panelCount, passedTests: facts.passedTests });
+}
+
+/** The life-cycle message when a study is not where an action needs it (the same words for the API and the overview). */
+export const LIFECYCLE_MESSAGES = {
+  completed: 'The study is already complete',
+  launched: 'The study is already launched',
+  notLive: 'Only a live study can be paused',
+  alreadyPaused: 'The study is already paused',
+  notPaused: 'The study is not paused',
+  checks: 'The study cannot be launched yet',
+  overrideSuperUser: 'Only super users may launch a study whose checks are unmet',
+} as const;
+
+/**
+ * Launches the study: Setup → QA → Data Collection, live true, take links open. Refused (409) while
+ * a launch check is unmet, each one named in errors; a super user may override them, and the
+ * overridden checks are kept in the timeline entry. One transaction; subscribers are notified.
+ */
+export async function launchStudy(db: Db, studyId: number, user: { id: number; superUser: boolean }, override: boolean, mail: MailSettings): Promise<LifecycleResult> {
+  return repo.inTransaction(db, async (tx) => {
+    const study = await repo.lockStudy(tx, studyId);
+    if (!study) return { ok: false, status: 404, reason: 'Study not found' };
+    if (study.completed || study.phaseId >= 4) return { ok: false, status: 409, reason: study.completed ? LIFECYCLE_MESSAGES.completed : `The study is in ${phaseName(study.phaseId)}: its fieldwork is over` };
+    // A study in data collection that is not live (data from before launches existed) may be launched to open its links.
+    if (study.live) return { ok: false, status: 409, reason: LIFECYCLE_MESSAGES.launched };
+    const unmet = (await launchChecksOf(tx, studyId)).filter((c) => !c.passed);
+    if (unmet.length && !override) {
+      return { ok: false, status: 409, reason: LIFECYCLE_MESSAGES.checks, errors: Object.fromEntries(unmet.map((c) => [c.id, c.message ?? c.label])) };
+    }
+    if (unmet.length && !user.superUser) return { ok: false, status: 403, reason: LIFECYCLE_MESSAGES.overrideSuperUser };
+    await repo.updateStudy(tx, studyId, { phaseId: 3, live: true, paused: false });
+    let from = study.phaseId;
+    if (from < 2) {
+      await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId: user.id, detail: { from, to: 2, reason: 'launch' } });
+      from = 2;
+    }
+    if (from < 3) await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId: user.id, detail: { from, to: 3, reason: 'launch' } });
+    const eventId = await repo.insertEvent(tx, {
+      studyId, kind: 'launched', userId: user.id, detail: unmet.length ? { overridden: unmet.map((c) => c.label) } : null,
+    });
+    return { ok: true, phaseId: 3, mail: await notifySubscribers(tx, study, eventId, 'the study is live', mail) };
+  });
+}
+
+/** Pauses (or resumes) a live study's fieldwork: take links answer 'paused'; live stays true (docs/decisions.md). */
+export async function setPaused(db: Db, studyId: number, userId: number, paused: boolean, mail: MailSettings): Promise<LifecycleResult> {
+  return repo.inTransaction(db, async (tx) => {
+    const study = await repo.lockStudy(tx, studyId);
+    if (!study) return { ok: false, status: 404, reason: 'Study not found' };
+    if (study.completed) return { ok: false, status: 409, reason: LIFECYCLE_MESSAGES.completed };
+    if (!study.live) return { ok: false, status: 409, reason: LIFECYCLE_MESSAGES.notLive };
+    if (study.paused === paused) return { ok: false, status: 409, reason: paused ? LIFECYCLE_MESSAGES.alreadyPaused : LIFECYCLE_MESSAGES.notPaused };
+    await repo.updateStudy(tx, studyId, { paused });
+    const eventId = await repo.insertEvent(tx, { studyId, kind: paused ? 'paused' : 'resumed', userId });
+    return { ok: true, phaseId: study.phaseId, mail: await notifySubscribers(tx, study, eventId, paused ? 'fieldwork is paused' : 'fieldwork has resumed', mail) };
   });
 }
 
 export type CompleteResult = { ok: true; mail: number[] } | { ok: false; reason: string };
 
-/** Ends the study: live false, completed true, phase 5, one transaction; a second call changes nothing. */
+/**
+ * Ends the study: live false, paused false, completed true, phase 5, and the actual end of
+ * fieldwork now (kept when a super user already closed fieldwork); one transaction; a second
+ * call changes nothing.
+ */
 export async function completeStudy(db: Db, studyId: number, userId: number, mail: MailSettings): Promise<CompleteResult> {
   return repo.inTransaction(db, async (tx) => {
     const study = await repo.lockStudy(tx, studyId);
     if (!study) return { ok: false, reason: 'Study not found' };
-    if (study.phaseId >= 5) return { ok: false, reason: 'The study is already complete' };
+    if (study.phaseId >= 5 || study.completed) return { ok: false, reason: LIFECYCLE_MESSAGES.completed };
     if (study.phaseId < 3) return { ok: false, reason: `A study can be completed from ${phaseName(3)} on; this one is in ${phaseName(study.phaseId)}` };
-    await repo.updateStudy(tx, studyId, { live: false, completed: true, phaseId: 5 });
-    await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId, detail: { from: study.phaseId, to: 5, reason: 'complete' } });
-    const eventId = await repo.insertEvent(tx, { studyId, kind: 'completed', userId });
+    const now = new Date();
+    await repo.updateStudy(tx, studyId, { live: false, paused: false, completed: true, phaseId: 5, dataCollectionEnd: study.dataCollectionEnd ?? now });
+    await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId, detail: { from: study.phaseId, to: 5, reason: 'complete' }, at: now });
+    const eventId = await repo.insertEvent(tx, { studyId, kind: 'completed', userId, at: now });
     return { ok: true, mail: await notifySubscribers(tx, study, eventId, 'the study is complete', mail) };
   });
 }
 
 export type AdvanceResult = { ok: true; mail: number[] } | { ok: false; reason: string };
 
-/** A super user moves the study to a later phase (2–4); forward only. */
+/**
+ * A super user moves the study to a later phase (2–4); forward only. Moving to Data Collection
+ * launches it (live, whatever the checks); moving to Analysis closes fieldwork (not live, actual
+ * end now), so the flags always match the phase.
+ */
 export async function advancePhase(db: Db, studyId: number, userId: number, to: number, mail: MailSettings): Promise<AdvanceResult> {
   return repo.inTransaction(db, async (tx) => {
     const study = await repo.lockStudy(tx, studyId);
     if (!study) return { ok: false, reason: 'Study not found' };
     if (to <= study.phaseId) return { ok: false, reason: `Phases only move forward: the study is in ${phaseName(study.phaseId)}` };
-    await repo.updateStudy(tx, studyId, { phaseId: to });
+    const patch: Parameters<typeof repo.updateStudy>[2] = { phaseId: to };
+    if (to === 3) Object.assign(patch, { live: true, paused: false });
+    if (to === 4) Object.assign(patch, { live: false, paused: false, dataCollectionEnd: study.dataCollectionEnd ?? new Date() });
+    await repo.updateStudy(tx, studyId, patch);
     const eventId = await repo.insertEvent(tx, { studyId, kind: 'phase_changed', userId, detail: { from: study.phaseId, to, reason: 'super_user' } });
     return { ok: true, mail: await notifySubscribers(tx, study, eventId, `now in ${phaseName(to)}`, mail) };
   });

@@ -7,7 +7,7 @@ import { api, apiToken, freshPage, useBrowser, signIn, until, waitForText } from
 
 const browser = useBrowser();
 
-interface StudyPage { data: { study_id: number; name: string; live: boolean; completed: boolean }[] }
+interface StudyPage { data: { study_id: number; name: string; live: boolean; paused: boolean; completed: boolean }[] }
 
 async function studies(token: string, body: Record<string, unknown> = {}) {
   return (await api<StudyPage>(token, '/studies', { body: { results_per_page: 100, ...body } })).body.data;
@@ -83,7 +83,7 @@ describe('study overview', () => {
 
   it('D2-030 D2-033 subscribes to a live study and completes it', async () => {
     const token = await apiToken('researcher');
-    const live = (await studies(token, { filter_live: '1' })).find((s) => s.live && !s.completed)!;
+    const live = (await studies(token, { filter_live: '1' })).find((s) => s.live && !s.completed && !s.paused)!;
     const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');
     await page.goto(`/my_studies/overview/${live.study_id}`);

@@ -74,9 +74,10 @@ async function respondents(token: string, id: number): Promise<{ ref: string; ey
 describe('respondent runner: live links', () => {
   it("issue 22 item 8: a live-link respondent's session appears in the study's report; a test-link respondent's does not", async () => {
     const token = await apiToken('researcher');
-    const list = (await api<{ data: { study_id: number; live: boolean; completed: boolean }[] }>(token, '/studies', { body: { results_per_page: 100, filter_live: '1' } })).body.data;
+    const list = (await api<{ data: { study_id: number; live: boolean; paused?: boolean; completed: boolean }[] }>(token, '/studies', { body: { results_per_page: 100, filter_live: '1' } })).body.data;
     let chosen: { id: number; cellId: number; live: URL; test: URL } | null = null;
-    for (const s of list.filter((x) => x.live && !x.completed)) {
+    // A paused study (the demo has one) sends live respondents away: take one that is collecting.
+    for (const s of list.filter((x) => x.live && !x.completed && !x.paused)) {
       const board = (await api<{ data: BoardCell[] }>(token, `/studies/${s.study_id}/steps/overview`, { body: {} })).body.data ?? [];
       const cell = board.find((c) => c.step_data.some((st) => st.step_type === 'stim') && c.step_data.every((st) => PLAYABLE.has(st.step_type)));
       if (!cell) continue;

@@ -1,6 +1,7 @@
 // A study's overview, details, panels, links and files as keyed resources (key: the study id),
 // and the writes on them. A write refetches what it changes: a panel change refreshes the panels,
-// the links and the overview (D2-045); a completion, subscription or run-through the overview.
+// the links and the overview (D2-045); a launch, pause, resume, completion, subscription or
+// run-through the overview.
 import { put } from 'redux-saga/effects';
 import { errorFields, errorMessage, type ApiConfig } from '../api/client';
 import * as api from '../api/study';
@@ -56,6 +57,33 @@ export const saveDetails = createMutation<{ studyId: number; body: api.StudyEdit
 export const completeStudy = createMutation<number, void>({
   name: 'study/complete',
   run: async (a, studyId) => { await api.completeStudy(a, studyId); },
+  *onDone({ api: a, args }) { yield* afterStudy(a, args); },
+});
+
+/** A refusal with its reasons: a launch names each unmet check under errors. */
+const withFields = (error: unknown) => {
+  const fields = Object.values(errorFields(error));
+  const message = errorMessage(error);
+  return fields.length ? `${message}: ${fields.join('; ')}` : message;
+};
+
+/** Launch (override: a super user launches although checks are unmet). */
+export const launchStudy = createMutation<{ studyId: number; override?: boolean }, void>({
+  name: 'study/launch',
+  run: async (a, { studyId, override }) => { await api.launchStudy(a, studyId, override ? { override: true } : {}); },
+  errorText: withFields,
+  *onDone({ api: a, args }) { yield* afterStudy(a, args.studyId); },
+});
+
+export const pauseStudy = createMutation<number, void>({
+  name: 'study/pause',
+  run: async (a, studyId) => { await api.pauseStudy(a, studyId); },
+  *onDone({ api: a, args }) { yield* afterStudy(a, args); },
+});
+
+export const resumeStudy = createMutation<number, void>({
+  name: 'study/resume',
+  run: async (a, studyId) => { await api.resumeStudy(a, studyId); },
   *onDone({ api: a, args }) { yield* afterStudy(a, args); },
 });
 

@@ -12,7 +12,7 @@ import {
   Button, ButtonLink, DataTable, EnvironmentIcon, ErrorText, Link, SearchBox, tokens, truncate, type DataColumn,
   orderByFromSort, sortFromOrderBy,
 } from '../../ui';
-import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
+import { completedText, fieldworkEndText, formatDate, liveText, participantsText, participantsTooltip } from './format';
 
 /**
  * Below about this width of the element the fieldwork dates are dropped first (D1-100): the
@@ -73,7 +73,7 @@ const columns: DataColumn<StudyListItem>[] = [
   },
   { key: 'environment', header: 'Environment', sortable: true, priority: 3, minWidth: 100, render: (r) => <EnvironmentIcon name={r.environment} /> },
   { key: 'media', header: 'Media', sortable: true, priority: 5, minWidth: 80, render: (r) => <Cut text={r.media} /> },
-  { key: 'live', header: 'Live', priority: 4, minWidth: 70, render: (r) => liveText(r.live) },
+  { key: 'live', header: 'Live', priority: 4, minWidth: 70, render: (r) => liveText(r.live, r.paused) },
   { key: 'completed', header: 'Completed', priority: 5, minWidth: 110, render: (r) => completedText(r.completed) },
   { key: 'cells', header: 'No. cells', priority: 6, minWidth: 70, render: (r) => r.cell_count, align: 'end' },
   {
@@ -88,7 +88,7 @@ const columns: DataColumn<StudyListItem>[] = [
     ),
   },
   { key: 'start', header: 'Fieldwork Start', priority: 7, minWidth: 100, render: (r) => formatDate(r.data_collection_start) },
-  { key: 'end', header: 'Fieldwork End', priority: 7, minWidth: 100, render: (r) => formatDate(r.data_collection_end) },
+  { key: 'end', header: 'Fieldwork End', priority: 7, minWidth: 100, render: (r) => fieldworkEndText(r.data_collection_start, r.data_collection_end) },
 ];
 
 interface QueryProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completedText, formatDate, liveText, participantsText, participantsTooltip } from './format';
+import { completedText, fieldworkEndText, formatDate, liveText, participantsText, participantsTooltip } from './format';
 import { orderByFromSort, sortFromOrderBy } from '../../ui/DataTable';
 import { environmentKind, environmentLabel } from '../../ui/EnvironmentIcon';
 import { truncate } from '../../ui/truncate';
@@ -7,6 +7,8 @@ import { truncate } from '../../ui/truncate';
 describe('study list cells', () => {
   it('D1-095 D1-096 Live / Not live, Completed / Not completed', () => {
     expect([liveText(true), liveText(false)]).toEqual(['Live', 'Not live']);
+    // Issue 35: a paused study is still live (launched, not closed), and says it is paused.
+    expect(liveText(true, true)).toBe('Live (paused)');
     expect([completedText(true), completedText(false)]).toEqual(['Completed', 'Not completed']);
   });
 
@@ -44,5 +46,13 @@ describe('sort order', () => {
     const s = sortFromOrderBy('media_desc');
     expect(orderByFromSort(s)).toBe('media_desc');
     expect(sortFromOrderBy('estimated_batch_size_desc')).toEqual({ key: 'estimated_batch_size', direction: 'desc' });
+  });
+});
+
+describe('fieldwork end (issue 35 item 4)', () => {
+  it("is the actual end, 'pending' while started fieldwork is open, empty before it starts", () => {
+    expect(fieldworkEndText('2026-01-05T09:00:00.000Z', '2026-02-01T17:30:00.000Z')).toBe('01/02/2026');
+    expect(fieldworkEndText('2026-01-05T09:00:00.000Z', null)).toBe('pending');
+    expect(fieldworkEndText(null, null)).toBe('');
   });
 });

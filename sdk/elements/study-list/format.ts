@@ -21,6 +21,10 @@ export function participantsText(requested: number | null | undefined, returned:
   return `${returned ?? 0} / ${requested ?? 0}`;
 }
 
-export const liveText = (live: boolean) => (live ? 'Live' : 'Not live');
+export const liveText = (live: boolean, paused = false) => (live ? (paused ? 'Live (paused)' : 'Live') : 'Not live');
+
+/** Fieldwork End: the actual end, 'pending' while fieldwork that has started is still open, else empty. */
+export const fieldworkEndText = (start: string | null | undefined, end: string | null | undefined) =>
+  (end ? formatDate(end) : start ? 'pending' : '');
 export const completedText = (completed: boolean) => (completed ? 'Completed' : 'Not completed');
 

@@ -1,5 +1,5 @@
-// The study overview (spec D2 §2.1, §4.1, §6): the title, status badge, phase tracker with
-// 'Complete study', the results banner, the study's links, and the blocks of §2.1. The panels and
+// The study overview (spec D2 §2.1, §4.1, §6): the title, status badge, phase tracker with the
+// life-cycle buttons (Launch with its unmet checks, Pause, Resume, Complete study), the results banner, the study's links, and the blocks of §2.1. The panels and
 // panel-links blocks are their own elements (<gaze-panels>, <gaze-panel-links>), placed here by
 // tag with this element's configuration.
 import { createElement, useEffect, useState, type ReactNode } from 'react';
@@ -7,7 +7,9 @@ import styled from 'styled-components';
 import { useApi, useMutation, useResource } from '../../core/resource/hooks';
 import { useGazeSelector } from '../../core/store/context';
 import { selectSuperUser } from '../../core/session/selectors';
-import { completeStudy, orderRunThrough, studyFiles, studyOverview, subscribe } from '../../core/study/study';
+import {
+  completeStudy, launchStudy, orderRunThrough, pauseStudy, resumeStudy, studyFiles, studyOverview, subscribe,
+} from '../../core/study/study';
 import { PHASES, COMPLETE_FROM_PHASE, type StudyOverview as Overview } from '../../core/api/study';
 import {
   Button, ButtonLink, ConfirmDialog, ErrorText, Link, Modal, Spinner, SuccessText, Tooltip, formatDate, formatDateTime, tokens,
@@ -36,13 +38,24 @@ export const TEXT = {
   completeStudy: 'Complete study',
   completeQuestion: 'Complete this study? It stops collecting data and cannot be undone.',
   completeTooEarly: `A study can be completed from ${PHASES[COMPLETE_FROM_PHASE - 1].name} on`,
+  paused: 'PAUSED',
+  launch: 'Launch',
+  launchQuestion: 'Launch this study? Its live links start taking respondents and it moves to Data Collection.',
+  launchOverride: 'Launch anyway',
+  launchOverrideQuestion: 'These checks are unmet. As a super user you may launch anyway; the timeline records which checks were overridden.',
+  launchBlocked: 'Before this study can be launched:',
+  pause: 'Pause',
+  pauseQuestion: "Pause fieldwork? Live links will tell respondents the study is paused and send them to the panel's screen-out redirect.",
+  resume: 'Resume',
+  resumeQuestion: 'Resume fieldwork? Live links take respondents again.',
+  planned: 'Planned',
   automate: 'Automate',
   automateQuestion: 'Confirm the trigger of the study run through test?',
   onlyAdmin: 'Only Admin can automate this study',
   subscribe: 'Subscribe',
   subscribed: 'Subscribed to updates',
   subscribeTitle: 'Subscribe to study updates',
-  subscribeText: (email: string) => `Updates about this study (phase changes and completion) will be sent to ${email}.`,
+  subscribeText: (email: string) => `Updates about this study (launch, pause, phase changes and completion) will be sent to ${email}.`,
   noEmail: 'Your profile has no e-mail address. Add one in My details to subscribe.',
   pending: 'pending',
 } as const;
@@ -59,14 +72,16 @@ const Head = styled.header`
   align-items: center;
   h1 { margin: 0; font-size: 1.5rem; overflow-wrap: anywhere; }
 `;
-const Badge = styled.span<{ $kind: 'live' | 'completed' | 'processing' }>`
+type StatusKind = 'live' | 'paused' | 'completed' | 'processing';
+const Badge = styled.span<{ $kind: StatusKind }>`
   padding: 4px 10px;
   border-radius: 999px;
   font-weight: 600;
   font-size: 0.85rem;
   background: ${(p) => (p.$kind === 'live' ? tokens.success : p.$kind === 'completed' ? tokens.primaryStrong : tokens.surfaceAlt)};
   /* The surface colour on the strong fills: white in light, the dark surface in dark (white on the dark palette's light fills fails 4.5:1). */
-  color: ${(p) => (p.$kind === 'processing' ? tokens.text : tokens.surface)};
+  color: ${(p) => (p.$kind === 'processing' || p.$kind === 'paused' ? tokens.text : tokens.surface)};
+  ${(p) => (p.$kind === 'paused' ? `border: 2px solid ${tokens.success};` : '')}
 `;
 const Spacer = styled.span`flex: 1;`;
 const Tracker = styled.ol`
@@ -147,17 +162,21 @@ const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 /** Requests of the study's content the run-through refused (private or local addresses; issue 36). */
 const refusedCount = (r: Overview['run_throughs'][number]) => (r.cells ?? []).reduce((n, c) => n + (c.refused_total ?? 0), 0);
 
-function dateRange(o: Overview): string {
-  const start = o.data_collection_start ? formatDate(o.data_collection_start) : TEXT.pending;
-  const end = o.data_collection_end ? formatDate(o.data_collection_end) : TEXT.pending;
-  return `${start} – ${end}`;
-}
+const range = (start: string | null, end: string | null) =>
+  `${start ? formatDate(start) : TEXT.pending} – ${end ? formatDate(end) : TEXT.pending}`;
+/** The actual fieldwork: first counted live session to completion ('pending' while open). */
+const dateRange = (o: Overview) => range(o.data_collection_start, o.data_collection_end);
+/** The proposed dates of the study details, shown as planned. */
+const plannedRange = (o: Overview) => range(o.planned_data_collection_start ?? null, o.planned_data_collection_end ?? null);
 
-function statusOf(o: Overview): { kind: 'live' | 'completed' | 'processing'; text: string } {
-  if (o.live && !o.completed) return { kind: 'live', text: TEXT.live };
+function statusOf(o: Overview): { kind: StatusKind; text: string } {
   if (o.completed) return { kind: 'completed', text: TEXT.completed };
+  if (o.live && o.paused) return { kind: 'paused', text: TEXT.paused };
+  if (o.live) return { kind: 'live', text: TEXT.live };
   return { kind: 'processing', text: TEXT.processing(o.phase_name) };
 }
+
+type Confirm = null | 'launch' | 'pause' | 'resume' | 'complete';
 
 /** Another element placed by tag, configured like this one (api base, token, company). */
 function Nested({ tag, studyId }: { tag: string; studyId: string }) {
@@ -199,14 +218,19 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
   const minDone = useMinimumDelay(MIN_LOADER_MS, String(id));
   const superUser = useGazeSelector(selectSuperUser);
   const complete = useMutation(completeStudy, String(id));
+  const launch = useMutation(launchStudy, String(id));
+  const pause = useMutation(pauseStudy, String(id));
+  const resume = useMutation(resumeStudy, String(id));
   const sub = useMutation(subscribe, String(id));
   const automate = useMutation(orderRunThrough, String(id));
-  const [confirmComplete, setConfirmComplete] = useState(false);
+  const [confirm, setConfirm] = useState<Confirm>(null);
   const [confirmAutomate, setConfirmAutomate] = useState(false);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const writes = { launch, pause, resume, complete } as const;
+  const active = confirm ? writes[confirm] : null;
 
   // Dialogs close once their write has finished (D2-046): success or failure, the page says which.
-  useEffect(() => { if (complete.done || complete.error) setConfirmComplete(false); }, [complete.done, complete.error, complete.count]);
+  useEffect(() => { if (active && (active.done || active.error)) setConfirm(null); }, [active, active?.done, active?.error, active?.count]);
   useEffect(() => { if (automate.done || automate.error) setConfirmAutomate(false); }, [automate.done, automate.error, automate.count]);
   useEffect(() => { if (sub.done) setSubscribeOpen(false); }, [sub.done, sub.count]);
 
@@ -221,18 +245,52 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
   const status = statusOf(o);
   const runs = o.run_throughs;
 
+  const ask = (which: Exclude<Confirm, null>) => { writes[which].reset(); setConfirm(which); };
+  const unmet = (o.launch_checks ?? []).filter((c) => !c.passed);
+  // Phase 3 without live: data that came before launches existed; launching opens its links.
+  const launchable = !o.live && !o.completed && o.phase_id <= COMPLETE_FROM_PHASE;
+  const controls: ReactNode[] = [];
+  if (launchable) {
+    const blocked = unmet.length > 0 && !superUser;
+    controls.push(blocked ? (
+      <Button key="launch" part="launch" aria-disabled="true" aria-describedby="gaze-launch-checks" onClick={(e) => e.preventDefault()}>{TEXT.launch}</Button>
+    ) : (
+      <Button key="launch" part="launch" onClick={() => ask('launch')}>{unmet.length ? TEXT.launchOverride : TEXT.launch}</Button>
+    ));
+  }
+  if (o.live && !o.completed && !o.paused) controls.push(<Button key="pause" $variant="secondary" part="pause" onClick={() => ask('pause')}>{TEXT.pause}</Button>);
+  if (o.live && !o.completed && o.paused) controls.push(<Button key="resume" part="resume" onClick={() => ask('resume')}>{TEXT.resume}</Button>);
+
   let completion: ReactNode;
-  if (o.phase_id > 4) {
+  if (o.completed || o.phase_id > 4) {
     completion = <span part="completed-tick"><span className="tick" aria-hidden="true">✓</span> {TEXT.completed}</span>;
   } else if (o.phase_id < COMPLETE_FROM_PHASE) {
     completion = (
       <Tooltip content={TEXT.completeTooEarly}>
-        <Button aria-disabled="true" part="complete-study" onClick={(e) => e.preventDefault()}>{TEXT.completeStudy}</Button>
+        <Button $variant="secondary" aria-disabled="true" part="complete-study" onClick={(e) => e.preventDefault()}>{TEXT.completeStudy}</Button>
       </Tooltip>
     );
   } else {
-    completion = <Button part="complete-study" onClick={() => { complete.reset(); setConfirmComplete(true); }}>{TEXT.completeStudy}</Button>;
+    completion = <Button part="complete-study" onClick={() => ask('complete')}>{TEXT.completeStudy}</Button>;
   }
+  const failed = [launch, pause, resume, complete].find((m) => m.error);
+  const dialog: Record<Exclude<Confirm, null>, { title: string; message: ReactNode; label: string; run: () => void }> = {
+    launch: {
+      title: TEXT.launch,
+      message: unmet.length ? (
+        <>
+          <p>{TEXT.launchOverrideQuestion}</p>
+          <ul>{unmet.map((c) => <li key={c.id}>{c.message ?? c.label}</li>)}</ul>
+        </>
+      ) : TEXT.launchQuestion,
+      label: unmet.length ? TEXT.launchOverride : TEXT.launch,
+      run: () => launch.run({ studyId: id, override: unmet.length > 0 }),
+    },
+    pause: { title: TEXT.pause, message: TEXT.pauseQuestion, label: TEXT.pause, run: () => pause.run(id) },
+    resume: { title: TEXT.resume, message: TEXT.resumeQuestion, label: TEXT.resume, run: () => resume.run(id) },
+    complete: { title: TEXT.completeStudy, message: TEXT.completeQuestion, label: TEXT.completeStudy, run: () => complete.run(id) },
+  };
+  const open = confirm ? dialog[confirm] : null;
 
   return (
     <Wrap part="study-overview" aria-busy={overview.loading || undefined}>
@@ -256,9 +314,18 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
               </li>
             ))}
           </Tracker>
-          {completion}
+          <Row part="lifecycle">
+            {controls}
+            {completion}
+          </Row>
         </Row>
-        {complete.error ? <ErrorText>{complete.error}</ErrorText> : null}
+        {launchable && unmet.length ? (
+          <div id="gaze-launch-checks" part="launch-checks">
+            <p>{TEXT.launchBlocked}</p>
+            <ul>{unmet.map((c) => <li key={c.id} data-check={c.id}>{c.message ?? c.label}</li>)}</ul>
+          </div>
+        ) : null}
+        {failed?.error ? <ErrorText part="lifecycle-error">{failed.error}</ErrorText> : null}
       </section>
 
       {o.has_results ? (
@@ -288,6 +355,7 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
             <dt>Brief</dt><dd>{o.brief || <Muted>—</Muted>}</dd>
             <dt>Language</dt><dd>{o.language ?? <Muted>—</Muted>}</dd>
             <dt>Data collection</dt><dd part="date-range">{dateRange(o)}</dd>
+            <dt>{TEXT.planned}</dt><dd part="planned-range">{plannedRange(o)}</dd>
             <dt>Environment</dt><dd>{o.environment ?? <Muted>—</Muted>}</dd>
             <dt>Media</dt><dd>{o.media ?? <Muted>—</Muted>}</dd>
           </dl>
@@ -388,13 +456,13 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
       </Grid>
 
       <ConfirmDialog
-        open={confirmComplete}
-        title={TEXT.completeStudy}
-        message={TEXT.completeQuestion}
-        confirmLabel={TEXT.completeStudy}
-        busy={complete.pending}
-        onConfirm={() => complete.run(id)}
-        onCancel={() => setConfirmComplete(false)}
+        open={open !== null}
+        title={open?.title ?? ''}
+        message={open?.message ?? ''}
+        confirmLabel={open?.label}
+        busy={active?.pending}
+        onConfirm={() => open?.run()}
+        onCancel={() => setConfirm(null)}
       />
       <ConfirmDialog
         open={confirmAutomate}

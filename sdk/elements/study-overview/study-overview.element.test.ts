@@ -243,6 +243,123 @@ describe('<gaze-study-overview>', () => {
     expect($(el, '[role="alertdialog"]')).to.equal(null);
   });
 
+  // Issue 35: the life cycle's real buttons.
+  const CHECKS = (unmet: string[] = []) => ([
+    ['cells', 'The study has at least one cell', 'Add a cell to the study'],
+    ['steps', 'Every cell has steps', "Cell 'Cell B' has no steps"],
+    ['panel', 'A panel exists', 'Add a panel in Edit audience'],
+    ['test_run', 'A test run passed', 'Run the study through once: a passed run-through or a completed test session'],
+  ].map(([id, label, message]) => ({ id, label, passed: !unmet.includes(id), message: unmet.includes(id) ? message : null })));
+  const setup = (over: Record<string, unknown> = {}) => overview({
+    live: false, paused: false, completed: false, status: 'processing', phase_id: 2, phase_name: 'Quality Assurance',
+    data_collection_start: null, data_collection_end: null, launch_checks: CHECKS(), ...over,
+  });
+
+  function lifecycleApi(current: () => Record<string, unknown>, launch?: { status: number; data: unknown }) {
+    return stubHttp((req) => {
+      if (req.url.endsWith('/overview')) return { data: current() };
+      if (req.url.endsWith('/launch')) return launch ?? { data: { success: true, phase_id: 3, live: true, paused: false, completed: false } };
+      if (req.url.endsWith('/pause')) return { data: { success: true, phase_id: 3, live: true, paused: true, completed: false } };
+      if (req.url.endsWith('/resume')) return { data: { success: true, phase_id: 3, live: true, paused: false, completed: false } };
+      return { status: 404, data: { success: false, message: 'Not found' } };
+    });
+  }
+
+  async function confirmIn(el: HTMLElement, button: string, question: string) {
+    ($(el, `[part="${button}"]`) as HTMLButtonElement).click();
+    const dialog = await waitFor(() => $(el, '[role="alertdialog"]'), `${button} confirmation`);
+    expect(dialog.textContent).to.include(question);
+    ($(el, '[role="alertdialog"] [part="confirm"]') as HTMLButtonElement).click();
+  }
+
+  it('issue 35: Launch asks, posts launch and reloads; then Pause and Resume do the same, the badge following', async () => {
+    signIn();
+    let state = setup();
+    const http = lifecycleApi(() => state);
+    const el = await mount('gaze-study-overview', { 'study-id': '7' });
+    await ready(el);
+    expect($(el, '[part="launch"]')!.textContent).to.equal('Launch');
+    expect($(el, '[part="launch"]')!.getAttribute('aria-disabled')).to.equal(null);
+    expect($(el, '[part="launch-checks"]')).to.equal(null);
+    expect($(el, '[part="pause"]')).to.equal(null);
+
+    state = setup({ live: true, status: 'live', phase_id: 3, phase_name: 'Data Collection' });
+    await confirmIn(el, 'launch', 'Launch this study?');
+    await waitFor(() => $(el, '[part="pause"]'), 'pause button after launch');
+    const launch = calls(http.requests, '/v1.0/studies/7/launch');
+    expect(launch).to.have.length(1);
+    expect(launch[0].body).to.deep.equal({});
+    expect($(el, '[part="launch"]')).to.equal(null);
+    expect($(el, '[part="status"]')!.textContent).to.equal('LIVE STUDY');
+
+    state = setup({ live: true, paused: true, status: 'paused', phase_id: 3, phase_name: 'Data Collection' });
+    await confirmIn(el, 'pause', 'Pause fieldwork?');
+    await waitFor(() => $(el, '[part="resume"]'), 'resume button after pause');
+    expect(calls(http.requests, '/v1.0/studies/7/pause')).to.have.length(1);
+    expect($(el, '[part="status"]')!.textContent).to.equal('PAUSED');
+    expect($(el, '[part="complete-study"]')!.getAttribute('aria-disabled')).to.equal(null);
+
+    state = setup({ live: true, status: 'live', phase_id: 3, phase_name: 'Data Collection' });
+    await confirmIn(el, 'resume', 'Resume fieldwork?');
+    await waitFor(() => $(el, '[part="pause"]'), 'pause button after resume');
+    expect(calls(http.requests, '/v1.0/studies/7/resume')).to.have.length(1);
+    expect($(el, '[part="status"]')!.textContent).to.equal('LIVE STUDY');
+  });
+
+  it('issue 35: lists every unmet launch check; Launch is disabled for a researcher and sends nothing', async () => {
+    signIn();
+    const http = lifecycleApi(() => setup({ launch_checks: CHECKS(['steps', 'panel']) }));
+    const el = await mount('gaze-study-overview', { 'study-id': '7' });
+    await ready(el);
+    const button = $(el, '[part="launch"]') as HTMLButtonElement;
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
+    const list = $(el, '[part="launch-checks"]')!;
+    expect($$(el, '[part="launch-checks"] li').map((li) => li.textContent)).to.deep.equal(["Cell 'Cell B' has no steps", 'Add a panel in Edit audience']);
+    expect(button.getAttribute('aria-describedby')).to.equal(list.id);
+    button.click();
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    expect($(el, '[role="alertdialog"]')).to.equal(null);
+    expect(calls(http.requests, '/launch')).to.have.length(0);
+  });
+
+  it("issue 35: a super user may 'Launch anyway': the dialog names the unmet checks and the launch overrides them", async () => {
+    signIn(true);
+    let state = setup({ launch_checks: CHECKS(['test_run']) });
+    const http = lifecycleApi(() => state);
+    const el = await mount('gaze-study-overview', { 'study-id': '7' });
+    await ready(el);
+    expect($(el, '[part="launch"]')!.textContent).to.equal('Launch anyway');
+    state = setup({ live: true, status: 'live', phase_id: 3 });
+    await confirmIn(el, 'launch', 'Run the study through once');
+    await waitFor(() => $(el, '[part="pause"]'), 'launched');
+    expect(calls(http.requests, '/launch')[0].body).to.deep.equal({ override: true });
+  });
+
+  it('issue 35: a refused launch closes the dialog and names each unmet check', async () => {
+    signIn();
+    lifecycleApi(() => setup(), { status: 409, data: { success: false, message: 'The study cannot be launched yet', errors: { panel: 'Add a panel in Edit audience' } } });
+    const el = await mount('gaze-study-overview', { 'study-id': '7' });
+    await ready(el);
+    await confirmIn(el, 'launch', 'Launch this study?');
+    await waitForText(el, 'The study cannot be launched yet: Add a panel in Edit audience');
+    expect($(el, '[role="alertdialog"]')).to.equal(null);
+  });
+
+  it("issue 35: a completed study never offers Complete study; dates show actual and planned apart", async () => {
+    signIn();
+    lifecycleApi(() => setup({
+      completed: true, phase_id: 4, status: 'completed', data_collection_start: '2026-01-05T09:00:00.000Z', data_collection_end: null,
+      planned_data_collection_start: '2026-01-01T00:00:00.000Z', planned_data_collection_end: '2026-02-15T00:00:00.000Z',
+    }));
+    const el = await mount('gaze-study-overview', { 'study-id': '7' });
+    await ready(el);
+    expect($(el, '[part="complete-study"]')).to.equal(null);
+    expect($(el, '[part="launch"]')).to.equal(null);
+    expect($(el, '[part="completed-tick"]')!.textContent).to.include('Study completed');
+    expect($(el, '[part="date-range"]')!.textContent).to.equal('05/01/2026 – pending');
+    expect($(el, '[part="planned-range"]')!.textContent).to.equal('01/01/2026 – 15/02/2026');
+  });
+
   it('D2-030 a refused completion closes the dialog and says why', async () => {
     signIn();
     api(() => overview(), { '/complete': { status: 409, message: 'The study is already complete' } });

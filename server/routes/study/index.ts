@@ -3,7 +3,7 @@
 // contract/study.ts. Every call resolves the study within the acting company first (404 otherwise).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../../contract/study.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { companyStudy, route, toId } from '../common.js';
 import * as repo from '../../repositories/study-management.js';
 import * as svc from '../../services/study-management.js';
@@ -256,8 +256,8 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       repo.studyStimNames(db, row.id),
       repo.userContact(db, request.auth.userId),
     ]);
-    const subs = await repo.subscriptionsOf(db, row.id);
-    const status = row.live && !row.completed ? 'live' : row.completed ? 'completed' : 'processing';
+    const [subs, checks] = await Promise.all([repo.subscriptionsOf(db, row.id), svc.launchChecksOf(db, row.id)]);
+    const status = row.completed ? 'completed' : row.live && row.paused ? 'paused' : row.live ? 'live' : 'processing';
     return {
       success: true as const,
       id: row.id,
@@ -267,11 +267,16 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       language: language?.name ?? null,
       environment: environment?.name ?? null,
       media: media?.name ?? null,
-      data_collection_start: iso(row.dataCollectionStart ?? row.proposedDataCollectionStart),
-      data_collection_end: iso(row.dataCollectionEnd ?? row.proposedDataCollectionEnd),
+      // One definition everywhere (docs/api.md "Study phases"): actual dates, the planned ones beside them.
+      data_collection_start: iso(row.dataCollectionStart ?? facts.firstLiveSession),
+      data_collection_end: iso(row.dataCollectionEnd),
+      planned_data_collection_start: iso(row.proposedDataCollectionStart),
+      planned_data_collection_end: iso(row.proposedDataCollectionEnd),
       status,
       live: row.live,
+      paused: row.paused,
       completed: row.completed,
+      launch_checks: checks,
       phase_id: row.phaseId,
       phase_name: PHASE_NAMES[row.phaseId] ?? PHASE_NAMES[1],
       has_files: files > 0,
@@ -361,6 +366,30 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
     await sendMail(done.mail, row.companyId, request);
     return { success: true as const, phase_id: 5 as const, live: false as const, completed: true as const };
   });
+
+  const lifecycleView = async (studyId: number): Promise<contract.LifecycleResponse> => {
+    const r = (await repo.studyRow(db, studyId))!;
+    return { success: true, phase_id: r.phaseId, live: r.live, paused: r.paused, completed: r.completed };
+  };
+  const lifecycleError = (r: { status: 403 | 404 | 409; reason: string; errors?: Record<string, string> }) => new HttpError(r.status, r.reason, r.errors);
+
+  route(app, contract.launch, async (request) => {
+    const row = await owned(request, request.params.id);
+    const done = await svc.launchStudy(db, row.id, { id: request.auth.userId, superUser: request.auth.superUser }, request.body?.override ?? false, mail());
+    if (!done.ok) throw lifecycleError(done);
+    await sendMail(done.mail, row.companyId, request);
+    return lifecycleView(row.id);
+  });
+
+  for (const [op, paused] of [[contract.pause, true], [contract.resume, false]] as const) {
+    route(app, op, async (request) => {
+      const row = await owned(request, request.params.id);
+      const done = await svc.setPaused(db, row.id, request.auth.userId, paused, mail());
+      if (!done.ok) throw lifecycleError(done);
+      await sendMail(done.mail, row.companyId, request);
+      return lifecycleView(row.id);
+    });
+  }
 
   route(app, contract.assignToAction, async (request) => {
     const row = await owned(request, request.params.id);

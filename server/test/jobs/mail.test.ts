@@ -101,4 +101,17 @@ describe('notification e-mail through the outbox and the mail job (D2-033)', () 
     expect(row.status).toBe('pending');
     expect(row.lastError).toContain('Mailbox busy');
   });
+
+  it('mails subscribers when fieldwork is paused and resumed (issue 35)', async () => {
+    const [c] = await database.db.insert(study).values({ companyId: (await database.db.select().from(study).where(eq(study.id, ids.a)))[0].companyId, name: 'Paused study', live: true, phaseId: 3 }).returning();
+    await post(`/studies/${c.id}/assign_to_action`, colleague);
+    expect((await post(`/studies/${c.id}/pause`, token)).statusCode).toBe(200);
+    expect((await post(`/studies/${c.id}/resume`, token)).statusCode).toBe(200);
+    const mails = await until('two life-cycle mails', async () => {
+      const m = caught.filter((x) => x.text.includes('Subject: Paused study:'));
+      return m.length >= 2 && m;
+    });
+    expect(mails.map((m) => m.to)).toEqual([['bob@mailco.example'], ['bob@mailco.example']]);
+    expect(mails.map((m) => /Subject: (.*)/.exec(m.text)![1].trim()).sort()).toEqual(['Paused study: fieldwork has resumed', 'Paused study: fieldwork is paused']);
+  });
 });

@@ -121,7 +121,7 @@ describe('D1.10 study list (POST /v1.0/studies)', () => {
     const body = res.json();
     expect(body).toMatchObject({ total_live: 2, total_completed: 2, page_num: 1, total_page_num: 1, order_by: 'name_asc', results_per_page: 25, total_count: 5 });
     expect(body.data[0]).toEqual({
-      study_id: ids.alpha, name: 'alpha', environment: 'Webcam', media: 'Video', live: true, completed: false,
+      study_id: ids.alpha, name: 'alpha', environment: 'Webcam', media: 'Video', live: true, paused: false, completed: false,
       cell_count: 2, participants_requested: 100, participants_returned: 3,
       data_collection_start: '2026-01-05T09:00:00.000Z', data_collection_end: '2026-02-01T17:30:00.000Z',
     });
@@ -254,7 +254,7 @@ describe('legacy client: GET /v1.0/studies (the whole list, unpaged)', () => {
     const alpha = sorted.data.find((s: { name: string }) => s.name === 'alpha');
     expect(Object.keys(alpha).sort()).toEqual([
       'cell_count', 'completed', 'data_collection_end', 'data_collection_start', 'environment', 'live', 'media', 'name',
-      'participants_requested', 'participants_returned', 'study_id',
+      'participants_requested', 'participants_returned', 'paused', 'study_id',
     ]);
     expect(alpha).toMatchObject({ cell_count: 2, participants_returned: 3, participants_requested: 100 });
     expect((await app.inject({ method: 'GET', url: '/v1.0/studies' })).statusCode).toBe(401);

@@ -287,17 +287,26 @@ describe('phases follow facts and move forward only (D2-027)', () => {
     await database.db.insert(participant).values({ studyId: sid, reference: 't1', sessionId: 'test-1', isTest: true });
     const qa = (await post(`/studies/${sid}/overview`, token)).json();
     expect(qa).toMatchObject({ phase_id: 2, phase_name: 'Quality Assurance' });
+    // Counted live sessions sent through the collection API, before any launch: data collection, live.
     await database.db.insert(participant).values({ studyId: sid, reference: 'r1', sessionId: 'live-1', createdAt: new Date('2026-02-01T10:00:00Z') });
     const dc = (await post(`/studies/${sid}/overview`, token)).json();
-    expect(dc.phase_id).toBe(3);
+    expect(dc).toMatchObject({ phase_id: 3, live: true, status: 'live', data_collection_start: '2026-02-01T10:00:00.000Z', data_collection_end: null });
     expect(dc.has_results).toBe(true);
-    // Fieldwork ends: analysis.
-    await database.db.update(study).set({ dataCollectionEnd: new Date('2026-02-10T00:00:00Z') }).where(eq(study.id, sid));
-    expect((await post(`/studies/${sid}/overview`, token)).json().phase_id).toBe(4);
+    // A planned end passing does not end fieldwork (issue 35): the researcher closes it.
+    await database.db.update(study).set({ proposedDataCollectionEnd: new Date('2026-02-10T00:00:00Z') }).where(eq(study.id, sid));
+    expect((await post(`/studies/${sid}/overview`, token)).json().phase_id).toBe(3);
+    // A super user closes fieldwork: analysis, not live, the actual end recorded.
+    expect((await post(`/studies/${sid}/phase`, rootToken, { phase_id: 4 }, acme.id)).statusCode).toBe(200);
+    const analysis = (await post(`/studies/${sid}/overview`, token)).json();
+    expect(analysis).toMatchObject({ phase_id: 4, live: false, completed: false, status: 'processing' });
+    expect(analysis.data_collection_end).not.toBeNull();
     // Facts going away never move it back.
-    await database.db.update(study).set({ dataCollectionEnd: null }).where(eq(study.id, sid));
+    await database.db.delete(participant).where(eq(participant.studyId, sid));
     expect((await post(`/studies/${sid}/overview`, token)).json().phase_id).toBe(4);
-    const texts = (await post(`/studies/${sid}/timeline`, token)).json().data.map((e: { text: string }) => e.text);
+    const timeline = (await post(`/studies/${sid}/timeline`, token)).json().data as { text: string; at: string }[];
+    // The move to data collection is dated at the first live session, not when the overview was read (issue 35).
+    expect(timeline.find((e) => e.text === 'Phase changed: Quality Assurance → Data Collection')!.at).toBe('2026-02-01T10:00:00.000Z');
+    const texts = timeline.map((e) => e.text);
     expect(texts).toEqual(expect.arrayContaining([
       'First live session received', 'Phase changed: Setup → Quality Assurance',
       'Phase changed: Quality Assurance → Data Collection', 'Phase changed: Data Collection → Analysis & Reporting',

@@ -98,6 +98,26 @@ describe('demo seed', () => {
     expect(r.ended).toBe(0);
   });
 
+  it('gives every demo study the flags, dates and timeline its phase implies (issue 35 item 4)', async () => {
+    const bad = await rows<{ id: number; phase_id: number; live: boolean; paused: boolean; completed: boolean }>(a, `
+      select id, phase_id, live, paused, completed from study s where not (
+        (phase_id <= 2 and not live and not paused and not completed and data_collection_start is null and data_collection_end is null)
+        or (phase_id = 3 and live and not completed and data_collection_start is not null and data_collection_end is null)
+        or (phase_id = 4 and not live and not paused and not completed and data_collection_end is not null)
+        or (phase_id = 5 and not live and not paused and completed and data_collection_end is not null))`);
+    expect(bad).toEqual([]);
+    // The demo shows a paused study, and a completed study is always in phase 5 (no Complete study button beside 'Study completed').
+    const [paused] = await rows<{ n: number }>(a, `select count(*)::int as n from study where paused and company_id = ${ACME}`);
+    expect(paused.n).toBe(1);
+    // The timeline agrees with the dates: launched by someone, the first live session at the actual start, completed at the actual end.
+    const disagree = await rows<{ id: number }>(a, `
+      select s.id from study s join company c on c.id = s.company_id where c.name in ('Acme Research', 'Northwind Media') and (
+        (s.phase_id >= 3 and not exists (select 1 from study_event e where e.study_id = s.id and e.kind = 'launched' and e.user_id is not null))
+        or (s.data_collection_start is not null and not exists (select 1 from study_event e where e.study_id = s.id and e.kind = 'first_live_session' and e.at = s.data_collection_start))
+        or (s.completed and not exists (select 1 from study_event e where e.study_id = s.id and e.kind = 'completed' and e.at = s.data_collection_end)))`);
+    expect(disagree).toEqual([]);
+  });
+
   it('has steps of every type, each referencing what its type needs', async () => {
     const types = (await rows<{ step_type: string }>(a, 'select distinct step_type from step order by 1')).map((r) => r.step_type);
     expect(types).toEqual(['cache', 'calibration', 'command', 'embedded', 'external', 'instruction', 'question', 'stim', 'validation']);
@@ -204,11 +224,11 @@ describe('demo seed', () => {
     expect(r.panels).toBeGreaterThanOrEqual(4);
   });
 
-  it('marks only live and completed studies for respondents, and seeding them resumes without duplicates', async () => {
+  it('marks only studies that collected data (data collection on) for respondents, and seeding them resumes without duplicates', async () => {
     const pending = await pendingRespondentStudies(a.db);
-    const [eligible] = await rows<{ n: number }>(a, 'select count(*)::int as n from study where live or completed');
+    const [eligible] = await rows<{ n: number }>(a, 'select count(*)::int as n from study where phase_id >= 3');
     expect(pending.length).toBe(eligible.n);
-    const setup = (await rows<{ id: number }>(a, 'select id from study where not live and not completed')).map((r) => r.id);
+    const setup = (await rows<{ id: number }>(a, 'select id from study where phase_id < 3')).map((r) => r.id);
     expect(pending.some((id) => setup.includes(id))).toBe(false);
 
     await seedPendingRespondents(a.db, pending.slice(0, 2));
