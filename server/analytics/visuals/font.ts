@@ -8,8 +8,8 @@ export const FONT_FAMILY = "'DejaVu Sans', 'Liberation Sans', 'Helvetica Neue', 
 
 /** Average advance of DejaVu Sans Bold digits and "%" as a share of the font size (for layout). */
 const BOLD_ADVANCE = 0.72;
-/** Average advance of DejaVu Sans text as a share of the font size (letters, spaces, digits). */
-const REGULAR_ADVANCE = 0.6;
+/** Advance of DejaVu Sans text as a share of the font size (measured on the legend: about 0.49). */
+const REGULAR_ADVANCE = 0.52;
 
 export const textWidth = (text: string, size: number, bold = false) => Math.ceil([...text].length * size * (bold ? BOLD_ADVANCE : REGULAR_ADVANCE));
 

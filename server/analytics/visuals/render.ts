@@ -169,27 +169,41 @@ function formatValue(v: number, weight: HeatWeight): string {
 type LegendPart = { text: string; bar: boolean };
 
 /**
- * The heatmap's legend: what the colour measures, the base n, and what full colour stands for,
- * in a box in whichever corner covers the least attention. One line on wide stims, two otherwise.
+ * What the heatmap's legend says: the measure with the base n, and what full colour stands for
+ * (the peak density per respondent); full is null without fixations.
+ */
+export function legendText(d: Density | null, weight: HeatWeight, n: number): { title: string; full: string | null } {
+  const measure = weight === 'duration' ? 'Fixation time' : 'Fixations';
+  if (!d || n <= 0) return { title: `No fixations, n = ${n}`, full: null };
+  return { title: `${measure} per respondent, n = ${n}`, full: `full colour = ${formatValue(d.peak / n, weight)}` };
+}
+
+/**
+ * The heatmap's legend box, in whichever corner covers the least attention: one line on wide
+ * stims ("[scale] full colour = 0.42 s · fixation time per respondent, n = 5"), two otherwise.
  */
 function legend(width: number, height: number, d: Density | null, weight: HeatWeight, n: number): string[] {
-  const measure = weight === 'duration' ? 'fixation time' : 'fixations';
-  const full = d && n > 0 ? formatValue(d.peak / n, weight) : null;
+  const { title, full } = legendText(d, weight, n);
   let size = Math.max(9, Math.min(15, Math.floor(Math.min(height / 7, width / 24))));
   const oneLine: LegendPart[] = full
-    ? [{ text: '', bar: true }, { text: `full colour = ${full} ${measure} per respondent, n = ${n}`, bar: false }]
-    : [{ text: `No fixations, n = ${n}`, bar: false }];
+    ? [{ text: '', bar: true }, { text: `${full} · ${title[0].toLowerCase()}${title.slice(1)}`, bar: false }]
+    : [{ text: title, bar: false }];
   const twoLines: LegendPart[][] = full
-    ? [[{ text: `${measure[0].toUpperCase()}${measure.slice(1)} per respondent, n = ${n}`, bar: false }], [{ text: '', bar: true }, { text: `full colour = ${full}`, bar: false }]]
+    ? [[{ text: title, bar: false }], [{ text: '', bar: true }, { text: full, bar: false }]]
     : [oneLine];
+  // Narrow stims (skyscrapers, small MPUs): the title wrapped after its measure.
+  const cut = title.indexOf(' per ');
+  const threeLines: LegendPart[][] = full && cut > 0
+    ? [[{ text: title.slice(0, cut), bar: false }], [{ text: title.slice(cut + 1), bar: false }], twoLines[1]]
+    : twoLines;
   const barW = () => Math.round(size * 5), gap = () => Math.round(size * 0.5), pad = () => Math.round(size * 0.5);
   const lineWidth = (l: LegendPart[]) => l.reduce((w, p, i) => w + (p.bar ? barW() : textWidth(p.text, size)) + (i ? gap() : 0), 0);
   const boxW = (ls: LegendPart[][]) => Math.max(...ls.map(lineWidth)) + 2 * pad();
-  let lines: LegendPart[][] = [oneLine];
-  if (boxW(lines) > width - 2 * pad()) {
-    lines = twoLines;
-    while (size > 7 && boxW(lines) > width - 2 * pad()) size--;
-  }
+  const fits = (ls: LegendPart[][]) => boxW(ls) <= width - 2 * pad();
+  // Short stims keep two lines (shrinking the text) rather than give the legend half their height.
+  const fallback = height < 160 ? twoLines : threeLines;
+  const lines = [[oneLine], twoLines, fallback].find(fits) ?? fallback;
+  while (size > 6 && !fits(lines)) size--;
   const lineH = Math.round(size * 1.35), w = boxW(lines), h = lines.length * lineH + 2 * pad() - Math.round(size * 0.25);
   const m = pad();
   // Corners in order of preference; the first with the least density under it wins.
