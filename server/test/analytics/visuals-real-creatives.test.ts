@@ -75,7 +75,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await app.close(); await database.close(); });
 
-async function fetchVisual(w: Where, kind: string, query = '') {
+async function fetchVisual(w: Where, kind: (typeof KINDS)[number], query = '') {
   const res = await app.inject({ method: 'GET', url: app.signer.sign(visualPath(w.studyId, w.stepId, w.stimId, kind)) + query });
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('image/png');
