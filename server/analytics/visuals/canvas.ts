@@ -99,7 +99,7 @@ const rgba = (c: Canvas) => Buffer.from(c.data.buffer, c.data.byteOffset, c.data
 
 /** PNG via sharp: native, off the event loop, and much faster than pngjs on large stims. */
 export async function encodeCanvas(c: Canvas): Promise<Buffer> {
-  return sharp(rgba(c), raw(c)).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+  return sharp(rgba(c), raw(c)).png({ compressionLevel: 6 }).toBuffer();
 }
 
 /**

@@ -4,7 +4,7 @@
 // feature analysis (AOIs shaded by % of viewers), stim analysis (the stim fogged except where
 // people looked). Parameters are documented in docs/metrics.md ("Visuals").
 import {
-  createCanvas, cloneCanvas, blendPixel, fillRect, strokeRect, halve, encodeCanvas, overlaySvg, type Canvas, type Rgb,
+  createCanvas, cloneCanvas, fillRect, strokeRect, halve, encodeCanvas, overlaySvg, type Canvas, type Rgb,
 } from './canvas.js';
 import { svgColour, svgDocument, svgText, textWidth } from './font.js';
 
@@ -249,13 +249,20 @@ function heatmap(input: VisualInput): Drawn {
   const weight = input.weight ?? 'duration';
   const d = density(input.width, input.height, input.fixations, weight);
   if (d) {
-    for (let y = 0; y < c.height; y++) {
-      for (let x = 0; x < c.width; x++) {
-        const v = d.map[y * c.width + x];
-        if (v < HEAT_FLOOR) continue;
-        const t = heatT(v);
-        blendPixel(c, x, y, heatColour(t), heatAlpha(t));
-      }
+    // One colour and opacity per 1/1024 of the scale: the per-pixel loop only looks them up.
+    const steps = 1024, lut = new Float32Array((steps + 1) * 4);
+    for (let i = 0; i <= steps; i++) {
+      const t = i / steps, rgb = heatColour(t);
+      lut.set([rgb[0], rgb[1], rgb[2], heatAlpha(t)], i * 4);
+    }
+    const px = c.data;
+    for (let i = 0; i < c.width * c.height; i++) {
+      const v = d.map[i];
+      if (v < HEAT_FLOOR) continue;
+      const k = Math.round(heatT(v) * steps) * 4, a = lut[k + 3], o = i * 4;
+      px[o] = Math.round(px[o] * (1 - a) + lut[k] * a);
+      px[o + 1] = Math.round(px[o + 1] * (1 - a) + lut[k + 1] * a);
+      px[o + 2] = Math.round(px[o + 2] * (1 - a) + lut[k + 2] * a);
     }
   }
   return { canvas: c, svg: legend(input.width, input.height, d, weight, input.respondents ?? 0) };
