@@ -15,6 +15,9 @@ export const VisualQuery = Type.Object({
   expires: Type.Optional(Text(20)),
   sig: Type.Optional(Text(200)),
   quality: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('high')])),
+  weight: Type.Optional(Type.Union([Type.Literal('duration'), Type.Literal('count')], {
+    description: 'What each fixation adds to the heatmap and stim analysis: its duration (default) or 1 (fixation count).',
+  })),
 });
 
 export const visual = defineOperation({
@@ -22,7 +25,7 @@ export const visual = defineOperation({
   method: 'GET',
   path: '/visuals/:studyId/:stepId/:stimId/:file',
   summary: 'A report visual (heatmap, view order, feature analysis, analysis) as PNG, by signed URL',
-  description: 'quality=low halves the resolution (outside the signature). Any missing, wrong or expired signature answers 403.',
+  description: 'quality=low halves the resolution; weight=duration|count chooses what a fixation adds to the heatmap and stim analysis (default duration). Both sit outside the signature. Any missing, wrong or expired signature answers 403.',
   tags: ['visuals', 'reports'],
   access: 'read',
   roles: ['signed_url'],

@@ -1,13 +1,16 @@
 // The four report visuals, rendered from fixations and AOIs in stim pixels:
-// heatmap (duration-weighted Gaussian density over the stim), view order (AOIs numbered by rank),
+// heatmap (Gaussian fixation density per respondent, weighted by duration or count, clear below
+// a threshold, with a legend), view order (AOIs numbered by rank),
 // feature analysis (AOIs shaded by % of viewers), stim analysis (the stim fogged except where
 // people looked). Parameters are documented in docs/metrics.md ("Visuals").
 import {
-  createCanvas, cloneCanvas, blendPixel, fillRect, strokeRect, fillCircle, halve, encodePng, type Canvas, type Rgb,
+  createCanvas, cloneCanvas, fillRect, strokeRect, halve, encodeCanvas, overlaySvg, type Canvas, type Rgb,
 } from './canvas.js';
-import { drawText, textWidth, textHeight } from './font.js';
+import { svgColour, svgDocument, svgText, textWidth } from './font.js';
 
 export type VisualKind = 'heatmap' | 'vieworder' | 'featureanalysis' | 'analysis';
+/** What a fixation adds to the heatmap: its duration (default) or 1. */
+export type HeatWeight = 'duration' | 'count';
 
 export interface Fixation {
   x: number;
@@ -33,6 +36,9 @@ export interface VisualInput {
   video: boolean;
   fixations: Fixation[];
   aois: AoiBox[];
+  /** The base size n (exposures whose fixations are drawn): the heatmap's scale is per respondent. */
+  respondents?: number;
+  weight?: HeatWeight;
 }
 
 /** Largest side rendered; bigger stims are drawn scaled down (the ratio is kept). */
@@ -59,17 +65,25 @@ export function unpackFixations(bytes: Uint8Array): { startMs: number; durationM
   return out;
 }
 
+export interface Density {
+  /** Per stim pixel, 0–1 of the peak. */
+  map: Float32Array;
+  /** The peak in weight units (ms or fixations) before dividing by n. */
+  peak: number;
+}
+
 /**
- * Normalised density (0–1) per stim pixel: fixation durations accumulated on a coarse grid,
- * blurred with a separable Gaussian, bilinearly interpolated. Returns null with no fixations.
+ * Fixation density per stim pixel: each fixation's weight (duration in ms, or 1) accumulated on a
+ * coarse grid, spread with a separable Gaussian of peak 1 (a fixation right there counts fully,
+ * one σ away 61 %), bilinearly interpolated, and given relative to its peak. Null without fixations.
  */
-export function density(width: number, height: number, fixations: Fixation[]): Float32Array | null {
+export function density(width: number, height: number, fixations: Fixation[], weight: HeatWeight = 'duration'): Density | null {
   const inside = fixations.filter((f) => f.x >= 0 && f.y >= 0 && f.x < width && f.y < height && f.durationMs > 0);
   if (!inside.length) return null;
   const s = Math.max(1, Math.ceil(Math.max(width, height) / GRID_SIDE));
   const gw = Math.ceil(width / s), gh = Math.ceil(height / s);
   let grid = new Float32Array(gw * gh);
-  for (const f of inside) grid[Math.floor(f.y / s) * gw + Math.floor(f.x / s)] += f.durationMs;
+  for (const f of inside) grid[Math.floor(f.y / s) * gw + Math.floor(f.x / s)] += weight === 'count' ? 1 : f.durationMs;
   const sigma = Math.max(MIN_SIGMA_PX, SIGMA_SHARE * Math.hypot(width, height)) / s;
   const radius = Math.ceil(3 * sigma);
   const kernel = new Float32Array(2 * radius + 1);
@@ -104,98 +118,219 @@ export function density(width: number, height: number, fixations: Fixation[]): F
       out[y * width + x] = max > 0 ? v / max : 0;
     }
   }
-  return out;
+  return { map: out, peak: max };
 }
 
-/** Blue → green → yellow → red. */
-function heatColour(v: number): Rgb {
-  const stops: [number, Rgb][] = [[0, [0, 0, 255]], [0.33, [0, 255, 0]], [0.66, [255, 255, 0]], [1, [255, 0, 0]]];
-  for (let i = 1; i < stops.length; i++) {
-    if (v <= stops[i][0]) {
-      const [a, ca] = stops[i - 1], [b, cb] = stops[i];
-      const t = (v - a) / (b - a);
-      return [0, 1, 2].map((c) => Math.round(ca[c] + (cb[c] - ca[c]) * t)) as Rgb;
-    }
-  }
-  return [255, 0, 0];
+/**
+ * A sequential, perceptually ordered scale (ColorBrewer YlOrRd, its palest class dropped): light
+ * yellow → orange → deep red, lightness falling steadily so "more" always reads as "darker and
+ * redder". Unlike viridis or inferno it ends dark rather than pale yellow, so the hottest spot
+ * stays visible on the white backgrounds most ads have.
+ */
+const HEAT_SCALE: Rgb[] = [
+  [255, 237, 160], [254, 217, 118], [254, 178, 76], [253, 141, 60], [252, 78, 42], [227, 26, 28], [189, 0, 38],
+];
+
+/** Colour at t (0–1 of the scale). */
+export function heatColour(t: number): Rgb {
+  const p = Math.max(0, Math.min(1, t)) * (HEAT_SCALE.length - 1);
+  const i = Math.min(HEAT_SCALE.length - 2, Math.floor(p)), f = p - i;
+  const [a, b] = [HEAT_SCALE[i], HEAT_SCALE[i + 1]];
+  return [0, 1, 2].map((c) => Math.round(a[c] + (b[c] - a[c]) * f)) as Rgb;
 }
 
-/** Below this normalised density nothing is drawn, so the stim stays readable. */
-export const HEAT_FLOOR = 0.05;
+/** Below this share of the peak density the heatmap is clear: the creative shows through. */
+export const HEAT_FLOOR = 0.1;
+/** Opacity at the threshold and at the peak: the creative stays visible under the colour. */
+export const HEAT_ALPHA_MIN = 0.35;
+export const HEAT_ALPHA_MAX = 0.85;
+
+/** Position on the colour scale (0 at the threshold, 1 at the peak) of a relative density. */
+const heatT = (v: number) => (v - HEAT_FLOOR) / (1 - HEAT_FLOOR);
+const heatAlpha = (t: number) => HEAT_ALPHA_MIN + (HEAT_ALPHA_MAX - HEAT_ALPHA_MIN) * t;
 
 function base(input: VisualInput): Canvas {
   return input.background ? cloneCanvas(input.background) : createCanvas(input.width, input.height, input.video ? VIDEO_FRAME : NEUTRAL);
 }
 
-function heatmap(input: VisualInput): Canvas {
+interface Drawn {
+  canvas: Canvas;
+  /** SVG fragments (text, badges, legend) drawn over the canvas. */
+  svg: string[];
+}
+
+/** "0.42 s", "3.1 s", "12 s"; fixations as "0.84", "2.4", "15". */
+function formatValue(v: number, weight: HeatWeight): string {
+  const n = weight === 'duration' ? v / 1000 : v;
+  const text = n >= 10 ? n.toFixed(0) : n >= 1 ? n.toFixed(1) : n.toPrecision(2);
+  return weight === 'duration' ? `${text} s` : text;
+}
+
+type LegendPart = { text: string; bar: boolean };
+
+/**
+ * What the heatmap's legend says: the measure with the base n, and what full colour stands for
+ * (the peak density per respondent); full is null without fixations.
+ */
+export function legendText(d: Density | null, weight: HeatWeight, n: number): { title: string; full: string | null } {
+  const measure = weight === 'duration' ? 'Fixation time' : 'Fixations';
+  if (!d || n <= 0) return { title: `No fixations, n = ${n}`, full: null };
+  return { title: `${measure} per respondent, n = ${n}`, full: `full colour = ${formatValue(d.peak / n, weight)}` };
+}
+
+/**
+ * The heatmap's legend box, in whichever corner covers the least attention: one line on wide
+ * stims ("[scale] full colour = 0.42 s · fixation time per respondent, n = 5"), two otherwise.
+ */
+function legend(width: number, height: number, d: Density | null, weight: HeatWeight, n: number): string[] {
+  const { title, full } = legendText(d, weight, n);
+  let size = Math.max(9, Math.min(15, Math.floor(Math.min(height / 7, width / 24))));
+  const oneLine: LegendPart[] = full
+    ? [{ text: '', bar: true }, { text: `${full} · ${title[0].toLowerCase()}${title.slice(1)}`, bar: false }]
+    : [{ text: title, bar: false }];
+  const twoLines: LegendPart[][] = full
+    ? [[{ text: title, bar: false }], [{ text: '', bar: true }, { text: full, bar: false }]]
+    : [oneLine];
+  // Narrow stims (skyscrapers, small MPUs): the title wrapped after its measure.
+  const cut = title.indexOf(' per ');
+  const threeLines: LegendPart[][] = full && cut > 0
+    ? [[{ text: title.slice(0, cut), bar: false }], [{ text: title.slice(cut + 1), bar: false }], twoLines[1]]
+    : twoLines;
+  const barW = () => Math.round(size * 5), gap = () => Math.round(size * 0.5), pad = () => Math.round(size * 0.5);
+  const lineWidth = (l: LegendPart[]) => l.reduce((w, p, i) => w + (p.bar ? barW() : textWidth(p.text, size)) + (i ? gap() : 0), 0);
+  const boxW = (ls: LegendPart[][]) => Math.max(...ls.map(lineWidth)) + 2 * pad();
+  const fits = (ls: LegendPart[][]) => boxW(ls) <= width - 2 * pad();
+  // Short stims keep two lines (shrinking the text) rather than give the legend half their height.
+  const fallback = height < 160 ? twoLines : threeLines;
+  const lines = [[oneLine], twoLines, fallback].find(fits) ?? fallback;
+  while (size > 6 && !fits(lines)) size--;
+  const lineH = Math.round(size * 1.35), w = boxW(lines), h = lines.length * lineH + 2 * pad() - Math.round(size * 0.25);
+  const m = pad();
+  // Corners in order of preference; the first with the least density under it wins.
+  const corners = [[width - w - m, height - h - m], [m, height - h - m], [width - w - m, m], [m, m]].map(([x, y]) => [Math.max(0, x), Math.max(0, y)]);
+  let best = corners[0], bestSum = Infinity;
+  for (const [x, y] of corners) {
+    let sum = 0;
+    if (d) {
+      for (let yy = y; yy < Math.min(height, y + h); yy += 2) for (let xx = x; xx < Math.min(width, x + w); xx += 2) sum += d.map[yy * width + xx];
+    }
+    if (sum < bestSum - 1e-9) { best = [x, y]; bestSum = sum; }
+  }
+  const [bx, by] = best;
+  const out = [
+    '<defs><linearGradient id="heat-scale">',
+    ...HEAT_SCALE.map((c, i) => {
+      const t = i / (HEAT_SCALE.length - 1);
+      return `<stop offset="${t.toFixed(3)}" stop-color="${svgColour(c)}" stop-opacity="${heatAlpha(t).toFixed(3)}"/>`;
+    }),
+    '</linearGradient></defs>',
+    `<rect x="${bx}" y="${by}" width="${w}" height="${h}" rx="${Math.round(size / 3)}" fill="white" fill-opacity="0.9" stroke="rgb(0,0,0)" stroke-opacity="0.25"/>`,
+  ];
+  lines.forEach((line, li) => {
+    let x = bx + pad();
+    const baseline = by + pad() + li * lineH + Math.round(size * 0.85);
+    line.forEach((part, i) => {
+      if (i) x += gap();
+      if (part.bar) {
+        const barH = Math.round(size * 0.8);
+        out.push(`<rect x="${x}" y="${baseline - barH + Math.round(size * 0.05)}" width="${barW()}" height="${barH}" fill="url(#heat-scale)" stroke="rgb(0,0,0)" stroke-opacity="0.35" stroke-width="0.5"/>`);
+        x += barW();
+      } else {
+        out.push(svgText(part.text, x, baseline, size, DARK));
+        x += textWidth(part.text, size);
+      }
+    });
+  });
+  return out;
+}
+
+function heatmap(input: VisualInput): Drawn {
   const c = base(input);
-  const d = density(input.width, input.height, input.fixations);
-  if (!d) return c;
-  for (let y = 0; y < c.height; y++) {
-    for (let x = 0; x < c.width; x++) {
-      const v = d[y * c.width + x];
-      if (v >= HEAT_FLOOR) blendPixel(c, x, y, heatColour(v), 0.25 + 0.5 * v);
+  const weight = input.weight ?? 'duration';
+  const d = density(input.width, input.height, input.fixations, weight);
+  if (d) {
+    // One colour and opacity per 1/1024 of the scale: the per-pixel loop only looks them up.
+    const steps = 1024, lut = new Float32Array((steps + 1) * 4);
+    for (let i = 0; i <= steps; i++) {
+      const t = i / steps, rgb = heatColour(t);
+      lut.set([rgb[0], rgb[1], rgb[2], heatAlpha(t)], i * 4);
+    }
+    const px = c.data;
+    for (let i = 0; i < c.width * c.height; i++) {
+      const v = d.map[i];
+      if (v < HEAT_FLOOR) continue;
+      const k = Math.round(heatT(v) * steps) * 4, a = lut[k + 3], o = i * 4;
+      px[o] = Math.round(px[o] * (1 - a) + lut[k] * a);
+      px[o + 1] = Math.round(px[o + 1] * (1 - a) + lut[k + 1] * a);
+      px[o + 2] = Math.round(px[o + 2] * (1 - a) + lut[k + 2] * a);
     }
   }
-  return c;
+  return { canvas: c, svg: legend(input.width, input.height, d, weight, input.respondents ?? 0) };
 }
 
-function analysis(input: VisualInput): Canvas {
+function analysis(input: VisualInput): Drawn {
   const c = base(input);
-  const d = density(input.width, input.height, input.fixations);
+  const d = density(input.width, input.height, input.fixations, input.weight ?? 'duration');
   for (let i = 0; i < c.width * c.height; i++) {
     // Fog: 12 % brightness where nobody looked, full brightness at two thirds of the peak and up.
-    const f = 0.12 + 0.88 * Math.min(1, (d ? d[i] : 0) * 1.5);
+    const f = 0.12 + 0.88 * Math.min(1, (d ? d.map[i] : 0) * 1.5);
     for (let ch = 0; ch < 3; ch++) c.data[i * 4 + ch] = Math.round(c.data[i * 4 + ch] * f);
   }
-  return c;
+  return { canvas: c, svg: [] };
 }
 
-/** A rounded badge with text, kept inside the canvas. */
-function badge(c: Canvas, text: string, x: number, y: number, scale: number, fill: Rgb): void {
-  const w = textWidth(text, scale), h = textHeight(scale), pad = 2 * scale;
-  const bx = Math.min(Math.max(0, x), Math.max(0, c.width - w - 2 * pad)), by = Math.min(Math.max(0, y), Math.max(0, c.height - h - 2 * pad));
-  if (text.length === 1) {
-    const r = (Math.max(w, h) + 2 * pad) / 2;
-    fillCircle(c, bx + r, by + r, r, fill);
-    drawText(c, text, Math.round(bx + r - w / 2), Math.round(by + r - h / 2), scale, WHITE);
-  } else {
-    fillRect(c, bx, by, w + 2 * pad, h + 2 * pad, fill);
-    drawText(c, text, bx + pad, by + pad, scale, WHITE);
-  }
+/** Label size: about a fourteenth of the stim's short side, 10–28 px. */
+const labelSize = (input: VisualInput) => Math.max(10, Math.min(28, Math.round(Math.min(input.width, input.height) / 14)));
+
+/** A badge with bold white text (a circle for one character), kept inside the canvas. */
+function badge(input: VisualInput, text: string, x: number, y: number, fill: Rgb): string {
+  const size = labelSize(input), pad = Math.round(size * 0.35);
+  const h = Math.round(size * 1.2) + 2 * pad, w = text.length === 1 ? h : textWidth(text, size, true) + 2 * pad;
+  const bx = Math.min(Math.max(0, x), Math.max(0, input.width - w)), by = Math.min(Math.max(0, y), Math.max(0, input.height - h));
+  const shape = text.length === 1
+    ? `<circle cx="${bx + w / 2}" cy="${by + h / 2}" r="${h / 2}" fill="${svgColour(fill)}"/>`
+    : `<rect x="${bx}" y="${by}" width="${w}" height="${h}" rx="${Math.round(pad / 2)}" fill="${svgColour(fill)}"/>`;
+  // Digits stand about 0.36 em above the baseline's middle: this centres them in the badge.
+  return shape + svgText(text, bx + w / 2, by + h / 2 + size * 0.36, size, WHITE, { bold: true, anchor: 'middle' });
 }
 
+/** Outline thickness: about 1/80 of the short side, at least 2 px. */
 const fontScale = (input: VisualInput) => Math.max(2, Math.round(Math.min(input.width, input.height) / 80));
 
-function viewOrder(input: VisualInput): Canvas {
+function viewOrder(input: VisualInput): Drawn {
   const c = base(input);
   const scale = fontScale(input);
+  const svg: string[] = [];
   const sorted = [...input.aois].sort((a, b) => (a.viewOrder ?? Infinity) - (b.viewOrder ?? Infinity));
+  // Drawn last rank first, so rank 1's outline and badge end on top.
   for (const a of sorted.reverse()) {
     const ranked = a.viewOrder !== null;
     strokeRect(c, a.x, a.y, a.width, a.height, ranked ? ACCENT : [150, 150, 150], Math.max(2, scale));
-    if (ranked) badge(c, String(a.viewOrder), a.x + scale, a.y + scale, scale, ACCENT);
+    if (ranked) svg.push(badge(input, String(a.viewOrder), Math.round(a.x + 2 * scale), Math.round(a.y + 2 * scale), ACCENT));
   }
-  return c;
+  return { canvas: c, svg };
 }
 
-function featureAnalysis(input: VisualInput): Canvas {
+function featureAnalysis(input: VisualInput): Drawn {
   const c = base(input);
   const scale = fontScale(input);
+  const svg: string[] = [];
   for (const a of input.aois) {
     const share = Math.max(0, Math.min(100, a.viewedPercent)) / 100;
     fillRect(c, a.x, a.y, a.width, a.height, [220, 30, 60], 0.1 + 0.6 * share);
     strokeRect(c, a.x, a.y, a.width, a.height, [220, 30, 60], Math.max(1, Math.round(scale / 2)));
-    badge(c, `${Math.round(a.viewedPercent)}%`, a.x + scale, a.y + scale, scale, DARK);
+    svg.push(badge(input, `${Math.round(a.viewedPercent)}%`, Math.round(a.x + scale), Math.round(a.y + scale), DARK));
   }
-  return c;
+  return { canvas: c, svg };
 }
 
-const RENDERERS: Record<VisualKind, (input: VisualInput) => Canvas> = {
+const RENDERERS: Record<VisualKind, (input: VisualInput) => Drawn> = {
   heatmap, analysis, vieworder: viewOrder, featureanalysis: featureAnalysis,
 };
 
-export function renderVisual(kind: VisualKind, input: VisualInput, lowQuality = false): Buffer {
-  const c = RENDERERS[kind](input);
-  return encodePng(lowQuality ? halve(c) : c);
+/** The visual as PNG; low quality halves it after the labels are drawn (they scale with it). */
+export async function renderVisual(kind: VisualKind, input: VisualInput, lowQuality = false): Promise<Buffer> {
+  const drawn = RENDERERS[kind](input);
+  const c = drawn.svg.length ? await overlaySvg(drawn.canvas, svgDocument(input.width, input.height, drawn.svg)) : drawn.canvas;
+  return encodeCanvas(lowQuality ? halve(c) : c);
 }

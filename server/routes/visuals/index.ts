@@ -2,13 +2,14 @@
 // the base's fixations and the stim's AOIs. Outside /v1.0 and without a token (an <img> cannot
 // send one), but only with a valid, unexpired signature from app.signer (the report endpoints
 // hand out signed URLs); anything else is 403. Rendered PNGs are cached by data fingerprint.
+// `quality` and `weight` sit outside the signature: they change how, not what, is drawn.
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../errors.js';
 import { readAll } from '../../storage/index.js';
 import { stimKind } from '../../analytics/base.js';
 import { NO_FILTERS } from '../../domain/demographics.js';
 import { computeFeatures } from '../../analytics/features.js';
-import { decodePng, resizeNearest, type Canvas } from '../../analytics/visuals/canvas.js';
+import { decodeImage, type Canvas } from '../../analytics/visuals/canvas.js';
 import { renderVisual, unpackFixations, MAX_SIDE, type AoiBox, type Fixation, type VisualKind } from '../../analytics/visuals/render.js';
 import { PngCache } from '../../analytics/visuals/cache.js';
 import * as repo from '../../repositories/reports.js';
@@ -40,10 +41,9 @@ export default async function visuals(app: FastifyInstance) {
     if (!source || /^[a-z]+:/i.test(source)) return null;
     try {
       const bytes = await readAll(app.storage, source);
-      const img = bytes ? decodePng(bytes) : null;
-      return img ? resizeNearest(img, width, height) : null;
+      return bytes ? await decodeImage(bytes, width, height) : null;
     } catch {
-      return null; // not a valid key or not a PNG: neutral frame
+      return null; // not a valid key or not a readable image: neutral frame
     }
   }
 
@@ -54,11 +54,13 @@ export default async function visuals(app: FastifyInstance) {
     const path = visualPath(studyId, stepId, stimId, kind);
     if (!app.signer.verify(path, request.query.expires, request.query.sig)) throw forbidden('Invalid or expired signature');
     const low = request.query.quality === 'low';
+    const weight = request.query.weight ?? 'duration';
     const placed = (await repo.studyStims(db, studyId)).find((p) => p.stepId === stepId && p.stimId === stimId);
     if (!placed) throw notFound('Stim not found');
 
     const fingerprint = await repo.visualFingerprint(db, studyId, stepId, stimId);
-    const key = `${path}:${low ? 'low' : 'high'}:${fingerprint}`;
+    // Only the heatmap and stim analysis read the weight: the other kinds share one entry.
+    const key = `${path}:${low ? 'low' : 'high'}:${kind === 'heatmap' || kind === 'analysis' ? weight : '-'}:${fingerprint}`;
     let png = cache.get(key);
     if (!png) {
       const size = await stimSize(db, placed);
@@ -92,7 +94,7 @@ export default async function visuals(app: FastifyInstance) {
         };
       });
       const bg = video ? null : await background(placed.source, width, height);
-      png = renderVisual(kind, { width, height, background: bg, video, fixations, aois: boxes }, low);
+      png = await renderVisual(kind, { width, height, background: bg, video, fixations, aois: boxes, respondents: exposures.length, weight }, low);
       cache.set(key, png);
     }
     reply.header('content-type', 'image/png');

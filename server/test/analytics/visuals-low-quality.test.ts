@@ -3,7 +3,7 @@
 // PNG compresses worse: on the demo data view-order and feature-analysis "low quality" images
 // came out larger than the full ones. Hard edges now keep one of their own pixels.
 import { describe, expect, it } from 'vitest';
-import { createCanvas, decodePng, fillRect, halve, type Canvas } from '../../analytics/visuals/canvas.js';
+import { createCanvas, decodeImage, fillRect, halve, type Canvas } from '../../analytics/visuals/canvas.js';
 import { drawAd } from '../../seed/images.js';
 import { renderVisual } from '../../analytics/visuals/render.js';
 
@@ -28,15 +28,15 @@ describe('low-quality visuals (D3-212)', () => {
     expect([...halve(ramp).data.subarray(0, 3)]).toEqual([102, 102, 102]);
   });
 
-  it('D3-212 low-quality view-order and feature-analysis images of a demo creative are smaller than the full ones', () => {
+  it('D3-212 low-quality view-order and feature-analysis images of a demo creative are smaller than the full ones', async () => {
     for (const [width, height] of [[970, 250], [300, 250], [728, 90]]) {
       const ad = drawAd({ brand: 'Crunchy Oats', width, height, cta: 'Learn more' });
-      const background = decodePng(ad.png)!;
+      const background = (await decodeImage(ad.png, width, height))!;
       const aois = ad.aois.map((a, i) => ({ ...a, viewOrder: i < 3 ? i + 1 : null, viewedPercent: [62.5, 40, 12.5, 0][i] }));
       for (const kind of ['vieworder', 'featureanalysis', 'heatmap', 'analysis'] as const) {
         const input = { width, height, background, video: false, fixations: [{ x: width / 3, y: height / 2, durationMs: 300 }], aois };
-        const full = renderVisual(kind, input);
-        const low = renderVisual(kind, input, true);
+        const full = await renderVisual(kind, input);
+        const low = await renderVisual(kind, input, true);
         expect(low.length, `${kind} ${width}x${height}`).toBeLessThan(full.length);
       }
     }

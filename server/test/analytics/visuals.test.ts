@@ -71,10 +71,11 @@ describe('visuals (D3-212, D3-237)', () => {
     const v = await visualData(img);
     const png = await fetchPng(v.heatmap_url);
     expect([png.width, png.height]).toEqual([200, 100]);
-    expect(pixel(png, 195, 95)).toEqual(BLUE); // far from every fixation: the stim itself
+    expect(pixel(png, 195, 50)).toEqual(BLUE); // far from every fixation (and the legend's band): the stim itself
     const hot = pixel(png, 51, 50);
     expect(hot).not.toEqual(BLUE);
     expect(hot[0]).toBeGreaterThan(150); // the densest point is red
+    expect(hot[0]).toBeGreaterThan(hot[1] + 100);
     const low = await fetchPng(v.heatmap_url_low_quality);
     expect([low.width, low.height]).toEqual([100, 50]);
     // a second load answers the identical (cached) image
