@@ -2,11 +2,12 @@
 // mechanism My Reports started: server/services/embed-tokens.ts), and the origins a company allows
 // to call the API from a browser (CORS) and to carry its embed tokens.
 //
-// An embed token reads only: the server accepts it for operations marked `access: 'read'` whose
-// tags are in EMBED_READABLE_TAGS, on its own study, its stims and its report types (403 for
-// anything else), and only from its origins (or our own pages).
+// An embed token reads only: the server accepts it for operations whose contract carries `embed`
+// (contract/common.ts EmbedUse: which report types read it), on its own study, its stims and its
+// report types (403 for anything else), only from its origins (or our own pages), and answers it
+// only rows of its stims (server/plugins/auth.ts).
 import { Type, type Static } from 'typebox';
-import { areaTag, defineOperation, Id, IdParam, Nullable, SIGNED_IN, STUDY_ROLES, StudyParams, Text } from './common.js';
+import { areaTag, defineOperation, Id, IdParam, Nullable, SIGNED_IN, STUDY_ROLES, StudyParams, Text, type EmbedUse } from './common.js';
 import { PANEL_REPORT_TYPES, type PanelReportType } from './my-reports.js';
 
 declare module './common.js' {
@@ -14,23 +15,19 @@ declare module './common.js' {
 }
 const TAG = areaTag('embed');
 
-/** Report areas an embed token may read (tags of contract operations). Never embed or my-reports: a token cannot mint tokens. */
-export const EMBED_READABLE_TAGS: readonly string[] = ['reports', 'survey', 'demographics', 'lookups'];
-
 /** The report types a token may be limited to (those of the report builder and My Reports). */
 export const EMBED_REPORT_TYPES = PANEL_REPORT_TYPES;
 export type EmbedReportType = PanelReportType;
 
 /**
- * Which report types read an operation, from its tags: the attention family (compare, KPI and
- * feature reports share the stim tree, the per-stim reads and their downloads), the question
- * report (survey) and the demographics report. null: reference data every report reads (lookups).
+ * Whether a token limited to `types` (null: every type) opens an operation: the operation must
+ * accept embed tokens, and reference data ('any') opens for every type.
  */
-export function reportTypesOf(op: { tags: readonly string[] }): readonly EmbedReportType[] | null {
-  if (op.tags.includes('survey')) return ['questionAnswers'];
-  if (op.tags.includes('demographics')) return ['demographics'];
-  if (op.tags.includes('reports')) return ['compare', 'kpi', 'feature'];
-  return null;
+export function opensFor(op: { embed?: EmbedUse }, types: readonly string[] | null): boolean {
+  const use = op.embed;
+  if (!use) return false;
+  if (use.reportTypes === 'any' || !types) return true;
+  return use.reportTypes.some((t) => types.includes(t));
 }
 
 /** Days an embed token lives when the dialog does not say (and at most). */
