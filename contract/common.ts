@@ -116,13 +116,17 @@ export type Access = 'read' | 'write';
  * - signed_url: no token, an expiring signature in the URL (files, visuals);
  * - collection_key: no token, the study's X-Collection-Key (ingestion);
  * - study_user / batch_user: a signed-in user of type 1 / 2 (data of their own company);
+ * - company_admin: a signed-in user (either type) its company made an administrator: the
+ *   company's own settings (allowed origins), never another company's;
  * - super_user: a signed-in super user (any company through X-Company-Id).
  */
-export const ROLES = ['public', 'signed_url', 'collection_key', 'study_user', 'batch_user', 'super_user'] as const;
+export const ROLES = ['public', 'signed_url', 'collection_key', 'study_user', 'batch_user', 'company_admin', 'super_user'] as const;
 export type Role = (typeof ROLES)[number];
 /** Every signed-in user (the common case). */
 export const SIGNED_IN = ['study_user', 'batch_user', 'super_user'] as const satisfies readonly Role[];
-const TOKEN_ROLES: readonly Role[] = SIGNED_IN;
+const TOKEN_ROLES: readonly Role[] = [...SIGNED_IN, 'company_admin'];
+/** The acting company's settings: its administrators, and super users acting for it. */
+export const COMPANY_ADMIN_ROLES = ['company_admin', 'super_user'] as const satisfies readonly Role[];
 /** Study content (studies, board, stims, reports of studies): batch users are refused (403). */
 export const STUDY_ROLES = ['study_user', 'super_user'] as const satisfies readonly Role[];
 /** Batch and vendor content: study users are refused (403). */

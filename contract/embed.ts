@@ -7,7 +7,7 @@
 // report types (403 for anything else), only from its origins (or our own pages), and answers it
 // only rows of its stims (server/plugins/auth.ts).
 import { Type, type Static } from 'typebox';
-import { areaTag, defineOperation, Id, IdParam, Nullable, SIGNED_IN, STUDY_ROLES, StudyParams, Text, type EmbedUse } from './common.js';
+import { areaTag, COMPANY_ADMIN_ROLES, defineOperation, Id, IdParam, Nullable, SIGNED_IN, STUDY_ROLES, StudyParams, Text, type EmbedUse } from './common.js';
 import { PANEL_REPORT_TYPES, type PanelReportType } from './my-reports.js';
 
 declare module './common.js' {
@@ -47,6 +47,7 @@ export const EMBED_MESSAGES = {
   originNotAllowed: 'is not an allowed origin of your company',
   noTokens: 'No embed tokens for this study yet',
   noOrigins: 'No allowed origins yet',
+  originsAdminsOnly: 'Only company administrators can add or remove allowed origins',
 } as const;
 
 export const EmbedTokenView = Type.Object({
@@ -116,15 +117,15 @@ export const listAllowedOrigins = defineOperation({
   response: { 200: AllowedOriginList },
 });
 export const addAllowedOrigin = defineOperation({
-  tags: [TAG], access: 'write', roles: SIGNED_IN, method: 'POST', operationId: 'addAllowedOrigin', path: '/v1.0/company/allowed-origins',
+  tags: [TAG], access: 'write', roles: COMPANY_ADMIN_ROLES, method: 'POST', operationId: 'addAllowedOrigin', path: '/v1.0/company/allowed-origins',
   body: AddOriginBody, errors: [409],
-  summary: 'Adds an allowed origin to the acting company (exact scheme://host[:port])',
+  summary: 'Adds an allowed origin to the acting company (exact scheme://host[:port]); company administrators and super users',
   response: { 200: Type.Object({ success: Type.Literal(true), origin: AllowedOriginView }) },
 });
 export const removeAllowedOrigin = defineOperation({
-  tags: [TAG], access: 'write', roles: SIGNED_IN, method: 'DELETE', operationId: 'removeAllowedOrigin', path: '/v1.0/company/allowed-origins/:originId',
+  tags: [TAG], access: 'write', roles: COMPANY_ADMIN_ROLES, method: 'DELETE', operationId: 'removeAllowedOrigin', path: '/v1.0/company/allowed-origins/:originId',
   params: OriginParams, errors: [404],
-  summary: "Removes an allowed origin: browsers on it get no CORS answer, and the company's embed tokens stop working there",
+  summary: "Removes an allowed origin: browsers on it get no CORS answer, and the company's embed tokens stop working there; company administrators and super users",
   response: { 200: Done },
 });
 

@@ -21,6 +21,8 @@ export interface Auth {
   homeCompanyId: number;
   userTypeId: number;
   superUser: boolean;
+  /** An administrator of its own company (company settings: allowed origins). */
+  companyAdmin: boolean;
 }
 
 declare module 'fastify' {
@@ -93,6 +95,7 @@ export default fp(async function auth(app: FastifyInstance) {
       homeCompanyId: user.companyId,
       userTypeId: user.userTypeId,
       superUser: user.superUser,
+      companyAdmin: user.companyAdmin,
     };
   });
   // Compare reads name their stims in the body, read after onRequest: an embed token limited to

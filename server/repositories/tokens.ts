@@ -23,6 +23,7 @@ export interface TokenUser {
   companyId: number;
   userTypeId: number;
   superUser: boolean;
+  companyAdmin: boolean;
   /** Whether the company asked for (X-Company-Id) exists; false when none was asked for. */
   actingCompanyExists: boolean;
 }
@@ -36,7 +37,7 @@ const tokenUser = preparedStatement<Omit<TokenUser, 'actingCompanyExists'> & { a
   const p = sql.placeholder;
   return sql`
     select t.id as "tokenId", u.id as "userId", u.company_id as "companyId", u.user_type_id as "userTypeId",
-      u.super_user as "superUser", exists (select 1 from company c where c.id = ${p('actingCompanyId')}::int) as "actingCompanyExists"
+      u.super_user as "superUser", u.company_admin as "companyAdmin", exists (select 1 from company c where c.id = ${p('actingCompanyId')}::int) as "actingCompanyExists"
     from auth_token t join app_user u on u.id = t.user_id
     where t.token_hash = ${p('tokenHash')}::text and t.revoked_at is null and t.expires_at > ${p('now')}::timestamptz
     limit 1`;

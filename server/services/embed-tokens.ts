@@ -68,6 +68,7 @@ export interface EmbedAuth {
   homeCompanyId: number;
   userTypeId: number;
   superUser: boolean;
+  companyAdmin: boolean;
 }
 
 /** Why a token was refused: `token` 401 (not live), `scope` and `origin` 403 (contract/embed.ts EMBED_MESSAGES words them). */
@@ -101,7 +102,7 @@ export async function authenticateEmbed(db: Db, token: string, request: EmbedReq
   return {
     ok: true,
     stimIds: t.stimIds,
-    auth: { tokenId: 0, userId: t.createdBy, companyId: t.companyId, homeCompanyId: t.companyId, userTypeId: 1, superUser: false },
+    auth: { tokenId: 0, userId: t.createdBy, companyId: t.companyId, homeCompanyId: t.companyId, userTypeId: 1, superUser: false, companyAdmin: false },
   };
 }
 

@@ -8,6 +8,8 @@ import { reportTestbed, type Tenant, createStudy, addStimStep, addExposure, addP
 import { operations } from '../../../contract/index.js';
 import { opensFor, type EmbedTokenView } from '../../../contract/embed.js';
 import { issueEmbedToken } from '../../services/embed-tokens.js';
+import { issueToken } from '../../repositories/tokens.js';
+import { authHeaders, createUser } from '../fixtures.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -367,5 +369,53 @@ describe('embed scope on every route (issue 36 item 2)', () => {
         else expect(res.statusCode, name).toBe(403);
       }
     }
+  });
+});
+
+// Issue 36 item 8: a company's allowed origins are its administrators' to change (and super users'
+// acting for it); every other user of the company reads them, and nothing changes on a refusal.
+describe('allowed origins: company administrators only (issue 36 item 8)', () => {
+  const userHeaders = async (input: { companyId: number; userTypeId?: number; companyAdmin?: boolean; superUser?: boolean }) => {
+    const u = await createUser(db, input);
+    return authHeaders(await issueToken(db, u.id, 1));
+  };
+
+  it('a study user and a batch user who are not administrators read the list but get 403 adding or removing; nothing changes', async () => {
+    const list = async () => ((await req('GET', '/company/allowed-origins', t.headers)).json().data as { id: number; origin: string }[]);
+    const before = await list();
+    const study = await userHeaders({ companyId: t.companyId });
+    const batch = await userHeaders({ companyId: t.companyId, userTypeId: 2 });
+    for (const h of [study, batch]) {
+      expect((await req('GET', '/company/allowed-origins', h)).statusCode).toBe(200);
+      const add = await req('POST', '/company/allowed-origins', h, { origin: 'https://sneaky.example.com' });
+      expect(add.statusCode, add.body).toBe(403);
+      expect(add.json()).toEqual({ success: false, message: 'Only company administrators may change this' });
+      expect((await req('DELETE', `/company/allowed-origins/${before[0].id}`, h)).statusCode).toBe(403);
+    }
+    expect(await list()).toEqual(before);
+    const me = (await req('GET', '/user/get-details', study)).json();
+    expect(me.company_admin).toBe(false);
+  });
+
+  it('an administrator of either user type adds and removes; a super user acting for the company too; an administrator of another company cannot touch them', async () => {
+    const batchAdmin = await userHeaders({ companyId: t.companyId, userTypeId: 2, companyAdmin: true });
+    expect((await req('GET', '/user/get-details', batchAdmin)).json().company_admin).toBe(true);
+    const added = await req('POST', '/company/allowed-origins', batchAdmin, { origin: 'https://kiosk-two.example.com' });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().origin.id as number;
+    // Another company's administrator: their own company's list, so this id is not found.
+    expect((await req('DELETE', `/company/allowed-origins/${id}`, other.headers)).statusCode).toBe(404);
+    const root = await createUser(db, { companyId: other.companyId, superUser: true });
+    const rootToken = await issueToken(db, root.id, 1);
+    expect((await req('DELETE', `/company/allowed-origins/${id}`, authHeaders(rootToken, t.companyId))).statusCode).toBe(200);
+    expect((await req('POST', '/company/allowed-origins', authHeaders(rootToken, t.companyId), { origin: 'https://kiosk-two.example.com' })).statusCode).toBe(200);
+    expect((await req('DELETE', `/company/allowed-origins/${id}`, batchAdmin)).statusCode).toBe(404);
+  });
+
+  it('the contract says so: add and remove are company_admin and super_user operations', () => {
+    const byId = Object.fromEntries(operations.map((op) => [op.operationId, op]));
+    expect([...byId.addAllowedOrigin.roles].sort()).toEqual(['company_admin', 'super_user']);
+    expect([...byId.removeAllowedOrigin.roles].sort()).toEqual(['company_admin', 'super_user']);
+    expect(byId.listAllowedOrigins.roles).toContain('study_user');
   });
 });
