@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
-import { ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
+import { EMBED_STIM_ID_FIELDS, EMBED_STIM_PARAMS, ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
 import { authenticateEmbed, bodyStimsInScope, isEmbedToken, scopeRows, StimOutOfScope } from '../services/embed-tokens.js';
 import { EMBED_MESSAGES } from '../../contract/embed.js';
 
@@ -61,7 +61,7 @@ export default fp(async function auth(app: FastifyInstance) {
       const origin = request.headers.origin;
       // The contract says which operations an embed token may call at all (`embed`, x-embed).
       const embed = await authenticateEmbed(app.db, token, {
-        operation: request.routeOptions.config?.operation,
+        operation: request.routeOptions.config?.operation, stimParams: EMBED_STIM_PARAMS,
         params: request.params as Record<string, string>, origin: typeof origin === 'string' ? origin : undefined, host: request.host,
       });
       if (!embed.ok) {
@@ -101,7 +101,7 @@ export default fp(async function auth(app: FastifyInstance) {
   // Compare reads name their stims in the body, read after onRequest: an embed token limited to
   // some stims is refused any other (after validation, so the body is a checked shape).
   app.addHook('preHandler', async (request) => {
-    if (request.embedStims && !bodyStimsInScope(request.embedStims, request.body)) throw forbidden(EMBED_MESSAGES.outOfScope);
+    if (request.embedStims && !bodyStimsInScope(request.embedStims, request.body, EMBED_STIM_ID_FIELDS)) throw forbidden(EMBED_MESSAGES.outOfScope);
   });
   // What it answers: every row of another stim is dropped here, whatever the route computed (the
   // study-wide downloads, the step's participant data, the stim tree), so no route has to remember.
@@ -109,7 +109,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!request.embedStims) return payload;
     request.embedScoped = true;
     try {
-      return scopeRows(payload, request.embedStims);
+      return scopeRows(payload, request.embedStims, EMBED_STIM_ID_FIELDS);
     } catch (err) {
       if (err instanceof StimOutOfScope) throw forbidden(EMBED_MESSAGES.outOfScope);
       throw err;

@@ -13,8 +13,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import * as repo from '../repositories/my-reports.js';
 import { originAllowedFor } from '../repositories/embed.js';
-import { EMBED_STIM_ID_FIELDS, EMBED_STIM_PARAMS, type EmbedUse } from '../../contract/common.js';
-import { opensFor } from '../../contract/embed.js';
 
 export const EMBED_TOKEN_PREFIX = 'gze_';
 /** How long a My Reports URL opens its report (the page asks for a fresh one each time it shows it). */
@@ -52,7 +50,9 @@ export async function issueEmbedToken(db: Db, scope: EmbedScope, ttlSeconds = EM
 /** What the request asks for, as authenticateEmbed needs it (fastify-free). */
 export interface EmbedRequest {
   /** The contract operation: its path and `embed` mark (contract/common.ts EmbedUse; none: refused). */
-  operation?: { path: string; embed?: EmbedUse };
+  operation?: { path: string; embed?: { reportTypes: readonly string[] | 'any' } };
+  /** Path parameters that name a stim (contract/common.ts EMBED_STIM_PARAMS). */
+  stimParams: readonly string[];
   params: Record<string, string | undefined>;
   /** The Origin header, when the browser sent one. */
   origin?: string;
@@ -92,10 +92,11 @@ export async function authenticateEmbed(db: Db, token: string, request: EmbedReq
     }
   }
   // Only operations the contract opens to embed tokens, and only for the token's report types.
-  if (!op?.embed || !opensFor(op, t.reportKinds)) return refuse;
+  const types = op?.embed?.reportTypes;
+  if (!types || (types !== 'any' && t.reportKinds && !types.some((type) => t.reportKinds!.includes(type)))) return refuse;
   // Lookup lists ('any') are reference data of no study; every other one reads the token's study.
-  if (op.embed.reportTypes !== 'any' && (!op.path.includes('/studies/:id/') || request.params.id !== String(t.studyId))) return refuse;
-  for (const name of EMBED_STIM_PARAMS) {
+  if (types !== 'any' && (!op!.path.includes('/studies/:id/') || request.params.id !== String(t.studyId))) return refuse;
+  for (const name of request.stimParams) {
     const stim = request.params[name];
     if (stim !== undefined && t.stimIds && !t.stimIds.includes(Number(stim))) return refuse;
   }
@@ -136,9 +137,9 @@ export function isOwnOrigin(origin: string, host: string | undefined): boolean {
   }
 }
 
-/** The stim ids an object names in its own fields (EMBED_STIM_ID_FIELDS). */
-function ownStimIds(o: Record<string, unknown>): unknown[] {
-  return EMBED_STIM_ID_FIELDS.filter((f) => f in o).map((f) => o[f]);
+/** The stim ids an object names in its own fields (`fields`: contract/common.ts EMBED_STIM_ID_FIELDS). */
+function ownStimIds(o: Record<string, unknown>, fields: readonly string[]): unknown[] {
+  return fields.filter((f) => f in o).map((f) => o[f]);
 }
 const isRecord = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
@@ -146,12 +147,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => Boolean(v) && typ
  * Whether every stim a request body names (a `stim_id` or `stimulus_id` at any depth: the compare
  * reports' `data[]`) is one of the token's; the path's stims are checked before the body is read.
  */
-export function bodyStimsInScope(stimIds: readonly number[] | null, body: unknown): boolean {
+export function bodyStimsInScope(stimIds: readonly number[] | null, body: unknown, fields: readonly string[]): boolean {
   if (!stimIds) return true;
   const ok = (v: unknown): boolean => {
     if (Array.isArray(v)) return v.every(ok);
     if (!isRecord(v)) return true;
-    return ownStimIds(v).every((id) => stimIds.includes(Number(id))) && Object.values(v).every(ok);
+    return ownStimIds(v, fields).every((id) => stimIds.includes(Number(id))) && Object.values(v).every(ok);
   };
   return ok(body);
 }
@@ -167,21 +168,21 @@ export class StimOutOfScope extends Error {}
  * Throws StimOutOfScope when another stim is named outside a list (which the path check rules out
  * for every operation the contract opens: contract/common.ts embedProblems).
  */
-export function scopeRows<T>(payload: T, stimIds: readonly number[]): T {
+export function scopeRows<T>(payload: T, stimIds: readonly number[], fields: readonly string[]): T {
   const inScope = (id: unknown) => stimIds.includes(Number(id));
   const DROP = Symbol('drop');
   const walk = (v: unknown, inList: boolean): unknown => {
     if (Array.isArray(v)) {
       const out: unknown[] = [];
       for (const item of v) {
-        if (isRecord(item) && !ownStimIds(item).every(inScope)) continue;
+        if (isRecord(item) && !ownStimIds(item, fields).every(inScope)) continue;
         const kept = walk(item, true);
         if (kept !== DROP) out.push(kept);
       }
       return out;
     }
     if (!isRecord(v)) return v;
-    if (!ownStimIds(v).every(inScope)) throw new StimOutOfScope();
+    if (!ownStimIds(v, fields).every(inScope)) throw new StimOutOfScope();
     const out: Record<string, unknown> = {};
     for (const [k, child] of Object.entries(v)) {
       const kept = walk(child, false);

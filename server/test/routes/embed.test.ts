@@ -7,7 +7,9 @@ import type { Database, Db } from '../../db/client.js';
 import { reportTestbed, type Tenant, createStudy, addStimStep, addExposure, addPageStep } from '../analytics/report-fixtures.js';
 import { operations } from '../../../contract/index.js';
 import { opensFor, type EmbedTokenView } from '../../../contract/embed.js';
-import { issueEmbedToken } from '../../services/embed-tokens.js';
+import { bodyStimsInScope, issueEmbedToken, scopeRows, StimOutOfScope } from '../../services/embed-tokens.js';
+import { Type } from 'typebox';
+import { Binary, embedProblems } from '../../../contract/common.js';
 import { issueToken } from '../../repositories/tokens.js';
 import { authHeaders, createUser } from '../fixtures.js';
 
@@ -417,5 +419,42 @@ describe('allowed origins: company administrators only (issue 36 item 8)', () =>
     expect([...byId.addAllowedOrigin.roles].sort()).toEqual(['company_admin', 'super_user']);
     expect([...byId.removeAllowedOrigin.roles].sort()).toEqual(['company_admin', 'super_user']);
     expect(byId.listAllowedOrigins.roles).toContain('study_user');
+  });
+});
+
+describe('embed scope building blocks (issue 36 item 2)', () => {
+  it('scopeRows drops other stims\' rows at any depth, and the parents they alone filled; a stray stim id outside a list refuses the answer', () => {
+    const fields = ['stim_id', 'stimulus_id'];
+    const tree = {
+      study_id: 1,
+      data: [
+        { cell_id: 1, step_list: [{ step_id: 1, stimulus_list: [{ stimulus_id: 5, stimulus_name: 'Mine' }, { stimulus_id: 6, stimulus_name: 'Theirs' }] }, { step_id: 2, stimulus_list: [{ stimulus_id: 6 }] }] },
+        { cell_id: 2, step_list: [{ step_id: 3, stimulus_list: [{ stimulus_id: 6 }] }] },
+        { cell_id: 3, step_list: [] },
+      ],
+    };
+    expect(scopeRows(tree, [5], fields)).toEqual({
+      study_id: 1,
+      data: [{ cell_id: 1, step_list: [{ step_id: 1, stimulus_list: [{ stimulus_id: 5, stimulus_name: 'Mine' }] }] }, { cell_id: 3, step_list: [] }],
+    });
+    expect(scopeRows({ data: [{ stim_id: 5, participant_data: [{ participant_reference: 'a' }] }, { stim_id: 6, participant_data: [{ participant_reference: 'b' }] }] }, [5], fields))
+      .toEqual({ data: [{ stim_id: 5, participant_data: [{ participant_reference: 'a' }] }] });
+    expect(() => scopeRows({ stim_id: 6, stim_name: 'Theirs' }, [5], fields)).toThrow(StimOutOfScope);
+    expect(bodyStimsInScope([5], { data: [{ stim_id: 5 }, { nested: { stim_id: 6 } }] }, fields)).toBe(false);
+    expect(bodyStimsInScope([5], { data: [{ stim_id: 5 }] }, fields)).toBe(true);
+  });
+
+  it('embedProblems refuses operations the row filter could not keep in scope', () => {
+    const base = { access: 'read' as const, roles: ['study_user'] as const, path: '/v1.0/studies/:id/x', embed: { reportTypes: ['kpi'] as const } };
+    const ok = Type.Object({ data: Type.Array(Type.Object({ stim_id: Type.Integer(), stim_name: Type.String() })) });
+    expect(embedProblems({ ...base, response: { 200: ok } })).toEqual([]);
+    expect(embedProblems({ ...base, access: 'write', response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, roles: ['batch_user'], response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, path: '/v1.0/company/x', response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, path: '/v1.0/studies/:id/creative/:creativeStim', response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, response: { 200: Type.Object({ data: Type.Array(Type.Object({ stim_name: Type.String() })) }) } })).not.toEqual([]);
+    expect(embedProblems({ ...base, response: { 200: Type.Object({ stim_id: Type.Integer() }) } })).not.toEqual([]);
+    expect(embedProblems({ ...base, path: '/v1.0/studies/:id/s/:stim', response: { 200: Type.Object({ stim_id: Type.Integer() }) } })).toEqual([]);
+    expect(embedProblems({ ...base, response: { 200: Binary('text/csv', 'a file') } })).not.toEqual([]);
   });
 });
