@@ -141,7 +141,12 @@ export function isOwnOrigin(origin: string, host: string | undefined): boolean {
 function ownStimIds(o: Record<string, unknown>, fields: readonly string[]): unknown[] {
   return fields.filter((f) => f in o).map((f) => o[f]);
 }
-const isRecord = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+/** A plain JSON object (a Date, a Buffer or a class instance is a value, passed through untouched). */
+const isRecord = (v: unknown): v is Record<string, unknown> => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
 
 /**
  * Whether every stim a request body names (a `stim_id` or `stimulus_id` at any depth: the compare

@@ -440,6 +440,8 @@ describe('embed scope building blocks (issue 36 item 2)', () => {
     expect(scopeRows({ data: [{ stim_id: 5, participant_data: [{ participant_reference: 'a' }] }, { stim_id: 6, participant_data: [{ participant_reference: 'b' }] }] }, [5], fields))
       .toEqual({ data: [{ stim_id: 5, participant_data: [{ participant_reference: 'a' }] }] });
     expect(() => scopeRows({ stim_id: 6, stim_name: 'Theirs' }, [5], fields)).toThrow(StimOutOfScope);
+    const at = new Date('2026-11-27T10:00:00Z');
+    expect(scopeRows({ data: [{ stim_id: 5, at }] }, [5], fields).data[0].at).toBe(at);
     expect(bodyStimsInScope([5], { data: [{ stim_id: 5 }, { nested: { stim_id: 6 } }] }, fields)).toBe(false);
     expect(bodyStimsInScope([5], { data: [{ stim_id: 5 }] }, fields)).toBe(true);
   });
