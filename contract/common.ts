@@ -117,13 +117,17 @@ export type Access = 'read' | 'write';
  * - signed_url: no token, an expiring signature in the URL (files, visuals);
  * - collection_key: no token, the study's X-Collection-Key (ingestion);
  * - study_user / batch_user: a signed-in user of type 1 / 2 (data of their own company);
+ * - company_admin: a signed-in user (either type) its company made an administrator: the
+ *   company's own settings (allowed origins), never another company's;
  * - super_user: a signed-in super user (any company through X-Company-Id).
  */
-export const ROLES = ['public', 'signed_url', 'collection_key', 'study_user', 'batch_user', 'super_user'] as const;
+export const ROLES = ['public', 'signed_url', 'collection_key', 'study_user', 'batch_user', 'company_admin', 'super_user'] as const;
 export type Role = (typeof ROLES)[number];
 /** Every signed-in user (the common case). */
 export const SIGNED_IN = ['study_user', 'batch_user', 'super_user'] as const satisfies readonly Role[];
-const TOKEN_ROLES: readonly Role[] = SIGNED_IN;
+const TOKEN_ROLES: readonly Role[] = [...SIGNED_IN, 'company_admin'];
+/** The acting company's settings: its administrators, and super users acting for it. */
+export const COMPANY_ADMIN_ROLES = ['company_admin', 'super_user'] as const satisfies readonly Role[];
 /** Study content (studies, board, stims, reports of studies): batch users are refused (403). */
 export const STUDY_ROLES = ['study_user', 'super_user'] as const satisfies readonly Role[];
 /** Batch and vendor content: study users are refused (403). */
@@ -149,6 +153,23 @@ export function areaTag<T extends keyof AreaTags & string>(tag: T): T {
 }
 
 export type Responses = { [status: number]: TSchema };
+
+/** The report types of the report builder, My Reports panels and embed tokens (contract/embed.ts). */
+export const REPORT_TYPES = ['compare', 'kpi', 'feature', 'demographics', 'questionAnswers'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/**
+ * Whether an embed token (a read-only report credential: contract/embed.ts) may call an operation,
+ * and for which report types. Only an operation that carries it accepts one at all; every other
+ * answers 403 whatever its tags or access (server/plugins/auth.ts reads it).
+ */
+export interface EmbedUse {
+  /**
+   * The report types whose views read it: a token limited to some types opens it only when it
+   * opens one of these. 'any': reference data (lookup lists) every report may read, of no study.
+   */
+  reportTypes: readonly [ReportType, ...ReportType[]] | 'any';
+}
 
 export interface OperationSpec {
   /** Unique, camelCase: the OpenAPI operationId and the key SDK code can use. */
@@ -179,6 +200,8 @@ export interface OperationSpec {
    * At SMALL_BODY_LIMIT or less the body must also arrive within BODY_TIMEOUT_MS (else 408).
    */
   bodyLimit?: number;
+  /** Embed tokens may call it (openapi.json `x-embed`); left out: they are refused (403). */
+  embed?: EmbedUse;
 }
 
 /** Bodies up to this are "small": they get the short body deadline (and its 408). */
@@ -210,6 +233,7 @@ export type Operation<S extends OperationSpec = OperationSpec> = S & {
     'x-access': Access;
     'x-roles': S['roles'];
     'x-body-limit'?: number;
+    'x-embed'?: EmbedUse;
   };
 };
 
@@ -249,6 +273,7 @@ export function defineOperation<const S extends OperationSpec>(spec: S): Operati
     'x-access': spec.access,
     'x-roles': spec.roles,
     ...(spec.bodyLimit !== undefined ? { 'x-body-limit': spec.bodyLimit } : {}),
+    ...(spec.embed ? { 'x-embed': spec.embed } : {}),
   };
   return { ...spec, responses, public: isPublic, schema } as unknown as Operation<S>;
 }
@@ -311,6 +336,7 @@ export function operationProblems(op: Partial<AnyOperation>): string[] {
   if (!op.tags?.length || op.tags.some((t) => !(TAGS as readonly string[]).includes(t) && !areaTags.has(t))) problems.push('no tag, or a tag not in TAGS');
   if (op.access !== 'read' && op.access !== 'write') problems.push('no access mark (read | write)');
   if (!op.roles?.length || op.roles.some((r) => !(ROLES as readonly string[]).includes(r))) problems.push('no roles, or a role not in ROLES');
+  if (op.embed) problems.push(...embedProblems(op as AnyOperation));
   const statuses = Object.keys(op.responses ?? {}).map(Number);
   if (!statuses.some((s) => s >= 200 && s < 300)) problems.push('no success response');
   const errors = statuses.filter((s) => s >= 400);
@@ -318,6 +344,63 @@ export function operationProblems(op: Partial<AnyOperation>): string[] {
   for (const s of errors) {
     const schema = (op.responses as Responses)[s] as { properties?: Record<string, unknown> };
     if (!schema?.properties?.success || !schema.properties.message) problems.push(`error response ${s} is not the error envelope`);
+  }
+  return problems;
+}
+
+// ---- embed tokens ---------------------------------------------------------------------------------
+
+/** Path parameters that name a stim: an embed token limited to some stims is refused any other. */
+export const EMBED_STIM_PARAMS = ['stim', 'stimId'] as const;
+/** Fields that hold a stim id in bodies and answers: rows carrying one of another stim are dropped. */
+export const EMBED_STIM_ID_FIELDS = ['stim_id', 'stimulus_id'] as const;
+const STIM_NAME_FIELDS = ['stim_name', 'stimulus_name'];
+
+type SchemaNode = {
+  properties?: Record<string, SchemaNode>; items?: SchemaNode | SchemaNode[]; additionalProperties?: SchemaNode | boolean;
+  anyOf?: SchemaNode[]; oneOf?: SchemaNode[]; allOf?: SchemaNode[];
+};
+
+/**
+ * Where an answer names stims, for the embed-token row filter to work by construction: every object
+ * that names a stim carries its id (a name alone could not be filtered), and one outside an array
+ * (a per-stim answer's head) only on operations whose path names the stim (checked before the call).
+ */
+function stimFieldProblems(schema: SchemaNode | undefined, stimInPath: boolean, at = '', inArray = false, out: string[] = []): string[] {
+  if (!schema || typeof schema !== 'object') return out;
+  const props = schema.properties ?? {};
+  const names = Object.keys(props);
+  const hasId = names.some((n) => (EMBED_STIM_ID_FIELDS as readonly string[]).includes(n));
+  if (names.some((n) => STIM_NAME_FIELDS.includes(n)) && !hasId) out.push(`${at || 'answer'} names a stim without its id`);
+  if (hasId && !inArray && !stimInPath) out.push(`${at || 'answer'} holds a stim id outside a list on a path without a stim`);
+  for (const [k, v] of Object.entries(props)) stimFieldProblems(v, stimInPath, `${at}.${k}`, false, out);
+  for (const item of [schema.items ?? []].flat()) stimFieldProblems(item, stimInPath, `${at}[]`, true, out);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') stimFieldProblems(schema.additionalProperties, stimInPath, `${at}{}`, inArray, out);
+  for (const alt of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) stimFieldProblems(alt, stimInPath, at, inArray, out);
+  return out;
+}
+
+/**
+ * What makes an operation unfit for embed tokens (empty when fit): they only read, act as a study
+ * user, read one study (or reference data of none), name stims in the path only as EMBED_STIM_PARAMS,
+ * and answer stims only in a form the row filter recognises (stimFieldProblems).
+ */
+export function embedProblems(op: Pick<AnyOperation, 'access' | 'roles' | 'path' | 'embed' | 'response'>): string[] {
+  const problems: string[] = [];
+  if (!op.embed) return problems;
+  const prefix = (p: string) => `embed: ${p}`;
+  if (op.access !== 'read') problems.push(prefix('only reads may accept embed tokens'));
+  if (!op.roles.includes('study_user')) problems.push(prefix('an embed token acts as a study user, which the roles refuse'));
+  const params = [...op.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const stimInPath = params.some((p) => (EMBED_STIM_PARAMS as readonly string[]).includes(p));
+  if (params.some((p) => /stim/i.test(p) && !(EMBED_STIM_PARAMS as readonly string[]).includes(p))) problems.push(prefix(`a stim path parameter other than ${EMBED_STIM_PARAMS.join(' or ')}`));
+  if (op.embed.reportTypes === 'any') {
+    if (params.length) problems.push(prefix("'any' report type is for reference data of no study: no path parameters"));
+  } else if (!op.path.includes('/studies/:id/')) problems.push(prefix('a report read must be of one study (/studies/:id/…)'));
+  for (const [status, schema] of Object.entries(op.response)) {
+    if (Number(status) >= 300) continue;
+    if ((schema as { content?: unknown }).content) problems.push(prefix('answers a file, which the row filter cannot read'));
+    problems.push(...stimFieldProblems(schema as SchemaNode, stimInPath).map(prefix));
   }
   return problems;
 }

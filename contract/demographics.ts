@@ -78,6 +78,7 @@ export const summary = defineOperation({
   tags: ['studies', 'demographics'],
   access: 'read',
   roles: STUDY_ROLES,
+  embed: { reportTypes: ['demographics'] },
   params: StudyParams,
   body: SummaryBody,
   optionalBody: true,

@@ -2,11 +2,12 @@
 // mechanism My Reports started: server/services/embed-tokens.ts), and the origins a company allows
 // to call the API from a browser (CORS) and to carry its embed tokens.
 //
-// An embed token reads only: the server accepts it for operations marked `access: 'read'` whose
-// tags are in EMBED_READABLE_TAGS, on its own study, its stims and its report types (403 for
-// anything else), and only from its origins (or our own pages).
+// An embed token reads only: the server accepts it for operations whose contract carries `embed`
+// (contract/common.ts EmbedUse: which report types read it), on its own study, its stims and its
+// report types (403 for anything else), only from its origins (or our own pages), and answers it
+// only rows of its stims (server/plugins/auth.ts).
 import { Type, type Static } from 'typebox';
-import { areaTag, defineOperation, Id, IdParam, Nullable, SIGNED_IN, STUDY_ROLES, StudyParams, Text } from './common.js';
+import { areaTag, COMPANY_ADMIN_ROLES, defineOperation, Id, IdParam, Nullable, SIGNED_IN, STUDY_ROLES, StudyParams, Text, type EmbedUse } from './common.js';
 import { PANEL_REPORT_TYPES, type PanelReportType } from './my-reports.js';
 
 declare module './common.js' {
@@ -14,23 +15,19 @@ declare module './common.js' {
 }
 const TAG = areaTag('embed');
 
-/** Report areas an embed token may read (tags of contract operations). Never embed or my-reports: a token cannot mint tokens. */
-export const EMBED_READABLE_TAGS: readonly string[] = ['reports', 'survey', 'demographics', 'lookups'];
-
 /** The report types a token may be limited to (those of the report builder and My Reports). */
 export const EMBED_REPORT_TYPES = PANEL_REPORT_TYPES;
 export type EmbedReportType = PanelReportType;
 
 /**
- * Which report types read an operation, from its tags: the attention family (compare, KPI and
- * feature reports share the stim tree, the per-stim reads and their downloads), the question
- * report (survey) and the demographics report. null: reference data every report reads (lookups).
+ * Whether a token limited to `types` (null: every type) opens an operation: the operation must
+ * accept embed tokens, and reference data ('any') opens for every type.
  */
-export function reportTypesOf(op: { tags: readonly string[] }): readonly EmbedReportType[] | null {
-  if (op.tags.includes('survey')) return ['questionAnswers'];
-  if (op.tags.includes('demographics')) return ['demographics'];
-  if (op.tags.includes('reports')) return ['compare', 'kpi', 'feature'];
-  return null;
+export function opensFor(op: { embed?: EmbedUse }, types: readonly string[] | null): boolean {
+  const use = op.embed;
+  if (!use) return false;
+  if (use.reportTypes === 'any' || !types) return true;
+  return use.reportTypes.some((t) => types.includes(t));
 }
 
 /** Days an embed token lives when the dialog does not say (and at most). */
@@ -50,6 +47,7 @@ export const EMBED_MESSAGES = {
   originNotAllowed: 'is not an allowed origin of your company',
   noTokens: 'No embed tokens for this study yet',
   noOrigins: 'No allowed origins yet',
+  originsAdminsOnly: 'Only company administrators can add or remove allowed origins',
 } as const;
 
 export const EmbedTokenView = Type.Object({
@@ -119,15 +117,15 @@ export const listAllowedOrigins = defineOperation({
   response: { 200: AllowedOriginList },
 });
 export const addAllowedOrigin = defineOperation({
-  tags: [TAG], access: 'write', roles: SIGNED_IN, method: 'POST', operationId: 'addAllowedOrigin', path: '/v1.0/company/allowed-origins',
+  tags: [TAG], access: 'write', roles: COMPANY_ADMIN_ROLES, method: 'POST', operationId: 'addAllowedOrigin', path: '/v1.0/company/allowed-origins',
   body: AddOriginBody, errors: [409],
-  summary: 'Adds an allowed origin to the acting company (exact scheme://host[:port])',
+  summary: 'Adds an allowed origin to the acting company (exact scheme://host[:port]); company administrators and super users',
   response: { 200: Type.Object({ success: Type.Literal(true), origin: AllowedOriginView }) },
 });
 export const removeAllowedOrigin = defineOperation({
-  tags: [TAG], access: 'write', roles: SIGNED_IN, method: 'DELETE', operationId: 'removeAllowedOrigin', path: '/v1.0/company/allowed-origins/:originId',
+  tags: [TAG], access: 'write', roles: COMPANY_ADMIN_ROLES, method: 'DELETE', operationId: 'removeAllowedOrigin', path: '/v1.0/company/allowed-origins/:originId',
   params: OriginParams, errors: [404],
-  summary: "Removes an allowed origin: browsers on it get no CORS answer, and the company's embed tokens stop working there",
+  summary: "Removes an allowed origin: browsers on it get no CORS answer, and the company's embed tokens stop working there; company administrators and super users",
   response: { 200: Done },
 });
 

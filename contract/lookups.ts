@@ -5,7 +5,7 @@
 // that sends LOOKUP_ENVELOPE_ACCEPT (our SDK) gets {success:true, data:[…]} instead
 // (docs/decisions.md "Lookup lists: bare array, envelope on request").
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
-import { defineOperation, Id, IdOrZeroParam, INT4_MAX, Nullable, Ok, SIGNED_IN, type Operation, type Role } from './common.js';
+import { defineOperation, Id, IdOrZeroParam, INT4_MAX, Nullable, Ok, SIGNED_IN, type EmbedUse, type Operation, type Role } from './common.js';
 
 const base = {
   id: Id(),
@@ -45,6 +45,8 @@ export interface LookupListDef {
   roles?: readonly [Role, ...Role[]];
   /** The lookup_item kind, for lists that are one kind as it is. */
   kind?: string;
+  /** A company's own rows (not reference data): embed tokens may not read it. */
+  companyData?: true;
 }
 
 const demographic = (k: string): LookupListDef => ({ summary: `Demographic filter items: ${k} groups {id, name}`, item: LookupItem, kind: `${k}_group` });
@@ -71,7 +73,7 @@ export const LOOKUP_LISTS = {
   adassettypes_list: { summary: 'Ad asset types', item: LookupItem },
   adtypegroups_list: { summary: 'Ad type groups, optionally of one ad asset type', item: AdTypeGroupItem, filters: ['ad_asset_type_id'] },
   adtypes_list: { summary: 'Ad types, optionally of one ad type group', item: AdTypeItem, filters: ['ad_type_group_id'] },
-  prestudyquestiongroups_list: { summary: "Screening question groups (the product's and the acting company's)", item: QuestionGroupItem },
+  prestudyquestiongroups_list: { summary: "Screening question groups (the product's and the acting company's)", item: QuestionGroupItem, companyData: true },
   brands_list: { summary: 'Brands (with clean_name and brand_category_id)', item: BrandItem },
   brandcategorys_list: { summary: 'Brand categories', item: BrandCategoryItem },
   companies_list: { summary: 'Every company {id, internal_id, name} (super users only)', item: CompanyItem, roles: ['super_user'] },
@@ -97,6 +99,8 @@ function filterSchemas(filters: readonly LookupFilter[] = []) {
   return { query, body };
 }
 
+const EMBED_ANY: EmbedUse = { reportTypes: 'any' };
+
 function listOperations(path: LookupListName) {
   const def: LookupListDef = LOOKUP_LISTS[path];
   const { query, body } = filterSchemas(def.filters);
@@ -110,6 +114,8 @@ function listOperations(path: LookupListName) {
     description: `Answers a bare JSON array of items; with "Accept: ${'application/json; envelope=1'}" the same items as {success:true, data:[…]}.`,
     response: { 200: listAnswer(def.item) },
     errors: def.roles ? [403 as const] : [],
+    // Reference data any embedded report may read; a company's own lists and super-user lists not.
+    ...(def.roles || def.companyData ? {} : { embed: EMBED_ANY }),
   } as const;
   return {
     get: defineOperation({ ...common, operationId: `${camel(path)}Get`, method: 'GET' }),

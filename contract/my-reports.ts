@@ -3,7 +3,7 @@
 // embeddable, signed URL of a panel (an embed token: read-only, one study's report, expiring,
 // stored hashed, revocable — server/services/embed-tokens.ts).
 import { Type, type Static } from 'typebox';
-import { areaTag, defineOperation, Id, IdParam, Nullable, STUDY_ROLES, StudyParams, Text } from './common.js';
+import { areaTag, defineOperation, Id, IdParam, Nullable, REPORT_TYPES, STUDY_ROLES, StudyParams, Text } from './common.js';
 
 declare module './common.js' {
   interface AreaTags { 'my-reports': true }
@@ -11,7 +11,7 @@ declare module './common.js' {
 const TAG = areaTag('my-reports');
 
 /** The report kinds a panel shows (the report builder's types). */
-export const PANEL_REPORT_TYPES = ['compare', 'kpi', 'feature', 'demographics', 'questionAnswers'] as const;
+export const PANEL_REPORT_TYPES = REPORT_TYPES;
 export type PanelReportType = (typeof PANEL_REPORT_TYPES)[number];
 /** Word for word (spec document 3 §8). */
 export const MY_REPORTS_MESSAGES = {

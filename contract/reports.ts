@@ -3,7 +3,7 @@
 // scoped to the caller's company: another company's study, or a cell/step/stim not in the study,
 // answers 404.
 import { Type, type Static, type TSchema } from 'typebox';
-import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, STUDY_ROLES, StudyParams } from './common.js';
+import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, STUDY_ROLES, StudyParams, type ReportType } from './common.js';
 
 // ---- metrics ---------------------------------------------------------------------------------------
 
@@ -375,24 +375,33 @@ export type ParticipantReportResponse = Static<typeof ParticipantReportResponse>
 // Study content: batch users are refused (contract/common.ts STUDY_ROLES).
 const report = { tags: ['reports'], access: 'read', roles: STUDY_ROLES, errors: [404] } as const;
 const compare = { ...report, params: StudyParams } as const;
+/**
+ * The report views that read an operation: an embed token limited to report types opens it only
+ * for one of them (contract/common.ts EmbedUse). The compare report reads the compare sections, the
+ * KPI report the per-stim metrics, curve and stim data, the feature report the feature reads; the
+ * participant data download sits in both the KPI and the feature report; the stim picker (stim
+ * tree) serves the three.
+ */
+const embedFor = <const T extends readonly [ReportType, ...ReportType[]]>(...reportTypes: T) => ({ embed: { reportTypes } });
+const ATTENTION = ['compare', 'kpi', 'feature'] as const;
 const stim = (suffix: string) => ({ ...report, method: 'POST', path: `/v1.0/studies/:id/cell/:cell/step/:step/stimuli/:stim/${suffix}`, params: StimParams, optionalBody: true }) as const;
 
 export const stimTree = defineOperation({
-  ...compare, operationId: 'getStimTree', method: 'POST', path: '/v1.0/studies/:id/stims/overview',
+  ...compare, operationId: 'getStimTree', method: 'POST', path: '/v1.0/studies/:id/stims/overview', ...embedFor(...ATTENTION),
   summary: "A study's cells, steps and stims (the report's stim picker)",
   body: OverviewBody, optionalBody: true,
   response: { 200: StimTreeResponse },
 });
 
 export const overallAttention = defineOperation({
-  ...compare, operationId: 'compareOverallAttention', method: 'POST', path: '/v1.0/studies/:id/compare_report/overall_attention',
+  ...compare, operationId: 'compareOverallAttention', method: 'POST', path: '/v1.0/studies/:id/compare_report/overall_attention', ...embedFor('compare'),
   summary: 'Compare report: the attention metrics of the chosen stims with their norms',
   body: CompareBody,
   response: { 200: OverallAttentionResponse },
 });
 
 export const compareGraph = defineOperation({
-  ...compare, operationId: 'compareGraph', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph2_data',
+  ...compare, operationId: 'compareGraph', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph2_data', ...embedFor('compare'),
   summary: 'Compare report: survival curves of the chosen stims',
   description: 'At most 1000 points (max_time / time_segment); more answers 400 naming time_segment.',
   body: CompareGraphBody,
@@ -400,56 +409,56 @@ export const compareGraph = defineOperation({
 });
 
 export const featureAttention = defineOperation({
-  ...compare, operationId: 'compareFeatureAttention', method: 'POST', path: '/v1.0/studies/:id/compare_report/feature_attention',
+  ...compare, operationId: 'compareFeatureAttention', method: 'POST', path: '/v1.0/studies/:id/compare_report/feature_attention', ...embedFor('compare'),
   summary: 'Compare report: feature (AOI tag) metrics of the chosen stims with their norms',
   body: CompareBody,
   response: { 200: FeatureAttentionResponse },
 });
 
 export const visualData = defineOperation({
-  ...compare, operationId: 'compareVisualData', method: 'POST', path: '/v1.0/studies/:id/compare_report/visual_data',
+  ...compare, operationId: 'compareVisualData', method: 'POST', path: '/v1.0/studies/:id/compare_report/visual_data', ...embedFor('compare'),
   summary: 'Compare report: signed URLs of the chosen stims and their visuals',
   body: CompareBody,
   response: { 200: VisualDataResponse },
 });
 
 export const kpiAnalysis = defineOperation({
-  ...stim('kpi_analysis'), operationId: 'stimKpiAnalysis',
+  ...stim('kpi_analysis'), operationId: 'stimKpiAnalysis', ...embedFor('kpi'),
   summary: "One stim's attention metrics with its norm and visuals",
   body: StimBody,
   response: { 200: KpiResponse },
 });
 
 export const stimGraph = defineOperation({
-  ...stim('graph2_data'), operationId: 'stimGraph',
+  ...stim('graph2_data'), operationId: 'stimGraph', ...embedFor('kpi'),
   summary: "One stim's survival curve",
   body: StimGraphBody,
   response: { 200: GraphResponse },
 });
 
 export const stimReport = defineOperation({
-  ...stim('report'), operationId: 'stimReport',
+  ...stim('report'), operationId: 'stimReport', ...embedFor('kpi'),
   summary: 'Stim data download: one row per metric with its norm',
   body: StimBody,
   response: { 200: StimReportResponse },
 });
 
 export const featureAnalysis = defineOperation({
-  ...stim('feature_analysis'), operationId: 'stimFeatureAnalysis',
+  ...stim('feature_analysis'), operationId: 'stimFeatureAnalysis', ...embedFor('feature'),
   summary: "One stim's feature (AOI tag) metrics with their norms",
   body: StimBody,
   response: { 200: FeatureAnalysisResponse },
 });
 
 export const featureReport = defineOperation({
-  ...stim('feature_report'), operationId: 'stimFeatureReport',
+  ...stim('feature_report'), operationId: 'stimFeatureReport', ...embedFor('feature'),
   summary: 'Feature data download: per viewer and feature tag',
   body: StimBody,
   response: { 200: FeatureReportResponse },
 });
 
 export const participantReport = defineOperation({
-  ...stim('participant_report'), operationId: 'stimParticipantReport',
+  ...stim('participant_report'), operationId: 'stimParticipantReport', ...embedFor('kpi', 'feature'),
   summary: 'Participant data download: one row per exposure (in_base marks the measured base)',
   body: StimBody,
   response: { 200: ParticipantReportResponse },
@@ -458,14 +467,14 @@ export const participantReport = defineOperation({
 // ---- legacy forms (the legacy client's paths; docs/api.md "Legacy report calls") ----------------
 
 export const compareGraphLegacy = defineOperation({
-  ...compare, operationId: 'compareGraphLegacy', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph_data',
+  ...compare, operationId: 'compareGraphLegacy', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph_data', ...embedFor('compare'),
   summary: 'Compare report survival curves at the legacy path (as graph2_data)',
   body: CompareGraphBody,
   response: { 200: GraphResponse },
 });
 
 export const stimGraphLegacy = defineOperation({
-  ...stim('graph_data'), operationId: 'stimGraphLegacy',
+  ...stim('graph_data'), operationId: 'stimGraphLegacy', ...embedFor('kpi'),
   summary: "One stim's survival curve at the legacy path (as graph2_data)",
   body: StimGraphBody,
   response: { 200: GraphResponse },
@@ -475,7 +484,7 @@ export const StepParams = Type.Object({ id: IdParam({ description: 'Study id' })
 export type StepParams = Static<typeof StepParams>;
 
 export const stepParticipantReport = defineOperation({
-  ...report, operationId: 'stepParticipantReport', method: 'POST', path: '/v1.0/studies/:id/cell/:cell/step/:step/participant_report',
+  ...report, operationId: 'stepParticipantReport', method: 'POST', path: '/v1.0/studies/:id/cell/:cell/step/:step/participant_report', ...embedFor('kpi', 'feature'),
   params: StepParams, optionalBody: true,
   summary: 'Participant data download of every stim of one step (the legacy path without the stim segment)',
   body: StimBody,
@@ -485,19 +494,19 @@ export const stepParticipantReport = defineOperation({
 const studyDownload = { ...compare, method: 'POST', optionalBody: true, body: StimBody } as const;
 
 export const studyParticipantReport = defineOperation({
-  ...studyDownload, operationId: 'studyParticipantReport', path: '/v1.0/studies/:id/participant_report',
+  ...studyDownload, operationId: 'studyParticipantReport', path: '/v1.0/studies/:id/participant_report', ...embedFor('kpi', 'feature'),
   summary: 'Participant data download of every stim placed in the study',
   response: { 200: ParticipantReportResponse },
 });
 
 export const studyReport = defineOperation({
-  ...studyDownload, operationId: 'studyReport', path: '/v1.0/studies/:id/report',
+  ...studyDownload, operationId: 'studyReport', path: '/v1.0/studies/:id/report', ...embedFor('kpi'),
   summary: 'Stim data download of every stim placed in the study: one row per stim and metric',
   response: { 200: StimReportResponse },
 });
 
 export const studyFeatureReport = defineOperation({
-  ...studyDownload, operationId: 'studyFeatureReport', path: '/v1.0/studies/:id/feature_report',
+  ...studyDownload, operationId: 'studyFeatureReport', path: '/v1.0/studies/:id/feature_report', ...embedFor('feature'),
   summary: 'Feature data download of every stim placed in the study',
   response: { 200: FeatureReportResponse },
 });

@@ -75,7 +75,11 @@ export const BrandRecallResponse = wrapped(Type.Object({
 }));
 export type BrandRecallResponse = Static<typeof BrandRecallResponse>;
 
-const survey = { tags: ['survey', 'reports'], access: 'read', roles: STUDY_ROLES, method: 'POST', body: SurveyBody, optionalBody: true, errors: [404] } as const;
+// The question report's reads (embed tokens of that report type: contract/common.ts EmbedUse).
+const survey = {
+  tags: ['survey', 'reports'], access: 'read', roles: STUDY_ROLES, method: 'POST', body: SurveyBody, optionalBody: true, errors: [404],
+  embed: { reportTypes: ['questionAnswers'] },
+} as const;
 
 export const overview = defineOperation({
   ...survey, operationId: 'getSurveyOverview', path: '/v1.0/studies/:id/survey/overview',

@@ -15,6 +15,8 @@ export const UserDetails = Type.Object({
   company_id: Id({ description: 'The user’s own company' }),
   user_type_id: Type.Integer({ description: '1 study user, 2 batch user' }),
   super_user: Type.Boolean(),
+  // Optional in the type only (the server always sends it), so clients written before it still compile.
+  company_admin: Type.Optional(Type.Boolean({ description: "An administrator of the user's own company: may change its allowed origins (docs/api.md \"Roles\")" })),
   acting_company_id: Id({ description: 'The X-Company-Id in effect, else the own company' }),
 });
 export type UserDetails = Static<typeof UserDetails>;

@@ -6,9 +6,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenUser } from '../repositories/tokens.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
-import { ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
-import { authenticateEmbed, bodyStimsInScope, isEmbedToken } from '../services/embed-tokens.js';
-import { EMBED_MESSAGES, EMBED_READABLE_TAGS, reportTypesOf } from '../../contract/embed.js';
+import { EMBED_STIM_ID_FIELDS, EMBED_STIM_PARAMS, ID_PATTERN, PATTERN_MESSAGES } from '../../contract/common.js';
+import { authenticateEmbed, bodyStimsInScope, isEmbedToken, scopeRows, StimOutOfScope } from '../services/embed-tokens.js';
+import { EMBED_MESSAGES } from '../../contract/embed.js';
 
 const ID_RE = new RegExp(ID_PATTERN);
 
@@ -21,6 +21,8 @@ export interface Auth {
   homeCompanyId: number;
   userTypeId: number;
   superUser: boolean;
+  /** An administrator of its own company (company settings: allowed origins). */
+  companyAdmin: boolean;
 }
 
 declare module 'fastify' {
@@ -28,6 +30,8 @@ declare module 'fastify' {
     auth: Auth;
     /** Set for a request carrying an embed token: the stims it may read (null: every stim of its study). */
     embedStims?: number[] | null;
+    /** Set once the answer went through the embed row filter (scopeRows). */
+    embedScoped?: boolean;
   }
   interface FastifyContextConfig {
     /** No token needed (sign-in, meta, ingestion with its own key, signed files). */
@@ -45,6 +49,7 @@ export function readToken(request: FastifyRequest): string | null {
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null as unknown as Auth);
   app.decorateRequest('embedStims', undefined);
+  app.decorateRequest('embedScoped', false);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     // Unknown routes fall through to the 404 handler without asking for a token.
@@ -54,9 +59,9 @@ export default fp(async function auth(app: FastifyInstance) {
     if (isEmbedToken(token)) {
       // Embedded reports (services/embed-tokens.ts): read-only, one study's reports, its origins.
       const origin = request.headers.origin;
-      const op = request.routeOptions.config?.operation;
+      // The contract says which operations an embed token may call at all (`embed`, x-embed).
       const embed = await authenticateEmbed(app.db, token, {
-        operation: op && { ...op, readable: op.tags.some((tag) => EMBED_READABLE_TAGS.includes(tag)), reportTypes: reportTypesOf(op) },
+        operation: request.routeOptions.config?.operation, stimParams: EMBED_STIM_PARAMS,
         params: request.params as Record<string, string>, origin: typeof origin === 'string' ? origin : undefined, host: request.host,
       });
       if (!embed.ok) {
@@ -91,11 +96,32 @@ export default fp(async function auth(app: FastifyInstance) {
       homeCompanyId: user.companyId,
       userTypeId: user.userTypeId,
       superUser: user.superUser,
+      companyAdmin: user.companyAdmin,
     };
   });
   // Compare reads name their stims in the body, read after onRequest: an embed token limited to
   // some stims is refused any other (after validation, so the body is a checked shape).
   app.addHook('preHandler', async (request) => {
-    if (request.embedStims && !bodyStimsInScope(request.embedStims, request.body)) throw forbidden(EMBED_MESSAGES.outOfScope);
+    if (request.embedStims && !bodyStimsInScope(request.embedStims, request.body, EMBED_STIM_ID_FIELDS)) throw forbidden(EMBED_MESSAGES.outOfScope);
+  });
+  // What it answers: every row of another stim is dropped here, whatever the route computed (the
+  // study-wide downloads, the step's participant data, the stim tree), so no route has to remember.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.embedStims) return payload;
+    request.embedScoped = true;
+    try {
+      return scopeRows(payload, request.embedStims, EMBED_STIM_ID_FIELDS);
+    } catch (err) {
+      if (err instanceof StimOutOfScope) throw forbidden(EMBED_MESSAGES.outOfScope);
+      throw err;
+    }
+  });
+  // A success the row filter did not see (a route answering a string or a file) is not sent to a
+  // stim-limited token: refused rather than trusted. The contract keeps files off embed operations.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.embedStims && !request.embedScoped && reply.statusCode < 300 && payload !== null && payload !== undefined && payload !== '') {
+      throw forbidden(EMBED_MESSAGES.outOfScope);
+    }
+    return payload;
   });
 });

@@ -24,6 +24,7 @@ export interface TokenUser {
   companyId: number;
   userTypeId: number;
   superUser: boolean;
+  companyAdmin: boolean;
   /** Whether the company asked for (X-Company-Id) exists; false when none was asked for. */
   actingCompanyExists: boolean;
   /** When the token was last recorded as used (ms since the epoch; recorded at most once a minute). */
@@ -45,7 +46,7 @@ const tokenUser = preparedStatement<Omit<TokenUser, 'actingCompanyExists' | 'las
   const p = sql.placeholder;
   return sql`
     select t.id as "tokenId", u.id as "userId", u.company_id as "companyId", u.user_type_id as "userTypeId",
-      u.super_user as "superUser", exists (select 1 from company c where c.id = ${p('actingCompanyId')}::int) as "actingCompanyExists",
+      u.super_user as "superUser", u.company_admin as "companyAdmin", exists (select 1 from company c where c.id = ${p('actingCompanyId')}::int) as "actingCompanyExists",
       (extract(epoch from t.last_used_at) * 1000)::float8 as "lastUsedMs"
     from auth_token t join app_user u on u.id = t.user_id
     where t.token_hash = ${p('tokenHash')}::text and t.revoked_at is null and t.expires_at > ${p('now')}::timestamptz

@@ -32,6 +32,7 @@ export interface UserDetails {
   company_id: number;
   user_type_id: number;
   super_user: boolean;
+  company_admin: boolean;
 }
 
 export async function getUserDetails(db: Db, userId: number): Promise<UserDetails | null> {
@@ -49,6 +50,7 @@ export async function getUserDetails(db: Db, userId: number): Promise<UserDetail
       company_id: appUser.companyId,
       user_type_id: appUser.userTypeId,
       super_user: appUser.superUser,
+      company_admin: appUser.companyAdmin,
     })
     .from(appUser)
     .innerJoin(company, eq(company.id, appUser.companyId))

@@ -69,10 +69,15 @@ export function bodyDeadline(ms: number) {
 /** Route options a registration may add (hooks that run before validation). */
 export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'preValidation'>;
 
+/** What a user who is not a company administrator gets from a company-settings operation (403). */
+export const COMPANY_ADMIN_MESSAGE = 'Only company administrators may change this';
+
 /** The signed-in roles of a request's user: super users also hold the role of their user type. */
-export function userRoles(auth: { userTypeId: number; superUser: boolean }): Role[] {
+export function userRoles(auth: { userTypeId: number; superUser: boolean; companyAdmin?: boolean }): Role[] {
   const own: Role = auth.userTypeId === 1 ? 'study_user' : 'batch_user';
-  return auth.superUser ? ['super_user', own] : [own];
+  const roles: Role[] = auth.superUser ? ['super_user', own] : [own];
+  if (auth.companyAdmin) roles.push('company_admin');
+  return roles;
 }
 
 /**
@@ -81,7 +86,9 @@ export function userRoles(auth: { userTypeId: number; superUser: boolean }): Rol
  * Operations without a token role (public, signed URL, collection key) have no signed-in caller.
  */
 function requireRole(roles: readonly Role[]) {
-  const message = roles.includes('batch_user') && !roles.includes('study_user')
+  const message = roles.includes('company_admin') && !roles.includes('study_user') && !roles.includes('batch_user')
+    ? COMPANY_ADMIN_MESSAGE
+    : roles.includes('batch_user') && !roles.includes('study_user')
     ? 'Only batch users may use this'
     : roles.includes('study_user') && !roles.includes('batch_user') ? 'Only study users may use this' : 'Not allowed for your role';
   return async function roleCheck(request: FastifyRequest): Promise<void> {

@@ -126,10 +126,10 @@ const COMPANIES: Record<CompanyKey, { name: string; internalId: string }> = {
 };
 
 const USERS = [
-  { username: 'researcher', company: 'acme', first: 'Rita', last: 'Patel', location: 'London', job: 'Senior Research Manager', phone: '+44 20 7946 0101', email: 'rita.patel@acme-research.example', type: 1, superUser: false },
-  { username: 'vendor', company: 'adscope', first: 'Victor', last: 'Nguyen', location: 'Manchester', job: 'Ad Verification Lead', phone: '+44 161 496 0202', email: 'victor.nguyen@adscope.example', type: 2, superUser: false },
-  { username: 'admin', company: 'gazeboard', first: 'Alex', last: 'Morgan', location: 'Bristol', job: 'Platform Operations', phone: null, email: 'alex.morgan@gazeboard.example', type: 1, superUser: true },
-  { username: 'northwind', company: 'northwind', first: 'Nadia', last: 'Brooks', location: 'New York', job: 'Insights Director', phone: '+1 212 555 0143', email: 'nadia.brooks@northwind.example', type: 1, superUser: false },
+  { username: 'researcher', company: 'acme', first: 'Rita', last: 'Patel', location: 'London', job: 'Senior Research Manager', phone: '+44 20 7946 0101', email: 'rita.patel@acme-research.example', type: 1, superUser: false, companyAdmin: true },
+  { username: 'vendor', company: 'adscope', first: 'Victor', last: 'Nguyen', location: 'Manchester', job: 'Ad Verification Lead', phone: '+44 161 496 0202', email: 'victor.nguyen@adscope.example', type: 2, superUser: false, companyAdmin: false },
+  { username: 'admin', company: 'gazeboard', first: 'Alex', last: 'Morgan', location: 'Bristol', job: 'Platform Operations', phone: null, email: 'alex.morgan@gazeboard.example', type: 1, superUser: true, companyAdmin: false },
+  { username: 'northwind', company: 'northwind', first: 'Nadia', last: 'Brooks', location: 'New York', job: 'Insights Director', phone: '+1 212 555 0143', email: 'nadia.brooks@northwind.example', type: 1, superUser: false, companyAdmin: false },
 ] as const;
 
 type FormatKey = 'mpu' | 'leaderboard' | 'skyscraper' | 'billboard' | 'mobile' | 'story' | 'feed' | 'video';
@@ -739,6 +739,7 @@ export async function seedDemo(db: Db, storage: Storage, log: Log = () => {}): P
     const userIdList = await insertAll(tx, appUser, USERS.map((u) => ({
       companyId: companyIds[u.company], username: u.username, passwordHash: hash, firstName: u.first, lastName: u.last,
       location: u.location, jobTitle: u.job, phoneNumber: u.phone, email: u.email, userTypeId: u.type, superUser: u.superUser,
+      companyAdmin: u.companyAdmin,
     })));
     const userIds = Object.fromEntries(USERS.map((u, i) => [u.username, userIdList[i]])) as Record<string, number>;
 

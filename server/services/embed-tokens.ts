@@ -4,8 +4,9 @@
 // A token is `gze_` + 32 random bytes (base64url), shown once (inside the report URL, or once in
 // the Share / Embed dialog); only its SHA-256 is stored, so a database read does not hand out
 // working tokens. It is read-only by construction: authenticateEmbed accepts it only for
-// `access: 'read'` operations of the report areas (contract/embed.ts), on its own study, for
-// per-stim reads only on its stims and only for its report types; from a browser page only on its
+// operations whose contract carries `embed` (reads, contract/common.ts EmbedUse), on its own study,
+// for per-stim reads only on its stims and only for its report types, and scopeRows drops every
+// other stim's rows from what it answers; from a browser page only on its
 // origins (which must still be allowed origins of its company) or our own pages. Expired, revoked,
 // altered or unknown tokens answer 401 like any other bad token; a live one out of scope 403.
 import { createHash, randomBytes } from 'node:crypto';
@@ -48,11 +49,10 @@ export async function issueEmbedToken(db: Db, scope: EmbedScope, ttlSeconds = EM
 
 /** What the request asks for, as authenticateEmbed needs it (fastify-free). */
 export interface EmbedRequest {
-  /**
-   * The contract operation as the caller classified it (contract/embed.ts): `readable` when its
-   * tags are an embed-readable area, `reportTypes` the report types reading it (null: any).
-   */
-  operation?: { access: string; path: string; tags: readonly string[]; readable: boolean; reportTypes: readonly string[] | null };
+  /** The contract operation: its path and `embed` mark (contract/common.ts EmbedUse; none: refused). */
+  operation?: { path: string; embed?: { reportTypes: readonly string[] | 'any' } };
+  /** Path parameters that name a stim (contract/common.ts EMBED_STIM_PARAMS). */
+  stimParams: readonly string[];
   params: Record<string, string | undefined>;
   /** The Origin header, when the browser sent one. */
   origin?: string;
@@ -68,6 +68,7 @@ export interface EmbedAuth {
   homeCompanyId: number;
   userTypeId: number;
   superUser: boolean;
+  companyAdmin: boolean;
 }
 
 /** Why a token was refused: `token` 401 (not live), `scope` and `origin` 403 (contract/embed.ts EMBED_MESSAGES words them). */
@@ -90,18 +91,19 @@ export async function authenticateEmbed(db: Db, token: string, request: EmbedReq
       return { ok: false, status: 403, reason: 'origin' };
     }
   }
-  if (!op || op.access !== 'read' || !op.readable) return refuse;
-  if (op.reportTypes && t.reportKinds && !op.reportTypes.some((type) => t.reportKinds!.includes(type))) return refuse;
-  // Lookup lists are reference data of no company; everything else must be this token's study.
-  if (!op.tags.includes('lookups')) {
-    if (!op.path.includes('/studies/:id/') || request.params.id !== String(t.studyId)) return refuse;
+  // Only operations the contract opens to embed tokens, and only for the token's report types.
+  const types = op?.embed?.reportTypes;
+  if (!types || (types !== 'any' && t.reportKinds && !types.some((type) => t.reportKinds!.includes(type)))) return refuse;
+  // Lookup lists ('any') are reference data of no study; every other one reads the token's study.
+  if (types !== 'any' && (!op!.path.includes('/studies/:id/') || request.params.id !== String(t.studyId))) return refuse;
+  for (const name of request.stimParams) {
+    const stim = request.params[name];
+    if (stim !== undefined && t.stimIds && !t.stimIds.includes(Number(stim))) return refuse;
   }
-  const stim = request.params.stim ?? request.params.stimId;
-  if (stim !== undefined && t.stimIds && !t.stimIds.includes(Number(stim))) return refuse;
   return {
     ok: true,
     stimIds: t.stimIds,
-    auth: { tokenId: 0, userId: t.createdBy, companyId: t.companyId, homeCompanyId: t.companyId, userTypeId: 1, superUser: false },
+    auth: { tokenId: 0, userId: t.createdBy, companyId: t.companyId, homeCompanyId: t.companyId, userTypeId: 1, superUser: false, companyAdmin: false },
   };
 }
 
@@ -135,15 +137,67 @@ export function isOwnOrigin(origin: string, host: string | undefined): boolean {
   }
 }
 
+/** The stim ids an object names in its own fields (`fields`: contract/common.ts EMBED_STIM_ID_FIELDS). */
+function ownStimIds(o: Record<string, unknown>, fields: readonly string[]): unknown[] {
+  return fields.filter((f) => f in o).map((f) => o[f]);
+}
+/** A plain JSON object (a Date, a Buffer or a class instance is a value, passed through untouched). */
+const isRecord = (v: unknown): v is Record<string, unknown> => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
 /**
- * Stims a POST read names in its body (compare reports: `data: [{stim_id}]`) must be the token's
- * too; the path's stim is checked before the body is read.
+ * Whether every stim a request body names (a `stim_id` or `stimulus_id` at any depth: the compare
+ * reports' `data[]`) is one of the token's; the path's stims are checked before the body is read.
  */
-export function bodyStimsInScope(stimIds: number[] | null, body: unknown): boolean {
-  if (!stimIds || !body || typeof body !== 'object') return true;
-  const data = (body as { data?: unknown }).data;
-  if (!Array.isArray(data)) return true;
-  return data.every((d) => !d || typeof d !== 'object' || !('stim_id' in d) || stimIds.includes(Number((d as { stim_id: unknown }).stim_id)));
+export function bodyStimsInScope(stimIds: readonly number[] | null, body: unknown, fields: readonly string[]): boolean {
+  if (!stimIds) return true;
+  const ok = (v: unknown): boolean => {
+    if (Array.isArray(v)) return v.every(ok);
+    if (!isRecord(v)) return true;
+    return ownStimIds(v, fields).every((id) => stimIds.includes(Number(id))) && Object.values(v).every(ok);
+  };
+  return ok(body);
+}
+
+/** A stim id outside any list of an answer named another stim: the answer is refused, not sent. */
+export class StimOutOfScope extends Error {}
+
+/**
+ * An answer as a token limited to `stimIds` may see it: every list element that names another
+ * stim (its `stim_id` or `stimulus_id`) is dropped, at any depth, and so is an element whose own
+ * list lost every entry that way (a step of the stim tree without any of the token's stims, then
+ * its cell), so no other stim's id, name or rows, participant references included, come back.
+ * Throws StimOutOfScope when another stim is named outside a list (which the path check rules out
+ * for every operation the contract opens: contract/common.ts embedProblems).
+ */
+export function scopeRows<T>(payload: T, stimIds: readonly number[], fields: readonly string[]): T {
+  const inScope = (id: unknown) => stimIds.includes(Number(id));
+  const DROP = Symbol('drop');
+  const walk = (v: unknown, inList: boolean): unknown => {
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      for (const item of v) {
+        if (isRecord(item) && !ownStimIds(item, fields).every(inScope)) continue;
+        const kept = walk(item, true);
+        if (kept !== DROP) out.push(kept);
+      }
+      return out;
+    }
+    if (!isRecord(v)) return v;
+    if (!ownStimIds(v, fields).every(inScope)) throw new StimOutOfScope();
+    const out: Record<string, unknown> = {};
+    for (const [k, child] of Object.entries(v)) {
+      const kept = walk(child, false);
+      // A list element whose own list held only other stims' rows goes with them.
+      if (inList && Array.isArray(child) && child.length && Array.isArray(kept) && !kept.length) return DROP;
+      out[k] = kept;
+    }
+    return out;
+  };
+  return walk(payload, false) as T;
 }
 
 /**

@@ -29,6 +29,7 @@ export interface UserInput {
   email?: string | null;
   userTypeId?: number;
   superUser?: boolean;
+  companyAdmin?: boolean;
 }
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -51,6 +52,7 @@ export async function createUser(db: Db, input: UserInput): Promise<{ id: number
     email: input.email === undefined ? `${username}@example.com` : input.email,
     userTypeId: input.userTypeId ?? 1,
     superUser: input.superUser ?? false,
+    companyAdmin: input.companyAdmin ?? false,
   }).returning();
   return { id: row.id, username, password, companyId: row.companyId };
 }

@@ -16,6 +16,8 @@ export interface Operation {
   /** From the contract when present: read/write and the roles allowed. */
   access?: string;
   roles?: string[];
+  /** From the contract (x-embed): the report types whose embed tokens may call it; absent: none may. */
+  embed?: { reportTypes: string[] | 'any' };
 }
 
 interface OaParam { in: string; name: string }
@@ -24,6 +26,7 @@ interface OaOperation {
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
   'x-access'?: string;
   'x-roles'?: string[];
+  'x-embed'?: { reportTypes: string[] | 'any' };
 }
 
 export async function operations(app: FastifyInstance): Promise<Operation[]> {
@@ -44,6 +47,7 @@ export async function operations(app: FastifyInstance): Promise<Operation[]> {
         hasBody: Boolean(op.requestBody),
         access: op['x-access'],
         roles: op['x-roles'],
+        embed: op['x-embed'],
       });
     }
   }

@@ -101,11 +101,12 @@ describe('tenancy: every id-taking operation × identities', () => {
 // Study users are refused batch and vendor calls, batch users study content (the shell's calls —
 // home counts, profile, lookups, feedback — stay SIGNED_IN), super users pass both ways.
 describe('tenancy: role matrix (every signed-in operation × study user, batch user, super user)', () => {
-  const TOKEN_ROLES = ['study_user', 'batch_user', 'super_user'];
+  const TOKEN_ROLES = ['study_user', 'batch_user', 'company_admin', 'super_user'];
+  // The demo's researcher also administers Acme (company_admin); the vendor does not administer Adscope.
   const identities = [
-    { role: 'study_user', token: owner.token },
-    { role: 'batch_user', token: vendor.token },
-    { role: 'super_user', token: admin.token },
+    { role: 'study_user', roles: ['study_user', 'company_admin'], token: owner.token },
+    { role: 'batch_user', roles: ['batch_user'], token: vendor.token },
+    { role: 'super_user', roles: ['super_user'], token: admin.token },
   ];
   const allOps = allOperations.filter((o) => o.path.startsWith('/v1.0/') && o.roles?.some((r) => TOKEN_ROLES.includes(r)));
 
@@ -127,7 +128,7 @@ describe('tenancy: role matrix (every signed-in operation × study user, batch u
     it(`${op.name}: refused roles answer 403, allowed roles are not refused`, async () => {
       const problems: string[] = [];
       for (const who of identities) {
-        const allowed = op.roles!.includes(who.role) || (who.role === 'super_user' && op.roles!.includes('study_user'));
+        const allowed = who.roles.some((r) => op.roles!.includes(r)) || (who.role === 'super_user' && op.roles!.includes('study_user'));
         // Writes are only sent to refused roles (refused before the handler: nothing changes).
         if (allowed && (op.access === 'write' || op.method === 'DELETE')) continue;
         const res = await call(op.method, urlFor(op.path, mine), who.token);

@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useApi, useMutation, useResource } from '../../core/resource/hooks';
+import { useGazeSelector } from '../../core/store/context';
+import { selectCompanySettingsAllowed } from '../../core/session/selectors';
 import {
   REPORT_TYPE_LABELS, addOrigin, allowedOrigins, createEmbed, embedSnippet, embedTokens, removeOrigin, revokeEmbed,
 } from '../../core/embed/embed';
@@ -47,6 +49,9 @@ function Origins() {
   const remove = useMutation(removeOrigin);
   const [value, setValue] = useState('');
   useEffect(() => { if (add.done) setValue(''); }, [add.done, add.count]);
+  // Company administrators (and super users) change the list; before a user is known (a host that
+  // only passes a token) the form shows and the server's 403 answers for it.
+  const canChange = useGazeSelector(selectCompanySettingsAllowed) !== false;
   return (
     <section aria-labelledby="gz-origins-h" part="origins">
       <h3 id="gz-origins-h">Allowed origins of your company</h3>
@@ -56,17 +61,18 @@ function Origins() {
             {list.data.map((o) => (
               <li key={o.id}>
                 <span>{o.origin}</span>
-                <Button $variant="link" disabled={remove.pending} onClick={() => remove.run(o.id)} aria-label={`Remove ${o.origin}`}>Remove</Button>
+                {canChange && <Button $variant="link" disabled={remove.pending} onClick={() => remove.run(o.id)} aria-label={`Remove ${o.origin}`}>Remove</Button>}
               </li>
             ))}
           </ul>
         ) : <p>{EMBED_MESSAGES.noOrigins}</p>
       ) : list.error ? <ErrorText>{list.error}</ErrorText> : <Spinner />}
-      <form className="add-origin" onSubmit={(e) => { e.preventDefault(); if (value.trim()) add.run(value.trim()); }}>
+      {remove.status === 'error' && <ErrorText>{remove.error}</ErrorText>}
+      {canChange ? <form className="add-origin" onSubmit={(e) => { e.preventDefault(); if (value.trim()) add.run(value.trim()); }}>
         <TextField label="Add an allowed origin" placeholder="https://intranet.example.com" value={value} onChange={(e) => setValue(e.currentTarget.value)}
           error={add.status === 'error' ? add.error : null} />
         <Button type="submit" $variant="secondary" disabled={add.pending || !value.trim()}>Add origin</Button>
-      </form>
+      </form> : <p>{EMBED_MESSAGES.originsAdminsOnly}</p>}
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // that page, copy the snippet, see it listed, revoke it; the server's refusals are shown.
 import { expect } from '@open-wc/testing';
 import './share-embed.element';
-import { $, $$, buttonByText, byLabel, mount, resetPage, stubHttp, typeInto, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
+import { $, $$, buttonByText, byLabel, mount, resetPage, stubHttp, text, typeInto, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
 import type { RecordedRequest } from '../../core/api/test-transport';
 
 interface Tok { id: number; name: string; study_id: number; report_types: string[] | null; stim_ids: number[] | null; origins: string[]; created_at: string; expires_at: string; revoked_at: string | null; status: string; created_by: string }
@@ -118,5 +118,29 @@ describe('gaze-share-embed', () => {
     buttonByText(el, 'Create embed token').click();
     await waitForText(el, 'https://x.example.com is not an allowed origin of your company');
     expect((byLabel(el, 'Name') as HTMLInputElement).value).to.equal('Portal');
+  });
+
+  it('issue 36 item 8: a signed-in user who is not a company administrator sees the origins but no form to change them; an administrator does', async () => {
+    const signedIn = (companyAdmin: boolean) => localStorage.setItem('user', JSON.stringify({
+      id: 3, first_name: 'Ada', last_name: 'L', location: null, job_title: null, phone_number: null, email: 'a@x.io', username: 'ada',
+      company_name: 'Acme Research', company_id: 1, user_type_id: 1, super_user: false, company_admin: companyAdmin, acting_company_id: 1,
+    }));
+    const { origins } = fakeServer();
+    origins.push({ id: 50, origin: 'https://intranet.example.com', created_at: '2026-11-23T10:00:00Z' });
+    signedIn(false);
+    const el = await mount('gaze-share-embed', { 'study-id': '9', open: 'true' });
+    await waitForText(el, 'Only company administrators can add or remove allowed origins');
+    expect(text(el)).to.include('https://intranet.example.com');
+    expect($$(el, 'button').some((b) => b.textContent?.trim() === 'Add origin')).to.equal(false);
+    expect($$(el, 'button').some((b) => b.getAttribute('aria-label') === 'Remove https://intranet.example.com')).to.equal(false);
+
+    resetPage('/v1.0');
+    localStorage.setItem('token', 'tok');
+    signedIn(true);
+    fakeServer().origins.push({ id: 51, origin: 'https://wiki.example.com', created_at: '2026-11-23T10:00:00Z' });
+    const admin = await mount('gaze-share-embed', { 'study-id': '9', open: 'true' });
+    await waitForText(admin, 'https://wiki.example.com');
+    expect(buttonByText(admin, 'Add origin').disabled).to.equal(true);
+    expect(text(admin)).to.not.include('Only company administrators');
   });
 });

@@ -25,6 +25,8 @@ export const appUser = pgTable('app_user', {
   email: text('email'),
   userTypeId: integer('user_type_id').notNull().default(1),
   superUser: boolean('super_user').notNull().default(false),
+  /** Administers its own company's settings (allowed origins), whatever its user type (docs/api.md "Roles"). */
+  companyAdmin: boolean('company_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('app_user_company_idx').on(t.companyId)]);
 

@@ -16,7 +16,8 @@ const unique = () => randomBytes(4).toString('hex');
 
 export async function tenant(db: Db) {
   const company = await createCompany(db);
-  const user = await createUser(db, { companyId: company.id });
+  // The company's administrator: report tests also set up its allowed origins.
+  const user = await createUser(db, { companyId: company.id, companyAdmin: true });
   const token = await issueToken(db, user.id, 24);
   return { companyId: company.id, userId: user.id, token, headers: { authorization: `Token ${token}` } };
 }

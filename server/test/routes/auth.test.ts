@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
@@ -29,6 +31,17 @@ afterAll(async () => { await app.close(); await database.close(); });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+
+/** Sends one raw HTTP/1.1 request over a socket (header bytes exactly as written); answers status and body. */
+function rawRequest(port: number, lines: string[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write([...lines, 'Host: 127.0.0.1', 'Connection: close', '', ''].join('\r\n')));
+    let out = '';
+    socket.on('data', (d) => { out += d.toString('utf8'); });
+    socket.on('error', reject);
+    socket.on('end', () => resolve({ status: Number(out.split(' ')[1]), body: out.slice(out.indexOf('\r\n\r\n') + 4) }));
+  });
+}
 
 describe('D1.3 sign-in (POST /v1.0/auth-token)', () => {
   it('D1-025 answers {token} for the right password, without an authorization header', async () => {
@@ -132,6 +145,27 @@ describe('D1-126 token checks', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().acting_company_id).toBe(id);
     expect((await app.inject({ method: 'GET', url: '/v1.0/user/get-details', headers: authHeaders(token, 987654) })).statusCode).toBe(403);
+  });
+
+  it('issue 36 item 8: over a real socket, spaces around the value are HTTP\'s (RFC 9110 §5.5) and go before our code; anything else malformed is 400', async () => {
+    const token = await signIn(app, 'root', root.password);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const get = (...headers: string[]) => rawRequest(port, ['GET /v1.0/user/get-details HTTP/1.1', `Authorization: Token ${token}`, ...headers]);
+    // Leading and trailing whitespace is not part of a field value: the parser hands us "<id>".
+    for (const header of [`X-Company-Id:  ${other.id}`, `X-Company-Id:\t${other.id} \t`]) {
+      const res = await get(header);
+      expect(res.status, JSON.stringify(header)).toBe(200);
+      expect(JSON.parse(res.body).acting_company_id).toBe(other.id);
+    }
+    // What is inside the value stays, and is refused: no lenient number parsing of any of it.
+    for (const value of [`0x${other.id.toString(16)}`, `0${other.id}`, `${other.id} ${other.id}`, `+${other.id}`, `${other.id}.0`, `"${other.id}"`]) {
+      const res = await get(`X-Company-Id: ${value}`);
+      expect(res.status, value).toBe(400);
+      expect(JSON.parse(res.body).errors).toHaveProperty('X-Company-Id');
+    }
+    // Sent twice: two values, not one id.
+    expect((await get(`X-Company-Id: ${other.id}`, `X-Company-Id: ${other.id}`)).status).toBe(400);
   });
 });
 

@@ -4,10 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
-import { reportTestbed, type Tenant, createStudy, addStimStep } from '../analytics/report-fixtures.js';
+import { reportTestbed, type Tenant, createStudy, addStimStep, addExposure, addPageStep } from '../analytics/report-fixtures.js';
 import { operations } from '../../../contract/index.js';
-import { EMBED_READABLE_TAGS, reportTypesOf, type EmbedTokenView } from '../../../contract/embed.js';
-import { issueEmbedToken } from '../../services/embed-tokens.js';
+import { opensFor, type EmbedTokenView } from '../../../contract/embed.js';
+import { bodyStimsInScope, issueEmbedToken, scopeRows, StimOutOfScope } from '../../services/embed-tokens.js';
+import { Type } from 'typebox';
+import { Binary, embedProblems } from '../../../contract/common.js';
+import { issueToken } from '../../repositories/tokens.js';
+import { authHeaders, createUser } from '../fixtures.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -73,10 +77,7 @@ describe('embed tokens: every operation × an embed token (issue 20 item 8)', ()
     for (const op of tokenOps) {
       const res = await req(op.method as Method, fill(op.path), embed(token, INTRANET), bodyOf(op));
       const name = `${op.method} ${op.path}`;
-      const types = reportTypesOf(op);
-      const inScope = op.access === 'read' && op.roles.includes('study_user') && op.tags.some((tag) => EMBED_READABLE_TAGS.includes(tag))
-        && (op.tags.includes('lookups') || op.path.includes('/studies/:id/'))
-        && (!types || types.includes('kpi'));
+      const inScope = opensFor(op, ['kpi']);
       if (inScope) {
         expect([401, 403], `${name} in scope: ${res.body}`).not.toContain(res.statusCode);
         expect(res.statusCode, name).toBeLessThan(500);
@@ -93,7 +94,7 @@ describe('embed tokens: every operation × an embed token (issue 20 item 8)', ()
 
   it('every in-scope read of an unlimited token is refused for another study of the company, another company\'s study and another stim', async () => {
     const { token } = await shareOk({ stim_ids: [stimId] });
-    const reads = tokenOps.filter((op) => op.access === 'read' && op.path.includes('/studies/:id/') && op.tags.some((tag) => EMBED_READABLE_TAGS.includes(tag)));
+    const reads = tokenOps.filter((op) => op.embed && op.embed.reportTypes !== 'any');
     expect(reads.length).toBeGreaterThan(10);
     for (const op of reads) {
       const name = `${op.method} ${op.path}`;
@@ -260,5 +261,202 @@ describe('allowed origins per company (issue 20 item 2)', () => {
     expect((await preflight(origin)).headers['access-control-allow-origin']).toBe(origin);
     await req('DELETE', `/company/allowed-origins/${added.json().origin.id}`, t.headers);
     expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+// Issue 36 item 2: the token's stims and report types hold on every operation an embed token may
+// call, the rows a route answers included (server/plugins/auth.ts filters them, whatever the route
+// computed), and each report type opens its own operations only.
+describe('embed scope on every route (issue 36 item 2)', () => {
+  let pageStepId: number;
+  const PRIVATE_REF = 'private-respondent-7';
+  const SHARED_REF = 'shared-respondent-3';
+
+  beforeAll(async () => {
+    // Respondents of both stims on their own steps, and one page step holding both stims.
+    await addExposure(db, { studyId, cellId, stepId, stimId }, { participant: { reference: SHARED_REF }, viewable: true, viewableMs: 2000, viewed: true, dwellMs: 800 });
+    await addExposure(db, { studyId, cellId, stepId: stepId2, stimId: stimId2 }, { participant: { reference: PRIVATE_REF }, viewable: true, viewableMs: 2000, viewed: true, dwellMs: 900 });
+    pageStepId = await addPageStep(db, studyId, cellId, [stimId, stimId2], 3);
+    await addExposure(db, { studyId, cellId, stepId: pageStepId, stimId }, { participant: { reference: `${SHARED_REF}-page` } });
+    await addExposure(db, { studyId, cellId, stepId: pageStepId, stimId: stimId2 }, { participant: { reference: `${PRIVATE_REF}-page` } });
+  });
+
+  /** Stim ids anywhere in an answer. */
+  const stimIdsIn = (v: unknown, out = new Set<number>()): Set<number> => {
+    if (Array.isArray(v)) v.forEach((x) => stimIdsIn(x, out));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if ((k === 'stim_id' || k === 'stimulus_id') && typeof x === 'number') out.add(x);
+        stimIdsIn(x, out);
+      }
+    }
+    return out;
+  };
+
+  it('a stim-limited token reads only its stims\' rows from the study-wide downloads, the step\'s participant data and the stim tree', async () => {
+    const { token } = await shareOk({ stim_ids: [stimId] });
+    const calls: [string, Record<string, unknown>][] = [
+      [`/studies/${studyId}/report`, {}],
+      [`/studies/${studyId}/participant_report`, {}],
+      [`/studies/${studyId}/feature_report`, {}],
+      [`/studies/${studyId}/cell/${cellId}/step/${pageStepId}/participant_report`, {}],
+      [`/studies/${studyId}/stims/overview`, {}],
+    ];
+    for (const [url, body] of calls) {
+      const own = await req('POST', url, t.headers, body);
+      expect(own.statusCode, `${url} (researcher): ${own.body}`).toBe(200);
+      // The researcher sees both stims (so the check below is not vacuous) ...
+      expect([...stimIdsIn(own.json())].sort(), url).toEqual([stimId, stimId2].sort());
+      const res = await req('POST', url, embed(token, INTRANET), body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      // ... the token only its own: no other stim's id, name or respondent.
+      expect([...stimIdsIn(res.json())], url).toEqual([stimId]);
+      expect(res.body, url).not.toContain('Private MPU');
+      expect(res.body, url).not.toContain(PRIVATE_REF);
+    }
+    // The stim tree keeps the steps that hold the token's stims, and only those.
+    const tree = (await req('POST', `/studies/${studyId}/stims/overview`, embed(token), {})).json() as { data: { step_list: { step_id: number }[] }[] };
+    expect(tree.data.flatMap((c) => c.step_list.map((st) => st.step_id)).sort()).toEqual([stepId, pageStepId].sort());
+    // Participant data of the token's stim still answers its respondents.
+    const rows = (await req('POST', `/studies/${studyId}/participant_report`, embed(token), {})).json().data as { participant_reference: string }[];
+    expect(rows.map((r) => r.participant_reference).sort()).toEqual([SHARED_REF, `${SHARED_REF}-page`].sort());
+  });
+
+  it('a step holding only another stim answers no rows; an unlimited token reads every stim', async () => {
+    const limited = (await shareOk({ stim_ids: [stimId] })).token;
+    const onlyOther = await req('POST', `/studies/${studyId}/cell/${cellId}/step/${stepId2}/participant_report`, embed(limited), {});
+    expect(onlyOther.statusCode).toBe(200);
+    expect(onlyOther.json().data).toEqual([]);
+    const all = (await shareOk()).token;
+    const res = await req('POST', `/studies/${studyId}/participant_report`, embed(all), {});
+    expect([...stimIdsIn(res.json())].sort()).toEqual([stimId, stimId2].sort());
+  });
+
+  it('report types: a KPI + demographics token reads the KPI and demographics reads only (compare and feature reads are 403)', async () => {
+    const { token } = await shareOk({ report_types: ['kpi', 'demographics'] });
+    const perStim = (part: string) => `/studies/${studyId}/cell/${cellId}/step/${stepId}/stimuli/${stimId}/${part}`;
+    const compareBody = { data: [{ cell_id: cellId, step_id: stepId, stim_id: stimId }] };
+    const expectations: [string, unknown, number][] = [
+      [perStim('kpi_analysis'), {}, 200],
+      [perStim('graph2_data'), {}, 200],
+      [perStim('report'), {}, 200],
+      [perStim('participant_report'), {}, 200],
+      [`/studies/${studyId}/participant_demographic_summary`, {}, 200],
+      [`/studies/${studyId}/compare_report/overall_attention`, compareBody, 403],
+      [`/studies/${studyId}/compare_report/feature_attention`, compareBody, 403],
+      [`/studies/${studyId}/compare_report/visual_data`, compareBody, 403],
+      [perStim('feature_analysis'), {}, 403],
+      [perStim('feature_report'), {}, 403],
+      [`/studies/${studyId}/feature_report`, {}, 403],
+      [`/studies/${studyId}/survey/overview`, {}, 403],
+    ];
+    for (const [url, body, status] of expectations) {
+      const res = await req('POST', url, embed(token), body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      if (status === 403) expect(res.json().message).toBe('This embed token does not open this');
+    }
+  });
+
+  it('every operation of each report type refuses a token of another type; the contract marks which ones accept embed tokens at all', async () => {
+    const embeddable = tokenOps.filter((op) => op.embed);
+    // Writes, the embed and My Reports areas and company lists never accept one.
+    expect(embeddable.every((op) => op.access === 'read')).toBe(true);
+    expect(embeddable.some((op) => op.path.includes('embed-tokens') || op.path.includes('report-panels') || op.path.includes('prestudyquestiongroups'))).toBe(false);
+    for (const type of ['compare', 'kpi', 'feature', 'demographics', 'questionAnswers'] as const) {
+      const { token } = await shareOk({ report_types: [type] });
+      for (const op of embeddable) {
+        const res = await req(op.method as Method, fill(op.path), embed(token), bodyOf(op));
+        const name = `${type}: ${op.method} ${op.path}`;
+        if (opensFor(op, [type])) expect(res.statusCode, `${name}: ${res.body}`).not.toBe(403);
+        else expect(res.statusCode, name).toBe(403);
+      }
+    }
+  });
+});
+
+// Issue 36 item 8: a company's allowed origins are its administrators' to change (and super users'
+// acting for it); every other user of the company reads them, and nothing changes on a refusal.
+describe('allowed origins: company administrators only (issue 36 item 8)', () => {
+  const userHeaders = async (input: { companyId: number; userTypeId?: number; companyAdmin?: boolean; superUser?: boolean }) => {
+    const u = await createUser(db, input);
+    return authHeaders(await issueToken(db, u.id, 1));
+  };
+
+  it('a study user and a batch user who are not administrators read the list but get 403 adding or removing; nothing changes', async () => {
+    const list = async () => ((await req('GET', '/company/allowed-origins', t.headers)).json().data as { id: number; origin: string }[]);
+    const before = await list();
+    const study = await userHeaders({ companyId: t.companyId });
+    const batch = await userHeaders({ companyId: t.companyId, userTypeId: 2 });
+    for (const h of [study, batch]) {
+      expect((await req('GET', '/company/allowed-origins', h)).statusCode).toBe(200);
+      const add = await req('POST', '/company/allowed-origins', h, { origin: 'https://sneaky.example.com' });
+      expect(add.statusCode, add.body).toBe(403);
+      expect(add.json()).toEqual({ success: false, message: 'Only company administrators may change this' });
+      expect((await req('DELETE', `/company/allowed-origins/${before[0].id}`, h)).statusCode).toBe(403);
+    }
+    expect(await list()).toEqual(before);
+    const me = (await req('GET', '/user/get-details', study)).json();
+    expect(me.company_admin).toBe(false);
+  });
+
+  it('an administrator of either user type adds and removes; a super user acting for the company too; an administrator of another company cannot touch them', async () => {
+    const batchAdmin = await userHeaders({ companyId: t.companyId, userTypeId: 2, companyAdmin: true });
+    expect((await req('GET', '/user/get-details', batchAdmin)).json().company_admin).toBe(true);
+    const added = await req('POST', '/company/allowed-origins', batchAdmin, { origin: 'https://kiosk-two.example.com' });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().origin.id as number;
+    // Another company's administrator: their own company's list, so this id is not found.
+    expect((await req('DELETE', `/company/allowed-origins/${id}`, other.headers)).statusCode).toBe(404);
+    const root = await createUser(db, { companyId: other.companyId, superUser: true });
+    const rootToken = await issueToken(db, root.id, 1);
+    expect((await req('DELETE', `/company/allowed-origins/${id}`, authHeaders(rootToken, t.companyId))).statusCode).toBe(200);
+    expect((await req('POST', '/company/allowed-origins', authHeaders(rootToken, t.companyId), { origin: 'https://kiosk-two.example.com' })).statusCode).toBe(200);
+    expect((await req('DELETE', `/company/allowed-origins/${id}`, batchAdmin)).statusCode).toBe(404);
+  });
+
+  it('the contract says so: add and remove are company_admin and super_user operations', () => {
+    const byId = Object.fromEntries(operations.map((op) => [op.operationId, op]));
+    expect([...byId.addAllowedOrigin.roles].sort()).toEqual(['company_admin', 'super_user']);
+    expect([...byId.removeAllowedOrigin.roles].sort()).toEqual(['company_admin', 'super_user']);
+    expect(byId.listAllowedOrigins.roles).toContain('study_user');
+  });
+});
+
+describe('embed scope building blocks (issue 36 item 2)', () => {
+  it('scopeRows drops other stims\' rows at any depth, and the parents they alone filled; a stray stim id outside a list refuses the answer', () => {
+    const fields = ['stim_id', 'stimulus_id'];
+    const tree = {
+      study_id: 1,
+      data: [
+        { cell_id: 1, step_list: [{ step_id: 1, stimulus_list: [{ stimulus_id: 5, stimulus_name: 'Mine' }, { stimulus_id: 6, stimulus_name: 'Theirs' }] }, { step_id: 2, stimulus_list: [{ stimulus_id: 6 }] }] },
+        { cell_id: 2, step_list: [{ step_id: 3, stimulus_list: [{ stimulus_id: 6 }] }] },
+        { cell_id: 3, step_list: [] },
+      ],
+    };
+    expect(scopeRows(tree, [5], fields)).toEqual({
+      study_id: 1,
+      data: [{ cell_id: 1, step_list: [{ step_id: 1, stimulus_list: [{ stimulus_id: 5, stimulus_name: 'Mine' }] }] }, { cell_id: 3, step_list: [] }],
+    });
+    expect(scopeRows({ data: [{ stim_id: 5, participant_data: [{ participant_reference: 'a' }] }, { stim_id: 6, participant_data: [{ participant_reference: 'b' }] }] }, [5], fields))
+      .toEqual({ data: [{ stim_id: 5, participant_data: [{ participant_reference: 'a' }] }] });
+    expect(() => scopeRows({ stim_id: 6, stim_name: 'Theirs' }, [5], fields)).toThrow(StimOutOfScope);
+    const at = new Date('2026-11-27T10:00:00Z');
+    expect(scopeRows({ data: [{ stim_id: 5, at }] }, [5], fields).data[0].at).toBe(at);
+    expect(bodyStimsInScope([5], { data: [{ stim_id: 5 }, { nested: { stim_id: 6 } }] }, fields)).toBe(false);
+    expect(bodyStimsInScope([5], { data: [{ stim_id: 5 }] }, fields)).toBe(true);
+  });
+
+  it('embedProblems refuses operations the row filter could not keep in scope', () => {
+    const base = { access: 'read' as const, roles: ['study_user'] as const, path: '/v1.0/studies/:id/x', embed: { reportTypes: ['kpi'] as const } };
+    const ok = Type.Object({ data: Type.Array(Type.Object({ stim_id: Type.Integer(), stim_name: Type.String() })) });
+    expect(embedProblems({ ...base, response: { 200: ok } })).toEqual([]);
+    expect(embedProblems({ ...base, access: 'write', response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, roles: ['batch_user'], response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, path: '/v1.0/company/x', response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, path: '/v1.0/studies/:id/creative/:creativeStim', response: { 200: ok } })).not.toEqual([]);
+    expect(embedProblems({ ...base, response: { 200: Type.Object({ data: Type.Array(Type.Object({ stim_name: Type.String() })) }) } })).not.toEqual([]);
+    expect(embedProblems({ ...base, response: { 200: Type.Object({ stim_id: Type.Integer() }) } })).not.toEqual([]);
+    expect(embedProblems({ ...base, path: '/v1.0/studies/:id/s/:stim', response: { 200: Type.Object({ stim_id: Type.Integer() }) } })).toEqual([]);
+    expect(embedProblems({ ...base, response: { 200: Binary('text/csv', 'a file') } })).not.toEqual([]);
   });
 });

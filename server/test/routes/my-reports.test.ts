@@ -154,7 +154,11 @@ describe('company rows (the seeded form: a report builder address as target)', (
     expect(tracker.panels[0]).toMatchObject({ id: mine.id, study_id: studyId, report_type: 'compare' });
     const url = new URL((await req('GET', `/user/get-report-url?panel_url=${mine.id}`, t.headers)).json().url);
     expect(url.searchParams.get('stims')!.split('|').sort()).toEqual([key(stepId, stimId), key(stepId2, stimId2)].sort());
-    expect((await req('POST', stimPath(stepId2, stimId2, 'kpi_analysis'), embed(url.searchParams.get('token')!), {})).statusCode).toBe(200);
+    const token = url.searchParams.get('token')!;
+    const compareBody = { data: [{ cell_id: cellId, step_id: stepId2, stim_id: stimId2 }] };
+    expect((await req('POST', `/studies/${studyId}/compare_report/overall_attention`, embed(token), compareBody)).statusCode).toBe(200);
+    // A compare panel opens the compare report's reads only (issue 36: each report type its own operations).
+    expect((await req('POST', stimPath(stepId2, stimId2, 'kpi_analysis'), embed(token), {})).statusCode).toBe(403);
     expect((await req('GET', `/user/get-report-url?panel_url=${theirs.id}`, t.headers)).statusCode).toBe(404);
   });
 });

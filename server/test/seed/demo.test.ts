@@ -165,8 +165,8 @@ describe('demo seed', () => {
   });
 
   it('lets every demo account sign in with the password gazeboard', async () => {
-    const users = await rows<{ username: string; password_hash: string; user_type_id: number; super_user: boolean; company: string; first_name: string }>(a,
-      'select u.username, u.password_hash, u.user_type_id, u.super_user, c.name as company, u.first_name from app_user u join company c on c.id = u.company_id');
+    const users = await rows<{ username: string; password_hash: string; user_type_id: number; super_user: boolean; company_admin: boolean; company: string; first_name: string }>(a,
+      'select u.username, u.password_hash, u.user_type_id, u.super_user, u.company_admin, c.name as company, u.first_name from app_user u join company c on c.id = u.company_id');
     for (const acc of DEMO_ACCOUNTS) {
       const u = users.find((x) => x.username === acc.username)!;
       expect(u, acc.username).toBeDefined();
@@ -178,6 +178,9 @@ describe('demo seed', () => {
     expect(by('researcher')).toMatchObject({ user_type_id: 1, super_user: false, first_name: 'Rita' });
     expect(by('vendor')).toMatchObject({ user_type_id: 2, super_user: false });
     expect(by('admin')).toMatchObject({ super_user: true, company: 'Gazeboard' });
+    // Issue 36 item 8: Acme's researcher administers its company (allowed origins); Northwind's user does not.
+    expect(by('researcher').company_admin).toBe(true);
+    expect(by('northwind').company_admin).toBe(false);
   });
 
   it('keeps the other tenant apart: Northwind has its own rows and nothing crosses companies', async () => {
