@@ -1,7 +1,7 @@
 // Probes for load balancers, orchestrators and monitors: public, outside /v1.0, tiny answers.
 // docs/operations.md "Probes and stopping" says what each checks and when it fails.
 import { Type, type Static } from 'typebox';
-import { defineOperation } from './common.js';
+import { defineOperation, ErrorEnvelope } from './common.js';
 
 export const Healthz = Type.Object({ success: Type.Literal(true) });
 export type Healthz = Static<typeof Healthz>;
@@ -16,12 +16,16 @@ export const ReadyChecks = Type.Object({
 
 export const Ready = Type.Object({ success: Type.Literal(true), checks: ReadyChecks });
 export type Ready = Static<typeof Ready>;
-export const NotReady = Type.Object({
-  success: Type.Literal(false),
-  message: Type.String({ description: '"Not ready: " and the failing checks, comma-separated' }),
-  checks: ReadyChecks,
-}, { description: 'A check fails, or the server is stopping: send no traffic here' });
-export type NotReady = Static<typeof NotReady>;
+/** 503: the error envelope; `errors` names each failing check with what failed. */
+export const NotReady = { ...ErrorEnvelope, description: 'A check fails, or the server is stopping: send no traffic here. errors: failing check → what failed' } as typeof ErrorEnvelope;
+
+/** What `errors` says for each failing check. */
+export const READY_FAILURES = {
+  database: 'The database does not answer',
+  migrations: 'The database lacks migrations this version needs',
+  jobs: 'The job queue is not running',
+  storage: 'Storage does not take a write',
+} as const;
 
 export const healthz = defineOperation({
   operationId: 'getHealthz',

@@ -21,6 +21,7 @@ export default async function health(app: FastifyInstance) {
     const { ready, checks } = await probe.check();
     if (ready) return { success: true as const, checks };
     const failing = READY_CHECKS.filter((c) => checks[c] !== 'ok');
-    return reply.code(503).send({ success: false as const, message: `Not ready: ${failing.join(', ')}`, checks });
+    const errors = Object.fromEntries(failing.map((c) => [c, contract.READY_FAILURES[c]]));
+    return reply.code(503).send({ success: false as const, message: `Not ready: ${failing.join(', ')}`, errors });
   });
 }

@@ -40,7 +40,7 @@ describe('GET /healthz and /readyz', () => {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
-        success: false, message: 'Not ready: migrations', checks: { database: 'ok', migrations: 'failing', jobs: 'ok', storage: 'ok' },
+        success: false, message: 'Not ready: migrations', errors: { migrations: 'The database lacks migrations this version needs' },
       });
     } finally {
       await database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last.id}, ${last.hash}, ${last.created_at})`);
@@ -52,7 +52,7 @@ describe('GET /healthz and /readyz', () => {
     await app.jobs.stop({ timeoutMs: 1000 });
     const res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ success: false, message: 'Not ready: jobs', checks: { jobs: 'failing' } });
+    expect(res.json()).toEqual({ success: false, message: 'Not ready: jobs', errors: { jobs: 'The job queue is not running' } });
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
@@ -65,14 +65,14 @@ describe('GET /healthz and /readyz', () => {
     try {
       const res = await app2.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({
-        success: false, message: 'Not ready: storage', checks: { database: 'ok', migrations: 'ok', jobs: 'ok', storage: 'failing' },
-      });
+      expect(res.json()).toEqual({ success: false, message: 'Not ready: storage', errors: { storage: 'Storage does not take a write' } });
       await app2.jobs.stop({ timeoutMs: 1000 });
       await db2.close();
       const down = await app2.inject({ method: 'GET', url: '/readyz' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toMatchObject({ message: 'Not ready: database, migrations, jobs, storage' });
+      expect(down.json()).toMatchObject({
+        message: 'Not ready: database, migrations, jobs, storage', errors: { database: 'The database does not answer' },
+      });
     } finally {
       await app2.close();
     }
