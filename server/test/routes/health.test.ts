@@ -87,6 +87,12 @@ describe('start-up within the plugin timeout', () => {
     expect(app.initialConfig.pluginTimeout).toBe(120_000);
   });
 
+  it('SHUTDOWN_TIMEOUT_MS configures how long a stop waits for requests and the running job (default 30 s)', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it('the routes plugin registers the area modules it is given, importing none itself', async () => {
     const [meta] = (await loadAreas()).filter((a) => a.name === 'meta');
     const registered: string[] = [];
