@@ -7,7 +7,7 @@ import errors from './plugins/errors.js';
 import { contractValidatorCompiler } from './plugins/validation.js';
 import security from './plugins/security.js';
 import auth from './plugins/auth.js';
-import routes from './routes/index.js';
+import routes, { loadAreas } from './routes/index.js';
 import openapi from './plugins/openapi.js';
 import staticFiles, { type StaticOptions } from './plugins/static.js';
 import compression from './plugins/compress.js';
@@ -56,7 +56,11 @@ export function tolerantUrl(url: string): string {
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  // Imported before any plugin starts, so the routes plugin's own start does no slow work.
+  const areas = await loadAreas();
   const app = Fastify({
+    // Each plugin's start is bounded (PLUGIN_TIMEOUT_MS; fastify's default 10 s failed on loaded hosts).
+    pluginTimeout: opts.config.pluginTimeoutMs,
     logger: opts.logger ?? false,
     // fastify's two JSON lines per request would bury the start-up steps: one compact line at
     // debug instead (plugins/request-log.ts).
@@ -96,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(auth);
   // routes (openapi first so it sees them; static files last, below every API path)
   await app.register(openapi);
-  await app.register(routes);
+  await app.register(routes, { areas });
   await app.register(staticFiles, opts.static ?? {});
   return app;
 }

@@ -64,6 +64,10 @@ export interface Config {
   filesPort?: number;
   /** STORAGE=s3: files in an S3-compatible bucket instead of DATA_DIR/storage (storage/s3.ts). */
   s3?: S3Options;
+  /** PLUGIN_TIMEOUT_MS: how long one fastify plugin may take to start (default 120 000; 0 = no limit). */
+  pluginTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long in-flight requests and the running job get (default 30 000). */
+  shutdownTimeoutMs: number;
 }
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Gazeboard <no-reply@gazeboard.invalid>',
     ...filesOrigin(env),
     s3: parseS3(env),
+    ...lifecycle(env),
   };
 }
 
@@ -259,4 +264,16 @@ export function ownOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): 
   if (config.publicUrl) return new URL(config.publicUrl).origin;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+/** PLUGIN_TIMEOUT_MS and SHUTDOWN_TIMEOUT_MS (docs/operations.md "Probes and stopping"). */
+export function lifecycle(env: NodeJS.ProcessEnv = process.env): { pluginTimeoutMs: number; shutdownTimeoutMs: number } {
+  const ms = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: "${raw}" is not a whole number of milliseconds`);
+    return n;
+  };
+  return { pluginTimeoutMs: ms('PLUGIN_TIMEOUT_MS', 120_000), shutdownTimeoutMs: ms('SHUTDOWN_TIMEOUT_MS', 30_000) };
 }

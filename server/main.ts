@@ -96,18 +96,32 @@ if (database.dump) {
   });
 }
 
+// SIGTERM / SIGINT (docs/operations.md "Probes and stopping"): stop accepting connections (GET
+// /readyz answers 503 on open keep-alive connections from then on), let in-flight requests finish
+// and the running job finish or reach its next safe point, all within SHUTDOWN_TIMEOUT_MS; then
+// close the database (and release DATA_DIR's lock). Past the timeout the remaining connections are
+// cut, jobs still running are failed (retried on the next start) and the exit code is 1.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    say(`${signal}: stopping`);
-    // Running jobs stop at their next safe point (the seeding: the next session) and are retried
-    // on the next start; one that does not stop within 5 s is failed, and retried as well.
-    await jobs.stop({ timeoutMs: 5000 });
-    await app.close();
-    await filesApp?.close();
+    say(`${signal}: stopping (in-flight requests and the running job get up to ${config.shutdownTimeoutMs / 1000} s)`);
+    let forced = false;
+    const deadline = setTimeout(() => {
+      forced = true;
+      say('shutdown timeout: closing the connections still open');
+      app.server.closeAllConnections();
+      filesApp?.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    await Promise.all([
+      app.close(),
+      filesApp?.close(),
+      jobs.stop({ timeoutMs: config.shutdownTimeoutMs }).catch((err: Error) => say(`jobs: ${err.message}`)),
+    ]);
+    clearTimeout(deadline);
     await database.close();
-    process.exit(0);
+    say(forced ? 'stopped (shutdown timeout)' : 'stopped');
+    process.exit(forced ? 1 : 0);
   });
 }

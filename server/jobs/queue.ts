@@ -238,6 +238,11 @@ export class JobQueue {
     await this.#boss.maintain();
   }
 
+  /** Started and not stopping: it takes and runs jobs (GET /readyz). */
+  get running(): boolean {
+    return this.#started;
+  }
+
   /**
    * Stops polling, asks running handlers to leave (their signal), waits up to timeoutMs for
    * them, then fails what still runs so it is retried on the next start.

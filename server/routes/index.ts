@@ -4,6 +4,9 @@
 // an area may also export a `v1` plugin, registered under /v1.0 as well (files has both).
 // Areas register in folder-name order, so the order is the same on every machine.
 // Every route registers from a contract operation (contract/<area>.ts), or the server refuses to start.
+// The areas' modules are imported by loadAreas() BEFORE the plugin is registered (app.ts): an
+// import of every area takes seconds on a loaded host, and inside the plugin it raced fastify's
+// plugin timeout ("Plugin did not start in time: 'routes'").
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,14 +30,22 @@ export function areaFolders(dir = ROUTES_DIR): { name: string; file: string }[] 
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-export default async function routes(app: FastifyInstance) {
-  app.addHook('onRoute', requireOperation);
+export interface Area { name: string; file: string; module: AreaModule }
+
+/** Imports every area's module (slow on a loaded host: do it before registering the plugin). */
+export async function loadAreas(dir = ROUTES_DIR): Promise<Area[]> {
   const areas = await Promise.all(
-    areaFolders().map(async (a) => ({ ...a, module: (await import(pathToFileURL(a.file).href)) as AreaModule })),
+    areaFolders(dir).map(async (a) => ({ ...a, module: (await import(pathToFileURL(a.file).href)) as AreaModule })),
   );
   for (const { name, module } of areas) {
     if (!module.default && !module.v1) throw new Error(`server/routes/${name}/index: export a default (or v1) fastify plugin`);
   }
+  return areas;
+}
+
+export default async function routes(app: FastifyInstance, opts: { areas?: Area[] } = {}) {
+  app.addHook('onRoute', requireOperation);
+  const areas = opts.areas ?? (await loadAreas());
   for (const { module } of areas) {
     if (module.mount === 'root' && module.default) await app.register(module.default);
   }
