@@ -47,4 +47,24 @@ export const openapi = defineOperation({
   response: { 200: OpenApiDocument },
 });
 
-export const operations = { meta, openapi };
+export const OriginCheck = Type.Object({
+  success: Type.Literal(true),
+  origin: Type.Union([Type.String(), Type.Null()], { description: 'The Origin header the request carried (null: none, same-origin)' }),
+  allowed: Type.Boolean({ description: 'Whether the API answers CORS for that origin (same origin: true)' }),
+  message: Type.Union([Type.String(), Type.Null()], { description: "Why not, in the words an embedded element shows; null when allowed" }),
+});
+export type OriginCheck = Static<typeof OriginCheck>;
+
+export const originCheck = defineOperation({
+  operationId: 'checkOrigin',
+  method: 'GET',
+  path: '/v1.0/origin-check',
+  summary: 'Whether the calling page\'s origin may use the API (answered to every origin)',
+  description: "A widget whose API call failed without an answer asks this (a simple GET: no preflight, Access-Control-Allow-Origin: *), so it can tell a page outside the allowed origins (403 'This embed token is not allowed on this page') from being offline. It reveals no more than a preflight does: whether that one origin is allowed.",
+  tags: ['meta'],
+  access: 'read',
+  roles: ['public'],
+  response: { 200: OriginCheck },
+});
+
+export const operations = { meta, openapi, originCheck };

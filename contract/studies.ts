@@ -1,6 +1,6 @@
 // Home counts and the study list (server/routes/studies; spec document 1 §3, §7).
 import { Type, type Static } from 'typebox';
-import { defineOperation, Id, Int4, IntLike, Nullable, PageNum, PageSize, SIGNED_IN, STUDY_ROLES, Text } from './common.js';
+import { defineOperation, Id, Int4, IntLike, Nullable, PageNum, PageSize, SIGNED_IN, STUDY_ROLES, StudyParams, Text } from './common.js';
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE } from './common.js';
 export const DEFAULT_ORDER = 'name_asc';
@@ -112,4 +112,26 @@ export const listAll = defineOperation({
   response: { 200: StudyListAllResponse },
 });
 
-export const operations = { overview, list, listAll };
+export const StudyOwner = Type.Object({
+  success: Type.Literal(true),
+  study_id: Int4(),
+  company_id: Int4({ description: 'The company the study belongs to' }),
+  company_name: Type.String(),
+});
+export type StudyOwner = Static<typeof StudyOwner>;
+
+export const owner = defineOperation({
+  operationId: 'getStudyOwner',
+  method: 'GET',
+  path: '/v1.0/studies/:id/owner',
+  summary: 'The company a study belongs to (super users only)',
+  description: "For a super user who follows a link to another company's study: which company to act for. Answers 404 'Study not found' for no such study. Every other role is refused (403) before the study is looked up, so it learns nothing about other companies' studies.",
+  tags: ['studies'],
+  access: 'read',
+  roles: ['super_user'],
+  params: StudyParams,
+  errors: [404],
+  response: { 200: StudyOwner },
+});
+
+export const operations = { overview, list, listAll, owner };

@@ -14,6 +14,7 @@ import { titleFromPath } from './title';
 import { SignOut } from './pages/SignOut';
 import { EmbedReport } from './pages/my-reports/EmbedReport';
 import { Shell } from './shell/Shell';
+import { PAGE_NAMES } from './shell/breadcrumbs';
 
 /**
  * Protected areas whose surfaces are not built yet: 404 for now, but only once signed in. Each
@@ -80,7 +81,7 @@ export function App() {
         <Route element={<RequireAuth />}>
           <Route element={<Shell />}>
             {areaRoutes.map((r) => {
-              const element = <Page title={r.title ?? titleFromPath(r.path)}>{r.element}</Page>;
+              const element = <Page title={r.title ?? PAGE_NAMES[r.path.replaceAll(/:\w+/g, ':id')] ?? titleFromPath(r.path)}>{r.element}</Page>;
               return r.path === '' ? <Route key="index" index element={element} /> : <Route key={r.path} path={r.path} element={element} />;
             })}
             {/* A page an area's route.tsx claims is built: its own route answers, not the 404. */}

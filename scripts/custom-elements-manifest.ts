@@ -74,14 +74,17 @@ export function parseElementJsDoc(source: string, file = 'element file'): Elemen
   return doc;
 }
 
-/** Every React element folder (<gaze-provider> is a plain custom element without a surface: left out). */
-export function elementDocs(dir = ELEMENTS_DIR): (ElementJsDoc & { folder: string })[] {
+/**
+ * Every element folder. `plain`: a custom element without a React surface (<gaze-provider>): its
+ * JSDoc lists all it observes, and it has none of the common attributes, events or theme
+ * properties of the defineElement() elements.
+ */
+export function elementDocs(dir = ELEMENTS_DIR): (ElementJsDoc & { folder: string; plain: boolean })[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, `${d.name}.element.ts`)))
     .map((d) => ({ folder: d.name, source: readFileSync(join(dir, d.name, `${d.name}.element.ts`), 'utf8') }))
-    .filter(({ source }) => source.includes('defineElement('))
     .sort((a, b) => a.folder.localeCompare(b.folder))
-    .map(({ folder, source }) => ({ folder, ...parseElementJsDoc(source, `${folder}.element.ts`) }));
+    .map(({ folder, source }) => ({ folder, plain: !source.includes('defineElement('), ...parseElementJsDoc(source, `${folder}.element.ts`) }));
 }
 
 export function buildManifest(dir = ELEMENTS_DIR) {
@@ -95,13 +98,13 @@ export function buildManifest(dir = ELEMENTS_DIR) {
       const { tag } = doc;
       const path = elementModulePath(tag);
       const name = elementClassName(tag);
-      const attributes = [...common, ...doc.attributes].map((a) => ({
+      const attributes = [...(doc.plain ? [] : common), ...doc.attributes].map((a) => ({
         name: a.name,
         type: { text: a.type },
         description: a.description,
         ...('default' in a && a.default !== undefined ? { default: a.default } : {}),
       }));
-      const events = [...commonEvents, ...doc.events].map((e) => ({
+      const events = [...(doc.plain ? [] : commonEvents), ...doc.events].map((e) => ({
         name: e.name,
         type: { text: `CustomEvent<${e.detail}>` },
         description: `${e.description} Bubbles and is composed.`,
@@ -120,7 +123,7 @@ export function buildManifest(dir = ELEMENTS_DIR) {
             attributes,
             events,
             cssParts: doc.parts.map((p) => ({ name: p.name, description: p.description })),
-            cssProperties,
+            cssProperties: doc.plain ? [] : cssProperties,
           },
         ],
         exports: [

@@ -26,6 +26,8 @@ export type { DemographicSummary, DemographicFilters, DemographicGroupCount } fr
 export type { LookupItem, LookupListName } from './core/api/lookups';
 // Reference lists are what host shells read too (the dashboard's company selector).
 export { lookupList, lookupOptions } from './core/lookups/lists';
+// A super user's link to another company's study: whose it is (the dashboard's company switch offer).
+export { studyOwner } from './core/studies/list';
 
 import { getStore } from './core/store/store';
 import { sessionActions } from './core/session/slice';

@@ -7,6 +7,7 @@ import errors from './plugins/errors.js';
 import { contractValidatorCompiler } from './plugins/validation.js';
 import security from './plugins/security.js';
 import auth from './plugins/auth.js';
+import embedUrls from './plugins/embed-urls.js';
 import routes, { loadAreas } from './routes/index.js';
 import openapi from './plugins/openapi.js';
 import staticFiles, { type StaticOptions } from './plugins/static.js';
@@ -98,6 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // app services
   await app.register(errors);
   await app.register(auth);
+  // absolute /files and /visuals URLs in answers to embed tokens (plugins/embed-urls.ts)
+  await app.register(embedUrls);
   // routes (openapi first so it sees them; static files last, below every API path)
   await app.register(openapi);
   await app.register(routes, { areas });

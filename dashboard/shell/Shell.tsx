@@ -7,6 +7,7 @@ import { AccountMenu } from './AccountMenu';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CompanySelector } from './CompanySelector';
 import { SideNav } from './SideNav';
+import { StudyOwnerNotice } from './StudyOwnerNotice';
 import { GazeElement } from '../pages/GazeElement';
 import { useMediaQuery } from './useMediaQuery';
 
@@ -57,6 +58,7 @@ export function Shell({ children }: { children?: ReactNode }) {
       <SideNav open={navOpen} userTypeId={user?.user_type_id ?? null} />
       <main className="gz-main">
         <Breadcrumbs />
+        {superUser ? <StudyOwnerNotice key={acting ?? 'own'} /> : null}
         {/* A new acting company re-mounts the page, so its elements fetch that company's data. */}
         <div className="gz-page" key={acting ?? 'own'}>
           {children ?? <Outlet />}

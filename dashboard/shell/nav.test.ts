@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companySelectorDisabled, navEntries } from './nav';
+import { companySelectorDisabled, navEntries, ownerNotice, studyIdOfPath } from './nav';
 
 describe('side navigation', () => {
   it('D1-062 D1-063 D1-065 D1-067 D1-068 D1-069 study users (type 1)', () => {
@@ -30,5 +30,23 @@ describe('company selector', () => {
     expect(companySelectorDisabled('/stims/edit')).toBe(false);
     expect(companySelectorDisabled('/my_studies/overview/12')).toBe(true);
     expect(companySelectorDisabled('/my_studies/overview/12/demographics')).toBe(true);
+  });
+});
+
+describe("issue 38: a super user on another company's study", () => {
+  it('finds the study id of any study page, and nothing elsewhere', () => {
+    expect(studyIdOfPath('/my_studies/overview/12')).toBe(12);
+    expect(studyIdOfPath('/my_studies/overview/12/study/kpi_report')).toBe(12);
+    expect(studyIdOfPath('/my_studies')).toBeNull();
+    expect(studyIdOfPath('/my_studies/overview/abc')).toBeNull();
+    expect(studyIdOfPath('/my_studies/overview/99999999999')).toBeNull();
+    expect(studyIdOfPath('/my_batches/batch_overview/1&2')).toBeNull();
+  });
+
+  it('names the owning company only when it is not the acting one', () => {
+    const owner = { company_id: 4, company_name: 'Northwind' };
+    expect(ownerNotice(owner, '2')).toBe('This study belongs to Northwind. Switch to that company to open it.');
+    expect(ownerNotice(owner, '4')).toBeNull();
+    expect(ownerNotice(null, '2')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildManifest, elementClassName, elementDocs, elementModulePath, parseElementJsDoc } from '../../scripts/custom-elements-manifest';
 import { THEME } from '../ui/tokens';
+import { PROVIDER_ATTRIBUTES } from '../core/config/provider';
 import type { GazeTag } from './registry';
 
 const ELEMENTS_DIR = join(__dirname);
@@ -56,9 +57,10 @@ describe('custom-elements manifest', () => {
   it('is schema 2.x with one module per element file, and exactly the defined tags', () => {
     expect(manifest.schemaVersion).toMatch(/^2\./);
     expect(sources.length).toBeGreaterThanOrEqual(7);
-    expect(sorted(manifest.modules.map((m) => m.declarations[0].tagName))).toEqual(sorted(sources.map((s) => s.tag)));
+    // Issue 38: <gaze-provider> (a plain custom element) is listed too — it was the one missing.
+    expect(sorted(manifest.modules.map((m) => m.declarations[0].tagName))).toEqual(sorted([...sources.map((s) => s.tag), 'gaze-provider']));
     // Each element file documents its own tag (@element matches the tag it defines).
-    expect(sorted(elementDocs().map((d) => d.tag))).toEqual(sorted(sources.map((s) => s.tag)));
+    expect(sorted(elementDocs().map((d) => d.tag))).toEqual(sorted([...sources.map((s) => s.tag), 'gaze-provider']));
     for (const s of sources) {
       const module = manifest.modules.find((m) => m.declarations[0].tagName === s.tag)!;
       expect(module.path).toBe(`dist/sdk/elements/${s.folder}.js`);
@@ -67,6 +69,14 @@ describe('custom-elements manifest', () => {
       expect(elementClassName(s.tag as GazeTag)).toBe(s.className);
       expect(module.exports).toContainEqual({ kind: 'custom-element-definition', name: s.tag, declaration: { name: s.className, module: module.path } });
     }
+  });
+
+  it('issue 38: lists <gaze-provider> with exactly the attributes it observes, and no surface of its own', () => {
+    const d = declaration('gaze-provider')!;
+    expect(d).toMatchObject({ kind: 'class', customElement: true, name: 'GazeProviderElement' });
+    expect(sorted(d.attributes.map((a) => a.name))).toEqual(sorted([...PROVIDER_ATTRIBUTES]));
+    expect(d.events).toEqual([]);
+    expect(manifest.modules.find((m) => m.declarations[0].tagName === 'gaze-provider')!.path).toBe('dist/sdk/elements/provider.js');
   });
 
   it('lists the attributes each element observes, with types and descriptions', () => {

@@ -47,6 +47,19 @@ const companyStudy = preparedStatement<CompanyStudy>(() => sql`
   select id, company_id as "companyId", name, pre_assign_question_group_id as "preAssignQuestionGroupId"
   from study where id = ${sql.placeholder('studyId')}::int and company_id = ${sql.placeholder('companyId')}::int`);
 
+/**
+ * The company a study belongs to, whichever company asks: only for the super users' owner lookup
+ * (GET /studies/{id}/owner), never for tenant reads.
+ */
+export async function findStudyOwner(db: Db, studyId: number): Promise<{ studyId: number; companyId: number; companyName: string } | null> {
+  const [row] = await studyOwner(db, { studyId });
+  return row ? { studyId: Number(row.studyId), companyId: Number(row.companyId), companyName: row.companyName } : null;
+}
+
+const studyOwner = preparedStatement<{ studyId: number; companyId: number; companyName: string }>(() => sql`
+  select s.id as "studyId", c.id as "companyId", c.name as "companyName"
+  from study s join company c on c.id = s.company_id where s.id = ${sql.placeholder('studyId')}::int`);
+
 export const STUDY_SORT_KEYS = ['name', 'environment', 'media', 'id'] as const;
 export type StudySortKey = (typeof STUDY_SORT_KEYS)[number];
 

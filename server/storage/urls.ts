@@ -1,6 +1,7 @@
 // What browsers load stored files through: signed, expiring /files/<key> URLs (an <img> or a
 // <video> cannot send a token). Needs only a UrlSigner (app.signer satisfies `{ signer }`), no
 // HTTP framework.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sanitizeKey } from './backends.js';
 import { DEFAULT_TTL_SECONDS, type UrlSigner } from './sign.js';
 
@@ -11,9 +12,25 @@ export interface SignerHolder {
 
 const ABSOLUTE = /^https?:\/\//i;
 
-/** PUBLIC_URL (e.g. https://gazeboard.example.com) makes every file URL absolute. */
+/**
+ * The origin URLs are made absolute against for the request being answered, when it needs one
+ * without PUBLIC_URL: an embed token's answers are read by a widget on another site, where a
+ * root-relative /files/… or /visuals/… would resolve against the host page and 404
+ * (plugins/embed-urls.ts sets it).
+ */
+const requestBase = new AsyncLocalStorage<string>();
+
+/** Runs `fn` (and everything it starts) with URLs made absolute against `origin`. */
+export function withUrlBase<T>(origin: string, fn: () => T): T {
+  return requestBase.run(origin.replace(/\/+$/, ''), fn);
+}
+
+/**
+ * PUBLIC_URL (e.g. https://gazeboard.example.com) makes every file URL absolute; without it, the
+ * origin of an embed token's request does for that request's answer (withUrlBase).
+ */
 export function publicBase(): string {
-  return (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  return (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '') || (requestBase.getStore() ?? '');
 }
 
 /**

@@ -69,7 +69,7 @@ describe('batches as the vendor (issue 18)', () => {
     await page.waitForURL(/\/stim_report\?id=.*&vendorId=.*&stimId=\d+$/);
     await waitForText(page, 'Feature Report', 'Key Feature Metrics', 'Percent Viewed (%)', featured.feature_data[0]);
     // Breadcrumbs lead back to the overview.
-    await waitForText(page, 'Batch Overview');
+    await waitForText(page, 'Batch overview');
 
     // AOIs of the stim: the batch AOI page.
     await page.goBack();

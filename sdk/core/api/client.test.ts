@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultApiBase, errorMessage, isUnauthorized, normaliseApiBase, request } from './client';
+import { ApiError, defaultApiBase, errorMessage, errorStatus, isUnauthorized, normaliseApiBase, refusalOr, request, setTransport } from './client';
 import { stubHttp } from './test-transport';
 import { useTestClient } from '../test-utils';
 
@@ -45,5 +45,39 @@ describe('api client', () => {
     const err = await request(t.api(), { url: '/x' }).catch((e: unknown) => e);
     expect(errorMessage(err)).toBe('email is invalid');
     expect(errorMessage(new Error('x'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('issue 38: a page outside the allowed origins', () => {
+  const api = { apiBase: 'https://gazeboard.example.com/v1.0', token: 'gze_x', companyId: null };
+
+  it('is told apart from being offline: 403 with the reason, asked with one simple GET (no token)', async () => {
+    const asked: { url: string; headers: Record<string, string> }[] = [];
+    setTransport(async (req) => {
+      asked.push({ url: req.url, headers: req.headers });
+      if (req.url.endsWith('/origin-check')) return { status: 200, data: { success: true, origin: 'https://intranet.example.com', allowed: false, message: 'This embed token is not allowed on this page' } };
+      throw new TypeError('Failed to fetch');
+    });
+    const e = await request(api, { method: 'POST', url: '/studies/9/participant_demographic_summary', data: {} }).catch((x: unknown) => x);
+    setTransport();
+    expect(e).toBeInstanceOf(ApiError);
+    expect(errorStatus(e)).toBe(403);
+    expect(errorMessage(e)).toBe('This embed token is not allowed on this page');
+    expect(refusalOr('Somethign went wrong')(e)).toBe('This embed token is not allowed on this page');
+    expect(asked[1]).toEqual({ url: 'https://gazeboard.example.com/v1.0/origin-check', headers: { Accept: 'application/json' } });
+  });
+
+  it('offline stays offline: status null when the check gets no answer either, or says the origin is allowed', async () => {
+    setTransport(async () => { throw new TypeError('Failed to fetch'); });
+    const offline = await request(api, { url: '/a' }).catch((x: unknown) => x);
+    setTransport(async (req) => {
+      if (req.url.endsWith('/origin-check')) return { status: 200, data: { success: true, origin: 'x', allowed: true, message: null } };
+      throw new TypeError('Failed to fetch');
+    });
+    const allowed = await request(api, { url: '/a' }).catch((x: unknown) => x);
+    setTransport();
+    expect(errorStatus(offline)).toBeNull();
+    expect(errorStatus(allowed)).toBeNull();
+    expect(refusalOr('Somethign went wrong')(offline)).toBe('Somethign went wrong');
   });
 });

@@ -123,7 +123,37 @@ export async function request<T>(config: ApiConfig, req: ApiRequest): Promise<T>
   }
   const url = /^https?:\/\//.test(req.url) ? req.url : `${normaliseApiBase(config.apiBase)}${req.url.startsWith('/') ? '' : '/'}${req.url}`;
   const body = req.data === undefined ? undefined : JSON.stringify(req.data);
-  return (await exchange({ method: req.method ?? 'GET', url, headers, body }, sentToken)) as T;
+  try {
+    return (await exchange({ method: req.method ?? 'GET', url, headers, body }, sentToken)) as T;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === null && isCrossOrigin(url)) throw (await refusedOrigin(config.apiBase, sentToken)) ?? e;
+    throw e;
+  }
+}
+
+function isCrossOrigin(url: string): boolean {
+  try {
+    return typeof location !== 'undefined' && new URL(url, location.href).origin !== location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A cross-origin call that got no answer: a page outside the allowed origins looks exactly like
+ * being offline (the browser hides the refused answer). One simple GET (no preflight, answered to
+ * every origin) tells them apart, so the element and its gaze-error say 403 and why, not 'Request
+ * failed' with status null. Null when it is not that (offline, or the origin is allowed).
+ */
+async function refusedOrigin(apiBase: string, sentToken: boolean): Promise<ApiError | null> {
+  try {
+    const res = await transport({ method: 'GET', url: `${normaliseApiBase(apiBase)}/origin-check`, headers: { Accept: 'application/json' } });
+    const data = res.data as { allowed?: unknown; message?: unknown } | undefined;
+    if (res.status !== 200 || !data || data.allowed !== false || typeof data.message !== 'string') return null;
+    return new ApiError(data.message, 403, { success: false, message: data.message }, sentToken);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -149,6 +179,14 @@ export function errorMessage(error: unknown, fallback = 'Request failed'): strin
     if (data && typeof data.message === 'string') return data.message;
   }
   return fallback;
+}
+
+/**
+ * A refusal's own words (a 403: an embed token used off its pages or outside its scope), else the
+ * fallback: a report's generic 'Somethign went wrong' hides why an embedded widget shows nothing.
+ */
+export function refusalOr(fallback: string): (error: unknown) => string {
+  return (error) => (errorStatus(error) === 403 ? errorMessage(error, fallback) : fallback);
 }
 
 /** The HTTP status of a failed call, or null when no answer came (network). */

@@ -1,5 +1,5 @@
 // Home counts and the study list (spec D1 §3, §7). Wire types come from the contract.
-import type { HomeOverview, StudyListBody, StudyListResponse } from '../../../contract/studies';
+import type { HomeOverview, StudyListBody, StudyListResponse, StudyOwner } from '../../../contract/studies';
 import { request, type ApiConfig } from './client';
 
 export type { HomeOverview, StudyListItem, StudyListResponse } from '../../../contract/studies';
@@ -15,6 +15,11 @@ type SdkForm<K, T> = K extends 'filter_name' | 'order_by' ? T
 export type StudyListQuery = { [K in keyof Body]: SdkForm<K, Body[K]> };
 export type FlagFilter = StudyListQuery['filter_live'];
 export type StudyPageSize = StudyListQuery['results_per_page'];
+
+/** Super users only: the company a study belongs to (GET /studies/{id}/owner). */
+export function fetchStudyOwner(api: ApiConfig, studyId: number): Promise<StudyOwner> {
+  return request<StudyOwner>(api, { url: `/studies/${studyId}/owner` });
+}
 
 export function fetchOverview(api: ApiConfig): Promise<HomeOverview> {
   return request<HomeOverview>(api, { url: '/studies/overview' });

@@ -25,3 +25,13 @@ export function formatMetric(value: number | null | undefined, kind: MetricKind)
 
 /** Attention curve x (seconds from the server), 1 decimal (D3-146). */
 export const curveSeconds = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/**
+ * The address of a stim's batch report page: 'kpi' (attention metrics, curve, heatmaps) or
+ * 'stim_report' (features). The spec's query (?id=&vendorId=) plus &stimId= naming the stim.
+ */
+export function batchReportPath(ref: { internal_batch_id: string; internal_vendor_id: string }, stimId: number, page: 'kpi' | 'stim_report'): string {
+  const b = encodeURIComponent(ref.internal_batch_id);
+  const v = encodeURIComponent(ref.internal_vendor_id);
+  return `/my_batches/batch_overview/${b}&${v}/${page}?id=${b}&vendorId=${v}&stimId=${stimId}`;
+}

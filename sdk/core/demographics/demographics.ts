@@ -7,6 +7,7 @@ import {
   type DemographicFilters, type DemographicSummaryRequest, type DemographicSummaryAnswer,
 } from '../api/demographics';
 import { createResource } from '../resource/resource';
+import { refusalOr } from '../api/client';
 import { buildPies, type Pie } from './pies';
 
 /** Recorded when the summary cannot be fetched, spelt so (D1-124). */
@@ -38,7 +39,7 @@ export interface SummaryParams extends DemographicSummaryRequest {
 export const demographicSummary = createResource<SummaryParams, DemographicSummaryAnswer>({
   name: 'demographics/summary',
   fetch: (api, { studyId, ...body }) => fetchDemographicSummary(api, studyId, body),
-  errorText: () => DEMOGRAPHICS_ERROR,
+  errorText: refusalOr(DEMOGRAPHICS_ERROR),
 });
 
 /** The four filter lists are the same for every study: fetched once per page and scope. */

@@ -7,6 +7,7 @@ import {
   type OverallAttentionResponse, type StimPlace, type StimTreeResponse, type VisualDataResponse,
 } from '../api/reports';
 import { createResource } from '../resource/resource';
+import { refusalOr } from '../api/client';
 import { stimRef, parseStimKey, type StimKey } from './keys';
 
 /** Compare sections' error (D3-214), shown for 6 s. */
@@ -93,7 +94,7 @@ export interface StimParams {
 export const kpiAnalysis = createResource<StimParams, KpiResponse>({
   name: 'reports/kpi',
   fetch: (api, p) => fetchKpi(api, placeOf(p.stim), p.normType ? { norm_type_id: p.normType } : {}),
-  errorText: () => STIM_REPORT_ERROR,
+  errorText: refusalOr(STIM_REPORT_ERROR),
 });
 
 export const stimGraph = createResource<{ stim: StimKey; graphType: GraphTypeId; km?: boolean }, GraphResponse>({
@@ -102,11 +103,11 @@ export const stimGraph = createResource<{ stim: StimKey; graphType: GraphTypeId;
     const g = GRAPH_TYPES[p.graphType];
     return fetchStimGraph(api, placeOf(p.stim), { graph_type_id: p.graphType, time_segment: g.time_segment, max_time: g.max_time, ...estimator(p.km) });
   },
-  errorText: () => STIM_REPORT_ERROR,
+  errorText: refusalOr(STIM_REPORT_ERROR),
 });
 
 export const featureAnalysis = createResource<StimParams, FeatureAnalysisResponse>({
   name: 'reports/feature-analysis',
   fetch: (api, p) => fetchFeatureAnalysis(api, placeOf(p.stim), p.normType ? { norm_type_id: p.normType } : {}),
-  errorText: () => STIM_REPORT_ERROR,
+  errorText: refusalOr(STIM_REPORT_ERROR),
 });

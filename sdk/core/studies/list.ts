@@ -1,7 +1,8 @@
 // My Studies (D1-083..107): the list is a keyed resource over the query, and the query itself is
 // the element's own state (studyQueryReducer), so two lists on one page page and filter apart.
-import { fetchStudies, type FlagFilter, type StudyListQuery, type StudyListResponse, type StudyPageSize } from '../api/studies';
+import { fetchStudies, fetchStudyOwner, type FlagFilter, type StudyListQuery, type StudyListResponse, type StudyPageSize } from '../api/studies';
 import { createResource } from '../resource/resource';
+import type { StudyOwner } from '../../../contract/studies';
 
 /** Defaults of the study list (D1-089..091). */
 export const DEFAULT_STUDY_QUERY: StudyListQuery = {
@@ -25,6 +26,12 @@ export interface StudyFilters {
 export const studyList = createResource<StudyListQuery, StudyListResponse>({
   name: 'studies/list',
   fetch: fetchStudies,
+});
+
+/** Super users: which company owns a study (a link to another company's study offers the switch). */
+export const studyOwner = createResource<number, StudyOwner>({
+  name: 'studies/owner',
+  fetch: fetchStudyOwner,
 });
 
 export type StudyQueryAction =

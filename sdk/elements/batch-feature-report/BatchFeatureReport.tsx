@@ -1,10 +1,11 @@
 import styled from 'styled-components';
 import { useApi, useResource } from '../../core/resource/hooks';
-import { batchFeatures } from '../../core/batches/batches';
+import { batchFeatures, batchStims } from '../../core/batches/batches';
+import { chooseReportStim, NO_BATCH_STIMS } from '../../core/batches/stim-choice';
 import { BATCH_FILES, downloadBatch, saveRows } from '../../core/batches/download';
-import { formatMetric } from '../../core/batches/format';
+import { batchReportPath, formatMetric } from '../../core/batches/format';
 import type { BatchRef } from '../../core/api/batches';
-import { ErrorText, Heading, Menu, Spinner, tokens } from '../../ui';
+import { ErrorText, Heading, Link, Menu, Spinner, tokens } from '../../ui';
 
 const Wrap = styled.section`
   display: grid;
@@ -41,9 +42,20 @@ const Metrics = styled.div`
 `;
 
 export function BatchFeatureReport({ batchId, vendorId, stimId }: { batchId?: string; vendorId?: string; stimId?: number }) {
-  const api = useApi();
   const ref: BatchRef = { internal_batch_id: String(batchId ?? ''), internal_vendor_id: String(vendorId ?? '') };
-  const report = useResource(batchFeatures, { ...ref, internal_stim_id: Number(stimId ?? 0) }, { enabled: Boolean(batchId && vendorId && stimId) });
+  // An address without &stimId= shows the batch's first stim.
+  const stims = useResource(batchStims, ref, { enabled: Boolean(batchId && vendorId) && !(Number(stimId) > 0) });
+  const chosen = chooseReportStim(stimId, stims);
+  if ('state' in chosen) {
+    if (chosen.state === 'none') return <p part="empty">{NO_BATCH_STIMS}</p>;
+    return chosen.state === 'error' ? <ErrorText>Somethign went wrong</ErrorText> : <Spinner />;
+  }
+  return <FeatureReport batchRef={ref} stimId={chosen.stimId} />;
+}
+
+function FeatureReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: number }) {
+  const api = useApi();
+  const report = useResource(batchFeatures, { ...ref, internal_stim_id: stimId }, { enabled: Boolean(ref.internal_batch_id && ref.internal_vendor_id) });
   if (report.status === 'error') return <ErrorText>Somethign went wrong</ErrorText>;
   const item = report.data?.data[0];
   if (!item) return <Spinner />;
@@ -55,6 +67,7 @@ export function BatchFeatureReport({ batchId, vendorId, stimId }: { batchId?: st
         <div>
           <Heading part="title">Feature Report</Heading>
           <p className="gz-sub" part="stim">{item.stim_name} · {item.stim_type} · {item.identifier}</p>
+          <p className="gz-sub"><Link part="other-report" href={batchReportPath(ref, item.internal_stim_id, 'kpi')}>KPI Report (attention curve, heatmaps)</Link></p>
         </div>
         <Menu
           part="downloads" label="Download" buttonLabel="Report downloads" align="end"

@@ -32,6 +32,13 @@ describe('<gaze-batch-feature-report>', () => {
     expect(Array.from($$(el, 'tbody tr')[0].children).map((c) => c.textContent)).to.deep.equal(['Logo', '0.5s', '12.3s', '42%']);
   });
 
+  it('issue 38: the feature report links to the same stim\'s KPI report (attention curve, heatmaps)', async () => {
+    api([logo]);
+    const el = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });
+    await waitForText(el, 'Key Feature Metrics');
+    expect($(el, '[part="other-report"]')!.getAttribute('href')).to.equal('/my_batches/batch_overview/AB-9&V-1/kpi?id=AB-9&vendorId=V-1&stimId=3');
+  });
+
   it("D3-271 'No data' without features; the key feature metrics download rounds to 2 decimals", async () => {
     api([]);
     const el = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });

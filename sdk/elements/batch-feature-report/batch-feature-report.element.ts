@@ -18,6 +18,8 @@ import { BatchFeatureReport } from './BatchFeatureReport';
  * @csspart downloads - The download menu.
  * @csspart mini-card - A mini card.
  * @csspart feature-table - The Key Feature Metrics table.
+ * @csspart other-report - The link to the same stim's KPI report.
+ * @csspart empty - 'This batch has no stims to report on yet.' (an address without a stim, for a batch without stims).
  */
 export const GazeBatchFeatureReportElement = defineElement('gaze-batch-feature-report', BatchFeatureReport, {
   props: { batchId: 'string', vendorId: 'string', stimId: 'number' },

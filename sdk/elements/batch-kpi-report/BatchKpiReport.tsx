@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { HighchartsReact } from 'highcharts-react-official';
 import { useApi, useResource } from '../../core/resource/hooks';
-import { batchGraph, batchReport, batchVisual } from '../../core/batches/batches';
+import { batchGraph, batchReport, batchStims, batchVisual } from '../../core/batches/batches';
+import { chooseReportStim, NO_BATCH_STIMS } from '../../core/batches/stim-choice';
 import { downloadBatch, downloadKpiTable } from '../../core/batches/download';
-import { curveSeconds, formatMetric, KPI_ROWS } from '../../core/batches/format';
+import { batchReportPath, curveSeconds, formatMetric, KPI_ROWS } from '../../core/batches/format';
 import type { BatchRef, BatchVisual } from '../../core/api/batches';
-import { ErrorText, Heading, Menu, Select, Spinner, tokens } from '../../ui';
+import { ErrorText, Heading, Link, Menu, Select, Spinner, tokens } from '../../ui';
 import { baseOptions, ChartFrame, Highcharts } from '../../ui/charts';
 
 const Wrap = styled.section`
@@ -122,10 +123,21 @@ function AttentionCurve({ points }: { points: { x: number; y: number }[] }) {
 }
 
 export function BatchKpiReport({ batchId, vendorId, stimId }: { batchId?: string; vendorId?: string; stimId?: number }) {
-  const api = useApi();
   const ref: BatchRef = { internal_batch_id: String(batchId ?? ''), internal_vendor_id: String(vendorId ?? '') };
-  const params = { ...ref, internal_stim_id: Number(stimId ?? 0) };
-  const enabled = Boolean(batchId && vendorId && stimId);
+  // The spec's address (?id=&vendorId=) names no stim: the batch's first stim is shown.
+  const stims = useResource(batchStims, ref, { enabled: Boolean(batchId && vendorId) && !(Number(stimId) > 0) });
+  const chosen = chooseReportStim(stimId, stims);
+  if ('state' in chosen) {
+    if (chosen.state === 'none') return <p part="empty">{NO_BATCH_STIMS}</p>;
+    return chosen.state === 'error' ? <ErrorText>Somethign went wrong</ErrorText> : <Spinner />;
+  }
+  return <KpiReport batchRef={ref} stimId={chosen.stimId} />;
+}
+
+function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: number }) {
+  const api = useApi();
+  const params = { ...ref, internal_stim_id: stimId };
+  const enabled = Boolean(ref.internal_batch_id && ref.internal_vendor_id);
   const report = useResource(batchReport, params, { enabled });
   const graph = useResource(batchGraph, params, { enabled });
   const visual = useResource(batchVisual, params, { enabled });
@@ -145,6 +157,8 @@ export function BatchKpiReport({ batchId, vendorId, stimId }: { batchId?: string
         <div>
           <Heading part="title">KPI Report</Heading>
           <p className="gz-sub" part="stim">{item.stim_name} · {item.stim_type}</p>
+          {/* Both reports of a stim link to each other: View Report opens only one of them (D3-137). */}
+          <p className="gz-sub"><Link part="other-report" href={batchReportPath(ref, item.internal_stim_id, 'stim_report')}>Feature Report</Link></p>
         </div>
         <Menu
           part="downloads" label="Download" buttonLabel="Report downloads" align="end"

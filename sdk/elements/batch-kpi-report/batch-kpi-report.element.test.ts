@@ -11,8 +11,9 @@ const stimData = {
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const urls = (u: string) => ({ url: u, low_quality: u });
 
-function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y: 60 }, { x: 1, y: 20 }], viewOrder = true) {
+function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y: 60 }, { x: 1, y: 20 }], viewOrder = true, batchStims: { internal_stim_id: number }[] = [{ internal_stim_id: 3 }]) {
   return stubHttp((req) => {
+    if (req.url.endsWith('/batch/stims')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', name: 'Sweep', data: batchStims } };
     const head = { stim_name: 'Veloce MPU', stim_type: 'image', stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3' };
     if (req.url.endsWith('/batch/report-data')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{ ...head, stim_width: 300, stim_height: 250, stim_data: stimData, norm_data: { ...stimData, norm_size: 12 }, feature_data: [] }] } };
     if (req.url.endsWith('/batch/report-graph')) return { data: { success: true, current_graph_type_id: 1, time_segment: 100, max_time: 5000, data_types: { 1: 'a', 2: 'b', 3: 'c' }, data: [{ ...head, graph_data: graph }] } };
@@ -27,6 +28,24 @@ const attrs = { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' };
 
 describe('<gaze-batch-kpi-report>', () => {
   beforeEach(() => resetPage('/v1.0'));
+
+  it('issue 38: links to the same stim\'s feature report', async () => {
+    api();
+    const el = await mount('gaze-batch-kpi-report', attrs);
+    await waitForText(el, 'Key Attention Metrics');
+    expect($(el, '[part="other-report"]')!.getAttribute('href')).to.equal('/my_batches/batch_overview/AB-9&V-1/stim_report?id=AB-9&vendorId=V-1&stimId=3');
+  });
+
+  it('issue 38: the spec\'s address without a stim shows the batch\'s first stim, or says the batch has none', async () => {
+    const http = api();
+    const el = await mount('gaze-batch-kpi-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1' });
+    await waitForText(el, 'Key Attention Metrics');
+    expect(http.requests.find((r) => r.url === '/v1.0/batch/report-data')!.body).to.deep.equal({ internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', internal_stim_id: 3 });
+    resetPage('/v1.0');
+    api(undefined, true, []);
+    const empty = await mount('gaze-batch-kpi-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1' });
+    await waitForText(empty, 'This batch has no stims to report on yet.');
+  });
 
   it('D3-130 D3-141 D3-142 D3-277 heading with stim name and type; Key Attention Metrics Metric / Actual / Norms, times 1 decimal, percents whole', async () => {
     const http = api();

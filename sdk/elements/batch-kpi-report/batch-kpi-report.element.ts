@@ -20,6 +20,8 @@ import { BatchKpiReport } from './BatchKpiReport';
  * @csspart attention-curve - The Attention Curve chart.
  * @csspart visuals - The Attention Visuals card.
  * @csspart visual - The visual shown.
+ * @csspart other-report - The link to the same stim's feature report.
+ * @csspart empty - 'This batch has no stims to report on yet.' (an address without a stim, for a batch without stims).
  */
 export const GazeBatchKpiReportElement = defineElement('gaze-batch-kpi-report', BatchKpiReport, {
   props: { batchId: 'string', vendorId: 'string', stimId: 'number' },

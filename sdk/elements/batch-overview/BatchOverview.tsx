@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useApi, useResource } from '../../core/resource/hooks';
 import { batchStims } from '../../core/batches/batches';
 import { downloadBatch, type BatchDownload } from '../../core/batches/download';
+import { batchReportPath } from '../../core/batches/format';
 import type { BatchRef, BatchStim } from '../../core/api/batches';
 import { Button, ButtonLink, Heading, Link, Menu, Spinner, DataTable, tokens, useNavigate, VisuallyHidden, type DataColumn } from '../../ui';
 
@@ -54,10 +55,7 @@ export function Thumbnail({ stim }: { stim: Pick<BatchStim, 'source' | 'source_l
 
 /** Where 'View Report' goes: the feature report when the stim has feature data, else the KPI report (D3-137, D3-138). */
 export function reportPath(ref: BatchRef, stim: Pick<BatchStim, 'feature_data' | 'internal_stim_id'>): string {
-  const b = encodeURIComponent(ref.internal_batch_id);
-  const v = encodeURIComponent(ref.internal_vendor_id);
-  const page = stim.feature_data.length ? 'stim_report' : 'kpi';
-  return `/my_batches/batch_overview/${b}&${v}/${page}?id=${b}&vendorId=${v}&stimId=${stim.internal_stim_id}`;
+  return batchReportPath(ref, stim.internal_stim_id, stim.feature_data.length ? 'stim_report' : 'kpi');
 }
 
 const DOWNLOADS: { id: BatchDownload; label: string }[] = [

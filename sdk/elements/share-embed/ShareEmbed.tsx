@@ -2,7 +2,7 @@
 // study (optionally its selected stims and some report types), bound to pages of the company's
 // allowed origins and expiring; copies the snippet (one script tag + the report element); lists
 // and revokes the study's tokens; and manages the company's allowed origins (item 2).
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useApi, useMutation, useResource } from '../../core/resource/hooks';
 import { useGazeSelector } from '../../core/store/context';
@@ -10,6 +10,8 @@ import { selectCompanySettingsAllowed } from '../../core/session/selectors';
 import {
   REPORT_TYPE_LABELS, addOrigin, allowedOrigins, createEmbed, embedSnippet, embedTokens, removeOrigin, revokeEmbed,
 } from '../../core/embed/embed';
+import { stimTree } from '../../core/reports/reports';
+import { needsStims, treeStims } from '../../core/reports/keys';
 import { EMBED_DEFAULT_DAYS, EMBED_MESSAGES, EMBED_NAME_MAX, EMBED_REPORT_TYPES, type EmbedReportType, type EmbedTokenView } from '../../core/api/embed';
 import {
   Actions, Button, CheckboxGroup, ConfirmDialog, CopyButton, ErrorText, Modal, Select, Spinner, SuccessText, TextField, VisuallyHidden, formatDate, tokens,
@@ -38,6 +40,7 @@ const Body = styled.div`
 
 const EXPIRY_OPTIONS = [7, 30, 90, 365].map((d) => ({ value: String(d), label: `${d} days` }));
 const isReportType = (v: string | undefined): v is EmbedReportType => EMBED_REPORT_TYPES.includes(v as EmbedReportType);
+const snippetTypeOf = (types: string[], reportType?: EmbedReportType): EmbedReportType => (types[0] as EmbedReportType | undefined) ?? reportType ?? 'compare';
 
 /** Stim ids of keys cell:step:study:stim separated by '|' (the report elements' `stims`). */
 export const stimIdsOf = (keys: string | undefined): number[] =>
@@ -120,10 +123,17 @@ function CreateForm({ studyId, reportType, stims }: { studyId: number; reportTyp
   const [pages, setPages] = useState<string[]>([]);
   const [days, setDays] = useState(String(EMBED_DEFAULT_DAYS));
   const [nameError, setNameError] = useState<string | null>(null);
+  const tree = useResource(stimTree, studyId, { enabled: !stims });
+  const allStims = useMemo(() => (tree.data ? treeStims(tree.data) : []), [tree.data]);
+  const [pickedStims, setPickedStims] = useState<string[] | null>(null);
+  const chosenStims = pickedStims ?? allStims.map((t) => t.key);
+  const [stimsError, setStimsError] = useState<string | null>(null);
 
   const submit = () => {
     if (!name.trim()) { setNameError('Name required'); return; }
     setNameError(null);
+    if (!stims && tree.data && needsStims(snippetTypeOf(types, reportType)) && !chosenStims.length) { setStimsError('Please select at least one stim'); return; }
+    setStimsError(null);
     create.run({
       studyId,
       body: {
@@ -134,7 +144,10 @@ function CreateForm({ studyId, reportType, stims }: { studyId: number; reportTyp
     });
   };
   const result = create.done ? create.result : null;
-  const snippetType: EmbedReportType = (types[0] as EmbedReportType | undefined) ?? reportType ?? 'compare';
+  const snippetType = snippetTypeOf(types, reportType);
+  // Opened without a selection (the study overview): the snippet still needs the stims a compare,
+  // KPI or feature widget shows, or the pasted widget only says 'Please select at least one stim'.
+  const snippetStims = stims || (needsStims(snippetType) ? chosenStims.join('|') : '');
   return (
     <section aria-labelledby="gz-create-h" part="create">
       <h3 id="gz-create-h">New embed token</h3>
@@ -144,6 +157,10 @@ function CreateForm({ studyId, reportType, stims }: { studyId: number; reportTyp
           options={EMBED_REPORT_TYPES.map((r) => ({ value: r, label: REPORT_TYPE_LABELS[r] }))} value={types} onChange={setTypes} />
         {stimIds.length ? (
           <CheckboxGroup legend="Stims" options={[{ value: 'only', label: `Only the ${stimIds.length} selected stim${stimIds.length === 1 ? '' : 's'}` }]} value={onlyStims} onChange={setOnlyStims} />
+        ) : null}
+        {!stims && allStims.length && needsStims(snippetType) ? (
+          <CheckboxGroup legend="Stims the widget shows" hint="The snippet's stims attribute" options={allStims.map((t) => ({ value: t.key, label: `${t.name} (${t.cellName}, step ${t.stepNumber})` }))}
+            value={chosenStims} onChange={(v) => { setPickedStims(v); setStimsError(null); }} error={stimsError} />
         ) : null}
         {origins.data?.length ? (
           <CheckboxGroup legend="Pages that may show it" hint="None checked: only our own pages (My Reports)"
@@ -159,8 +176,8 @@ function CreateForm({ studyId, reportType, stims }: { studyId: number; reportTyp
         <div part="snippet">
           <SuccessText>Embed token created. Copy the snippet now: the token is shown only once.</SuccessText>
           <TextField multiline readOnly rows={4} label="Embed snippet"
-            value={embedSnippet({ apiBase: api.apiBase, reportType: snippetType, studyId, stims, token: result.token })} />
-          <CopyButton text={embedSnippet({ apiBase: api.apiBase, reportType: snippetType, studyId, stims, token: result.token })} label="Copy the embed snippet" fallbackHint="select the snippet instead" />
+            value={embedSnippet({ apiBase: api.apiBase, reportType: snippetType, studyId, stims: snippetStims || undefined, token: result.token })} />
+          <CopyButton text={embedSnippet({ apiBase: api.apiBase, reportType: snippetType, studyId, stims: snippetStims || undefined, token: result.token })} label="Copy the embed snippet" fallbackHint="select the snippet instead" />
         </div>
       ) : null}
     </section>

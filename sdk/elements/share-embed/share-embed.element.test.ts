@@ -31,6 +31,12 @@ function fakeServer() {
       tokens.unshift(t);
       return { data: { success: true, token: 'gze_SECRETtoken', embed: { ...t } } };
     }
+    if (req.url === '/v1.0/studies/9/stims/overview') {
+      const stim = (id: number, name: string) => ({ stimulus_id: id, stimulus_name: name, stimulus_type: 'i', stimulus_source: null, stimulus_source_alternate: null });
+      return { data: { study_id: 9, study_name: 'S', brief: null, methodology: null, has_survey: false, has_demographics: false, data: [
+        { cell_id: 1, cell_name: 'Exposed', step_list: [{ step_id: 11, cachepage_url: null, stimulus_list: [stim(102, 'MPU')] }, { step_id: 12, cachepage_url: null, stimulus_list: [stim(103, 'Leaderboard')] }] },
+      ] } };
+    }
     const revoke = /^\/v1\.0\/embed-tokens\/(\d+)\/revoke$/.exec(req.url);
     if (revoke) {
       // Replaced, not changed: the store froze the object the create answer carried.
@@ -100,6 +106,35 @@ describe('gaze-share-embed', () => {
     await waitFor(() => $$(el, '[part="tokens-table"] tbody tr')[0]?.textContent?.includes('Revoked'), 'revoked row');
     expect(http.requests.some((r) => r.method === 'POST' && r.url === '/v1.0/embed-tokens/2/revoke')).to.equal(true);
     expect(() => buttonByText(el, 'Revoke')).to.throw();
+  });
+
+  it("issue 38: opened from the overview (no selection), a KPI snippet still names the study's stims", async () => {
+    const { http } = fakeServer();
+    const el = await mount('gaze-share-embed', { 'study-id': '9' });
+    buttonByText(el, 'Share / Embed').click();
+    const kpi = await waitFor(() => checkbox(el, 'KPI report'), 'report types');
+    kpi.click();
+    const leaderboard = await waitFor(() => checkbox(el, 'Leaderboard (Exposed, step 2)'), 'stim choices');
+    expect(checkbox(el, 'MPU (Exposed, step 1)')!.checked).to.equal(true);
+    leaderboard.click();
+    leaderboard.click();
+    buttonByText(el, 'Create embed token').click();
+    await waitForText(el, 'the token is shown only once');
+    expect(http.requests.find((r) => r.method === 'POST' && r.url === '/v1.0/studies/9/embed-tokens')!.body).to.deep.include({ report_types: ['kpi'], stim_ids: null });
+    const snippet = byLabel(el, 'Embed snippet').value;
+    expect(snippet).to.contain('<gaze-kpi-report ');
+    expect(snippet).to.contain('stims="1:11:9:102|1:12:9:103"');
+  });
+
+  it('issue 38: a KPI snippet with every stim unticked is refused with the widget\'s own words', async () => {
+    const { http } = fakeServer();
+    const el = await mount('gaze-share-embed', { 'study-id': '9', 'report-type': 'kpi' });
+    buttonByText(el, 'Share / Embed').click();
+    (await waitFor(() => checkbox(el, 'MPU (Exposed, step 1)'), 'stim choices')).click();
+    checkbox(el, 'Leaderboard (Exposed, step 2)')!.click();
+    buttonByText(el, 'Create embed token').click();
+    await waitForText(el, 'Please select at least one stim');
+    expect(http.requests.filter((r) => r.method === 'POST' && r.url === '/v1.0/studies/9/embed-tokens')).to.have.length(0);
   });
 
   it('shows why the server refused a token (an origin the company does not allow) and keeps the form', async () => {

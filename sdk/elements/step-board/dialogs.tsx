@@ -316,7 +316,9 @@ export function NewStepDialog({ open, studyId, cellName, busy, error, resetCount
   };
   const label = STEP_CHOICES.flatMap((g) => g.choices).find((c) => c.value === choice)?.label;
   return (
-    <Modal open={open} title={`Create new step${cellName ? ` in ${cellName}` : ''}`} onClose={onClose} part="new-step-dialog">
+    // Focus starts on Cancel, not the first choice: a focused choice shows its hover help, and the
+    // first Escape would only close that help instead of the dialog.
+    <Modal open={open} title={`Create new step${cellName ? ` in ${cellName}` : ''}`} onClose={onClose} part="new-step-dialog" initialFocus='[part="new-step-cancel"]'>
       <div style={{ display: 'grid', gap: 12 }}>
         <Choices role="radiogroup" aria-label="Step type">
           {STEP_CHOICES.map((g) => (
@@ -344,6 +346,7 @@ export function NewStepDialog({ open, studyId, cellName, busy, error, resetCount
           </Panel>
         ) : null}
         {type ? <OptionsPanel key={type} studyId={studyId} type={type} busy={busy} error={error} onAdd={onAdd} /> : null}
+        <Actions><Button type="button" $variant="secondary" part="new-step-cancel" onClick={onClose}>Cancel</Button></Actions>
       </div>
     </Modal>
   );

@@ -234,6 +234,20 @@ describe('<gaze-step-board>', () => {
     expect(cellEl(el, 3)).to.not.equal(null);
   });
 
+  it('issue 38: the new-step dialog closes with Cancel, and with the first Escape (no hover help open on arrival)', async () => {
+    const { el } = await board();
+    const open = () => click(cellEl(el, 2).querySelector<HTMLElement>('[aria-label="Add step to Exposed"]')!);
+    open();
+    const d = await dialog(el, 'new-step-dialog');
+    expect(Array.from(d.querySelectorAll<HTMLElement>('[role="tooltip"]')).every((t) => t.hidden)).to.equal(true);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$(el, '[part="new-step-dialog"]'), 'dialog closed by one Escape');
+    open();
+    await dialog(el, 'new-step-dialog');
+    click(buttonByText(el, 'Cancel'));
+    await waitFor(() => !$(el, '[part="new-step-dialog"]'), 'dialog closed by Cancel');
+  });
+
   it('D2-105 a failed cell creation says Something went wrong', async () => {
     const { el } = await board({ failCellCreate: true });
     click($(el, '[part="add-cell"]')!);

@@ -40,6 +40,7 @@ import { StepBoard } from './StepBoard';
  * @csspart command-panel - The command radio list.
  * @csspart cache-page-panel - The cache page options with 'Create new Page'.
  * @csspart new-item - The new external/embedded item form.
+ * @csspart new-step-cancel - The Create-new-step dialog's Cancel button.
  */
 export const GazeStepBoardElement = defineElement('gaze-step-board', StepBoard, {
   props: { studyId: 'number' },

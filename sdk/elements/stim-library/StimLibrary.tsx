@@ -4,6 +4,7 @@ import { useEffect, useReducer, useState, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { useGazeSelector } from '../../core/store/context';
 import { useMutation, useResource } from '../../core/resource/hooks';
+import { StudyOnlyState, useStudyAccess } from '../../features/study-access';
 import { selectSuperUser } from '../../core/session/selectors';
 import { itemsOf, lookupList, lookupOptions } from '../../core/lookups/lists';
 import { DEFAULT_STIM_QUERY, deleteStims, stimList, stimQueryReducer } from '../../core/stims/stims';
@@ -64,6 +65,13 @@ function columns(): DataColumn<StimListItem>[] {
 }
 
 export function StimLibrary({ studyId }: StimLibraryProps) {
+  // A batch account is refused the library (STUDY_ROLES): one clear state, no refused list beside
+  // live Delete / Upload buttons. A 403 the store could not foresee lands in the same state.
+  if (!useStudyAccess()) return <StudyOnlyState />;
+  return <Library studyId={studyId} />;
+}
+
+function Library({ studyId }: StimLibraryProps) {
   const inStudy = Boolean(studyId);
   const [query, change] = useReducer(stimQueryReducer, { ...DEFAULT_STIM_QUERY, study_id: studyId ?? null });
   const q = studyId && query.study_id !== studyId ? { ...query, study_id: studyId } : query;
@@ -108,6 +116,7 @@ export function StimLibrary({ studyId }: StimLibraryProps) {
     }
   }, [done, removeError, resetRemove, refetch]);
 
+  if (list.status === 'error' && list.errorStatus === 403 && !inStudy) return <StudyOnlyState />;
   // D2-144: the study's list shows nothing when it fails or is empty.
   if (inStudy && (list.status === 'error' || (list.status === 'success' && !rows.length && !q.filter_name && q.filter_stimtype === 'ALL' && !q.filter_media_id))) return null;
 

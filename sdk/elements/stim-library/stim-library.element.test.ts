@@ -27,6 +27,26 @@ const lists = (r: RecordedRequest[]) => r.filter((x) => x.url.endsWith('/stims')
 describe('<gaze-stim-library>', () => {
   beforeEach(() => resetPage('/v1.0'));
 
+  it('issue 38: a batch (vendor) account sees one clear state: no list request, no Delete or Upload', async () => {
+    localStorage.setItem('userType', '2');
+    localStorage.setItem('superUser', 'false');
+    const http = api();
+    const el = await mount('gaze-stim-library');
+    await waitForText(el, 'This page is for study accounts');
+    expect($(el, '[part="back"]')!.getAttribute('href')).to.equal('/batch_stim_list');
+    expect($(el, '[part="delete"]')).to.equal(null);
+    expect($(el, '[part="upload"]')).to.equal(null);
+    expect(text(el)).to.not.contain('Loading');
+    expect(lists(http.requests).length).to.equal(0);
+  });
+
+  it('issue 38: a refusal the page could not foresee (403) lands in the same state', async () => {
+    stubHttp((req) => (req.url.endsWith('/stims') ? { status: 403, data: { success: false, message: 'Only study users may use this' } } : { data: { success: true, data: [] } }));
+    const el = await mount('gaze-stim-library');
+    await waitForText(el, 'This page is for study accounts');
+    expect($(el, '[part="delete"]')).to.equal(null);
+  });
+
   it('D2-139 D2-140 D2-141 D2-142 D2-145 columns, links, defaults and the upload button', async () => {
     const http = api();
     const el = await mount('gaze-stim-library');

@@ -19,6 +19,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart delete - The delete button.
  * @csspart upload - The 'Upload Stim' link (general list only).
  * @csspart thumbnail - A stim's thumbnail (a placeholder avatar when missing or broken).
+ * @csspart study-only - What a batch account sees instead of the library (with its way to My Stimuli, part back).
+ * @csspart back - Its 'Go to My Stimuli' link.
  */
 export const GazeStimLibraryElement = defineElement('gaze-stim-library', StimLibrary, { props: { studyId: 'number' } });
 

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useGazeSelector } from '../../core/store/context';
 import { useApi, useResource } from '../../core/resource/hooks';
+import { StudyOnlyState, useStudyAccess } from '../../features/study-access';
 import { selectSuperUser } from '../../core/session/selectors';
 import { lookupList } from '../../core/lookups/lists';
 import { postCreateStep } from '../../core/api/board';
@@ -67,7 +68,13 @@ function FilePreview({ files }: { files: File[] }) {
 
 interface RowState { progress: number; message: string | null; done: boolean }
 
-export function StimUploader({ studyId, mode, cellId }: StimUploaderProps) {
+export function StimUploader(props: StimUploaderProps) {
+  // The server refuses uploads to batch accounts: say so before the form is filled in.
+  if (!useStudyAccess()) return <StudyOnlyState />;
+  return <Uploader {...props} />;
+}
+
+function Uploader({ studyId, mode, cellId }: StimUploaderProps) {
   const api = useApi();
   const emit = useEmit();
   const navigate = useNavigate();

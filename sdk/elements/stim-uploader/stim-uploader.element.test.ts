@@ -67,6 +67,14 @@ const calls = (r: RecordedRequest[]) => r.filter((x) => /stims\/(create|create_s
 describe('<gaze-stim-uploader>', () => {
   beforeEach(() => resetPage('/v1.0'));
 
+  it('issue 38: a batch (vendor) account is told the upload is for study accounts, not shown the form', async () => {
+    localStorage.setItem('userType', '2');
+    api();
+    const el = await mount('gaze-stim-uploader');
+    await waitForText(el, 'This page is for study accounts');
+    expect($$(el, '[role="tab"]').length).to.equal(0);
+  });
+
   it('D2-162 D2-165 D2-166 D2-167 D2-176 tabs and the three add messages', async () => {
     api();
     const el = await mount('gaze-stim-uploader');

@@ -29,6 +29,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart script - The SCRIPT text area.
  * @csspart vast - The VAST URL/XML text area.
  * @csspart file-preview - Thumbnails of the chosen files.
+ * @csspart study-only - What a batch account sees instead of the uploader (with its way to My Stimuli, part back).
+ * @csspart back - Its 'Go to My Stimuli' link.
  */
 export const GazeStimUploaderElement = defineElement('gaze-stim-uploader', StimUploader, { props: { studyId: 'number', mode: 'string', cellId: 'number' } });
 

@@ -1,12 +1,12 @@
 // Home counts and the study list (spec document 1). Schemas: contract/studies.ts.
 import type { FastifyInstance } from 'fastify';
 import {
-  batchCounts, listStudies, studyCounts, STUDY_SORT_KEYS, type StudySortKey,
+  batchCounts, findStudyOwner, listStudies, studyCounts, STUDY_SORT_KEYS, type StudySortKey,
 } from '../../repositories/studies.js';
 import { getCompany, getUserDetails } from '../../repositories/users.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import * as contract from '../../../contract/studies.js';
-import { route } from '../common.js';
+import { route, toId } from '../common.js';
 import { publicUrl } from '../../storage/index.js';
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, DEFAULT_ORDER } from '../../../contract/studies.js';
@@ -18,6 +18,14 @@ const flag = (v: string | number | null | undefined): boolean | null => {
 };
 
 export default async function studyRoutes(app: FastifyInstance) {
+  // Super users only (the contract's roles, checked before this runs): a link to another
+  // company's study tells them whose it is, so they can switch to that company.
+  route(app, contract.owner, async (request) => {
+    const found = await findStudyOwner(app.db, toId(request.params.id));
+    if (!found) throw notFound('Study not found');
+    return { success: true as const, study_id: found.studyId, company_id: found.companyId, company_name: found.companyName };
+  });
+
   route(app, contract.overview, async (request) => {
     const { companyId, userId, userTypeId } = request.auth;
     const [counts, company, user] = await Promise.all([

@@ -323,3 +323,34 @@ describe('tenant isolation and company switching', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe("GET /v1.0/studies/{id}/owner (issue 38: a super user following a link to another company's study)", () => {
+  it('tells a super user which company owns the study, whichever company they act for', async () => {
+    for (const headers of [authHeaders(rootToken), authHeaders(rootToken, otherco.id)]) {
+      const res = await app.inject({ method: 'GET', url: `/v1.0/studies/${ids.alpha}/owner`, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, study_id: ids.alpha, company_id: expect.any(Number), company_name: 'Sortco' });
+    }
+  });
+
+  it("answers 404 'Study not found' for no such study", async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1.0/studies/999999/owner', headers: authHeaders(rootToken) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Study not found' });
+  });
+
+  it('tenancy: study and batch users learn nothing — the same 403 for their own, another company\'s and no study', async () => {
+    for (const token of [sortToken, bigToken, vendorToken]) {
+      const bodies = new Set<string>();
+      for (const id of [ids.alpha, 999999]) {
+        const res = await app.inject({ method: 'GET', url: `/v1.0/studies/${id}/owner`, headers: authHeaders(token) });
+        expect(res.statusCode).toBe(403);
+        expect(res.body).not.toContain('Sortco');
+        bodies.add(res.body);
+      }
+      expect(bodies.size).toBe(1);
+    }
+    const anon = await app.inject({ method: 'GET', url: `/v1.0/studies/${ids.alpha}/owner` });
+    expect(anon.statusCode).toBe(401);
+  });
+});
