@@ -40,7 +40,7 @@ export function requireOperation(options: RouteOptions): void {
 }
 
 /** Route options a registration may add (hooks that run before validation). */
-export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'preValidation'>;
+export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'preValidation' | 'compress'>;
 
 /** The signed-in roles of a request's user: super users also hold the role of their user type. */
 export function userRoles(auth: { userTypeId: number; superUser: boolean }): Role[] {
@@ -86,6 +86,7 @@ export function route<S extends OperationSpec>(app: FastifyInstance, op: Operati
     config: { public: op.public, operation: op as unknown as AnyOperation },
     ...(onRequest.length ? { onRequest } : {}),
     ...(preValidation.length ? { preValidation } : {}),
+    ...(extras.compress !== undefined ? { compress: extras.compress } : {}),
     handler: handler as RouteHandlerMethod,
   });
 }

@@ -98,7 +98,10 @@ export async function v1(app: FastifyInstance) {
   });
 
   // Random bytes (incompressible: no proxy or compression shortens the download being timed).
+  // Never through @fastify/compress (it counts octet-stream as compressible): the probe went out
+  // as content-encoding br, which Chromium failed to decode, and every speed was unmeasured.
+  // no-transform asks proxies not to encode it either.
   const probe = randomBytes(contract.PROBE_BYTES);
   route(app, contract.speedProbe, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('application/octet-stream').send(probe));
+    reply.header('cache-control', 'no-store, no-transform').type('application/octet-stream').send(probe), { compress: false });
 }

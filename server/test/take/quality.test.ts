@@ -183,7 +183,7 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
     const res = await app.inject({ method: 'GET', url: '/v1.0/take/probe' });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBe(PROBE_BYTES);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('no-store, no-transform');
     expect(res.headers['content-type']).toContain('application/octet-stream');
   });
 });
