@@ -52,6 +52,34 @@ export interface Config {
   filesPort?: number;
   /** STORAGE=s3: files in an S3-compatible bucket instead of DATA_DIR/storage (storage/s3.ts). */
   s3?: S3Options;
+  /** Take-study links (docs/operations.md "Fieldwork links"). */
+  take: TakeLimits;
+}
+
+/** How take-study links hold cells and how fast one client may start sessions. */
+export interface TakeLimits {
+  /** TAKE_RESERVATION_MINUTES (default 30): how long a live start holds its cell without a delivery. */
+  reservationMinutes: number;
+  /** TAKE_START_LIMIT (default 20): live starts per link and client address in the window; 0 = no limit. */
+  startLimit: number;
+  /** TAKE_START_WINDOW_MINUTES (default 10). */
+  startWindowMinutes: number;
+}
+
+/** TAKE_* variables: whole positive numbers (0 allowed for the start limit only); anything else stops the start. */
+export function parseTakeLimits(env: NodeJS.ProcessEnv): TakeLimits {
+  const num = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const v = Number(raw);
+    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`${name}: "${raw}" is not a whole number from ${min} to ${max}`);
+    return v;
+  };
+  return {
+    reservationMinutes: num('TAKE_RESERVATION_MINUTES', 30, 1, 24 * 60),
+    startLimit: num('TAKE_START_LIMIT', 20, 0, 100_000),
+    startWindowMinutes: num('TAKE_START_WINDOW_MINUTES', 10, 1, 24 * 60),
+  };
 }
 
 /** STORAGE=s3 and its S3_* variables (docs/operations.md "Files on an S3-compatible store"). */
@@ -108,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Gazeboard <no-reply@gazeboard.invalid>',
     ...filesOrigin(env),
     s3: parseS3(env),
+    take: parseTakeLimits(env),
   };
 }
 
