@@ -97,14 +97,14 @@ export const collectSession = defineOperation({
   method: 'POST',
   path: '/v1.0/collect/session',
   summary: "Store one respondent's session (X-Collection-Key of the study)",
-  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 and with a key no study has 403 "Invalid collection key", both before the body is read (so a wrong key costs no parsing); a key of another study than study_id, and an unknown study_id, get the same 403 (no study id is revealed). Re-sending a stored session_id stores nothing and answers duplicate:true. A session outside the bounds (every number finite and bounded; intervals and samples inside their page dwell; samples in time order, at most 120 Hz; steps of the participant\'s cell, stims of their step) is refused whole with 400 naming the field.',
+  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 and with a key no study has 403 "Invalid collection key", both before the body is read (so a wrong key costs no parsing); a key of another study than study_id, and an unknown study_id, get the same 403 (no study id is revealed). Re-sending a stored session_id stores nothing and answers duplicate:true. A session outside the bounds (every number finite and bounded; intervals and samples inside their page dwell; samples in time order, at most 120 Hz; steps of the participant\'s cell, stims of their step) is refused whole with 400 naming the field. A completed study refuses real (not test) sessions with 409, except the retry of one stored before. A completion of a panel reference that completed the study before is stored with status duplicate and never counted.',
   tags: ['ingest'],
   access: 'write',
   roles: ['collection_key'],
   body: SessionBody,
   bodyLimit: SESSION_BODY_LIMIT,
   response: { 200: SessionResponse },
-  errors: [401, 403],
+  errors: [401, 403, 409],
 });
 
 export const CollectionKeyResponse = Ok({ data: Type.Object({ study_id: Id(), collection_key: Type.String() }) });

@@ -22,6 +22,20 @@ export const TAKE_LINK_INVALID = 'This study link is not valid';
 export const TAKE_SESSION_INVALID = 'This session is not valid or has expired: open the study link again';
 export const TAKE_STUDY_CLOSED = 'This study is not collecting responses';
 export const TAKE_NO_CELLS = 'This study has no cells to take';
+export const TAKE_STUDY_PAUSED = 'This study is paused: it is not collecting responses at the moment';
+export const TAKE_STUDY_FULL = 'This study is full: enough people have taken part already';
+export const TAKE_ALREADY_COMPLETED = 'You have already completed this study';
+export const TAKE_SIMULATED_LIVE = 'The simulated gaze source is only for test links: open the link without source=simulated';
+export const TAKE_TOO_MANY_STARTS = 'Too many starts of this study link from your address: please try again in a few minutes';
+
+/**
+ * Why a respondent cannot take (or finish) the study: the study is completed or not live
+ * ('closed'), its fieldwork is paused ('paused'), or the panel reference completed it before
+ * ('duplicate'). Each sends the respondent back to the panel (docs/api.md "Take-study links").
+ */
+export const TAKE_REFUSALS = ['closed', 'paused', 'duplicate'] as const;
+export type TakeRefusal = (typeof TAKE_REFUSALS)[number];
+const Refusal = (description: string) => Type.Unsafe<TakeRefusal>({ type: 'string', enum: [...TAKE_REFUSALS], description });
 
 export const GAZE_SOURCES = ['mouse', 'simulated', 'webcam'] as const;
 export type GazeSource = (typeof GAZE_SOURCES)[number];
@@ -116,18 +130,25 @@ export const TakeStep = Type.Object({
 });
 export type TakeStep = Static<typeof TakeStep>;
 
+export const START_STATES = ['run', 'quota_full', ...TAKE_REFUSALS] as const;
+export type StartState = (typeof START_STATES)[number];
+
 export const StartResponse = Ok({
-  state: Type.Union([Type.Literal('run'), Type.Literal('quota_full')]),
+  state: Type.Unsafe<StartState>({
+    type: 'string', enum: [...START_STATES],
+    description: "run: play the steps. Anything else: show 'message' and follow redirect_url (quota_full and closed / paused: the panel's quota-full redirect; duplicate: its screen-out redirect)",
+  }),
+  message: Nullable(Type.String({ description: 'What to tell the respondent when the state is not run' })),
   study_id: Id(),
   study_name: Type.String(),
   is_test: Type.Boolean(),
-  cell_id: Id(),
+  cell_id: Nullable(Id({ description: 'null when closed, paused or duplicate (no cell was assigned)' })),
   panel_id: Nullable(Id()),
   reference: Type.String({ description: "The respondent's reference: the panel's participant parameter, or one made up for our own panel" }),
-  session_id: Type.String(),
-  token: Type.String({ description: 'Stores this session (POST /v1.0/take/{id}/session); expires after a day' }),
+  session_id: Nullable(Type.String()),
+  token: Nullable(Type.String({ description: 'Stores this session (POST /v1.0/take/{id}/session); valid for a day. null unless state is run or quota_full' })),
   steps: Type.Array(TakeStep),
-  redirect_url: Nullable(Type.String({ description: "quota_full: the panel's quota-full redirect with the participant parameter (null for our own panel)" })),
+  redirect_url: Nullable(Type.String({ description: "The panel's redirect with the participant parameter when the respondent cannot take the study (null for our own panel)" })),
 });
 export type StartResponse = Static<typeof StartResponse>;
 
@@ -136,13 +157,13 @@ export const startSession = defineOperation({
   method: 'POST',
   path: '/v1.0/take/:id/start',
   summary: 'Starts a respondent session from a signed take-study link: the cell, the steps to play and a session token',
-  description: "403 for a bad signature or a link of another study; 409 when a live link's study is not live, or has no cells. The cell is the link's, or the one with the fewest counted respondents. Quota: participants_requested spread over the cells (test links never count and are never refused); a full cell answers state quota_full, stores the respondent as quota_full and names the panel's quota-full redirect.",
+  description: "403 for a bad signature, a link of another study, or source=simulated on a live link (nothing reserved); 409 when the study has no cells; 429 (Retry-After) beyond TAKE_START_LIMIT live starts of one link from one client address in TAKE_START_WINDOW_MINUTES. A live link whose study is completed or not live answers state closed, paused fieldwork state paused, a panel reference that completed the study before state duplicate: nothing is reserved or stored, and redirect_url sends the respondent back to the panel. The cell is the link's, or the one with the fewest counted respondents plus live reservations (a reservation lasts TAKE_RESERVATION_MINUTES unless the session is delivered first; the quality gate renews it). Quota: participants_requested spread over the cells (test links never count and are never refused); a full cell answers state quota_full and names the panel's quota-full redirect; the respondent is stored as quota_full once per panel reference (a start without a panel reference stores nothing).",
   tags, access: 'write', roles: ['signed_url'],
   params: TakeParams, body: StartBody,
   // Holds the 4,000-character query even with every character escaped or 3 bytes of UTF-8.
   bodyLimit: 16 * 1024,
   response: { 200: StartResponse },
-  errors: [403, 409],
+  errors: [403, 409, 429],
 });
 
 // ---- raw calibration (issue 22 item 4: the server measures) ----------------------------------------
@@ -188,11 +209,18 @@ export const DeliverBody = Type.Object({
 });
 export type DeliverBody = Static<typeof DeliverBody>;
 
+export const DELIVER_STATUSES = ['complete', 'screenout', ...TAKE_REFUSALS] as const;
+export type DeliverStatus = (typeof DELIVER_STATUSES)[number];
+
 export const DeliverResponse = Ok({
   duplicate: Type.Boolean({ description: 'true: this session was stored before (a retry); nothing stored again' }),
-  participant_id: Id(),
-  redirect_url: Nullable(Type.String({ description: "The panel's complete / screen-out redirect with the participant parameter; null for our own panel" })),
-  status: Type.Union([Type.Literal('complete'), Type.Literal('screenout')], { description: "What the server decided: a 'complete' whose measures fail the study's thresholds is screenout" }),
+  participant_id: Nullable(Id({ description: 'null when refused (closed or paused): nothing stored' })),
+  redirect_url: Nullable(Type.String({ description: "The panel's complete / screen-out (duplicate too) / quota-full (closed, paused) redirect with the participant parameter; null for our own panel" })),
+  status: Type.Unsafe<DeliverStatus>({
+    type: 'string', enum: [...DELIVER_STATUSES],
+    description: "What the server decided: a 'complete' whose measures fail the study's thresholds is screenout; closed / paused: the study stopped collecting since the start, nothing stored; duplicate: the panel reference had completed the study before, stored as duplicate and never counted",
+  }),
+  message: Nullable(Type.String({ description: 'What to tell the respondent when the status is closed, paused or duplicate' })),
   failures: Type.Array(QualityFailure),
 });
 export type DeliverResponse = Static<typeof DeliverResponse>;
@@ -202,7 +230,7 @@ export const deliverSession = defineOperation({
   method: 'POST',
   path: '/v1.0/take/:id/session',
   summary: "Stores the session the token names (the ingestion service, as POST /collect/session would); retries are safe",
-  description: 'The token fixes study, cell, panel, test flag, respondent and session id: the body cannot change them. 403 for a bad or expired token; 400 (naming the field) for a session outside the ingestion bounds. Re-sending answers duplicate:true and stores nothing.',
+  description: 'The token fixes study, cell, panel, test flag, respondent and session id: the body cannot change them. 403 for a bad or expired token; 400 (naming the field) for a session outside the ingestion bounds. Re-sending answers duplicate:true and stores nothing. A live session whose study was completed, made not live or paused since the start is refused (status closed / paused, nothing stored, the panel\'s quota-full redirect); a completion of a panel reference that completed the study before is stored as duplicate and never counted.',
   tags, access: 'write', roles: ['signed_url'],
   params: TakeParams, body: DeliverBody, bodyLimit: SESSION_BODY_LIMIT,
   response: { 200: DeliverResponse },
@@ -242,6 +270,8 @@ export type QualityBody = Static<typeof QualityBody>;
 
 export const QualityResponse = Ok({
   pass: Type.Boolean(),
+  refused: Nullable(Refusal("Not a quality failure: the study stopped collecting since the start (closed, paused); nothing stored, follow redirect_url (the panel's quota-full redirect)")),
+  message: Nullable(Type.String({ description: 'What to tell the respondent when refused' })),
   failures: Type.Array(QualityFailure),
   participant_id: Nullable(Id({ description: 'A failure: the respondent stored as screenout (null on a pass, nothing stored)' })),
   redirect_url: Nullable(Type.String({ description: "A failure: the panel's screen-out redirect with the participant parameter (null for our own panel)" })),

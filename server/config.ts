@@ -68,6 +68,8 @@ export interface Config {
   pluginTimeoutMs: number;
   /** SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long in-flight requests and the running job get (default 30 000). */
   shutdownTimeoutMs: number;
+  /** Take-study links (docs/operations.md "Fieldwork links"). */
+  take: TakeLimits;
 }
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -170,6 +172,32 @@ export function parseIdleMinutes(value: string | undefined): number {
   return Number(value);
 }
 
+/** How take-study links hold cells and how fast one client may start sessions. */
+export interface TakeLimits {
+  /** TAKE_RESERVATION_MINUTES (default 30): how long a live start holds its cell without a delivery. */
+  reservationMinutes: number;
+  /** TAKE_START_LIMIT (default 20): live starts per link and client address in the window; 0 = no limit. */
+  startLimit: number;
+  /** TAKE_START_WINDOW_MINUTES (default 10). */
+  startWindowMinutes: number;
+}
+
+/** TAKE_* variables: whole positive numbers (0 allowed for the start limit only); anything else stops the start. */
+export function parseTakeLimits(env: NodeJS.ProcessEnv): TakeLimits {
+  const num = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const v = Number(raw);
+    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`${name}: "${raw}" is not a whole number from ${min} to ${max}`);
+    return v;
+  };
+  return {
+    reservationMinutes: num('TAKE_RESERVATION_MINUTES', 30, 1, 24 * 60),
+    startLimit: num('TAKE_START_LIMIT', 20, 0, 100_000),
+    startWindowMinutes: num('TAKE_START_WINDOW_MINUTES', 10, 1, 24 * 60),
+  };
+}
+
 /** STORAGE=s3 and its S3_* variables (docs/operations.md "Files on an S3-compatible store"). */
 export function parseS3(env: NodeJS.ProcessEnv): S3Options | undefined {
   const kind = (env.STORAGE ?? 'local').trim().toLowerCase();
@@ -228,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...filesOrigin(env),
     s3: parseS3(env),
     ...lifecycle(env),
+    take: parseTakeLimits(env),
   };
 }
 

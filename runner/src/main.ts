@@ -26,6 +26,13 @@ export const SCREENOUT_TITLE = 'Thank you for your time';
 export const SCREENOUT_TEXT = 'The measurement on this device did not meet what this study needs, so it ends here.';
 export const SCREENOUT_TEST = 'Test session: this respondent failed the quality check and is stored as a screen-out test session.';
 export const CAMERA_TITLE = 'The camera is unavailable';
+/** Why the respondent cannot take (or finish) the study: the title; the server words the text (contract/take.ts). */
+export const STATE_TITLES: Record<string, string> = {
+  quota_full: 'This study is full',
+  closed: 'This study is closed',
+  paused: 'This study is paused',
+  duplicate: 'You have taken part already',
+};
 export const CAMERA_MOUSE = 'You can continue with your mouse instead: move the cursor to where you look. Your session is then stored as mouse data, not eye tracking.';
 
 const studyId = Number(/^\/take\/(\d+)/.exec(location.pathname)?.[1] ?? 0);
@@ -358,12 +365,29 @@ function playStep(step: TakeStep, source: GazeSource, progress: Progress): Promi
 
 // ---- the run ------------------------------------------------------------------------------------------
 
+/**
+ * The respondent cannot take (or finish) the study: closed, paused, full, already completed. Says
+ * so, and sends them back to the panel (its redirect carries the participant parameter) so no
+ * respondent is stranded here; without a panel there is nowhere to go, and the page says so.
+ */
+function sendBack(state: string, text: string | null | undefined, redirect: string | null | undefined, start: StartResponse | null, source: GazeSource | null): void {
+  try { store?.removeItem(storageKey); } catch { /* nothing to clear */ }
+  const box = el('div', { className: 'gb-message', role: 'alert' }, el('h1', { textContent: STATE_TITLES[state] ?? 'This study cannot be taken' }),
+    el('p', { textContent: text || 'Thank you for your interest.' }),
+    el('p', { className: 'gb-status', textContent: redirect ? 'Taking you back…' : 'You can close this page.' }));
+  box.dataset.state = state;
+  root.replaceChildren(...(start && source ? [bar(start, source)] : []), box);
+  if (redirect) setTimeout(() => location.replace(redirect), 1500);
+}
+
 async function deliver(buffer: DeliveryBuffer, body: unknown, start: StartResponse | null, source: GazeSource | null): Promise<void> {
   const status = el('p', { className: 'gb-status', role: 'status', textContent: 'Saving your answers…' });
   root.replaceChildren(...(start && source ? [bar(start, source)] : []), el('div', { className: 'gb-message' }, el('h1', { textContent: 'Thank you' }), status));
   try {
     const res = await buffer.deliver<DeliverResponse>(body);
     try { store?.removeItem(storageKey); } catch { /* nothing to clear */ }
+    // The study stopped collecting since the start, or this reference had completed it before.
+    if (res.status === 'closed' || res.status === 'paused' || res.status === 'duplicate') return sendBack(res.status, res.message, res.redirect_url, start, source);
     // The server judged the measures again and screened the respondent out.
     if (res.status === 'screenout' && start) return screenedOut(start, source, res.failures ?? [], res.redirect_url);
     status.textContent = res.redirect_url ? 'Your answers are saved. Taking you back…' : 'Your answers are saved. You can close this page.';
@@ -403,7 +427,8 @@ async function gate(progress: Progress, source: GazeSource, stage: QualityStage)
     return false;
   }
   if (res.pass) return true;
-  screenedOut(progress.start, source, res.failures, res.redirect_url);
+  if (res.refused) sendBack(res.refused, res.message, res.redirect_url, progress.start, source);
+  else screenedOut(progress.start, source, res.failures, res.redirect_url);
   return false;
 }
 
@@ -463,13 +488,11 @@ async function run(): Promise<void> {
   if (!progress) {
     const res = await post<StartResponse & { message?: string }>(`/v1.0/take/${studyId}/start`, { query: location.search }).catch(() => null);
     if (!res) return message('No connection', 'The study could not be loaded. Check your connection and reload this page.');
+    if (res.status === 429) return message('Please wait a few minutes', res.body?.message ?? 'Too many starts: please try again in a few minutes.');
     if (res.status !== 200) return message('This study cannot be taken', res.body?.message ?? 'Please try again later.');
+    // Full, closed, paused or already completed: back to the panel with a clear reason.
+    if (res.body.state !== 'run') return sendBack(res.body.state, res.body.message, res.body.redirect_url, null, null);
     progress = { start: res.body, index: 0, results: [], calibration: null };
-    if (res.body.state === 'quota_full') {
-      message('This study is full', 'Thank you for your interest: enough people have taken part already.');
-      if (res.body.redirect_url) setTimeout(() => location.replace(res.body.redirect_url!), 1500);
-      return;
-    }
     save(progress);
   }
   const wanted = progress.fallback ?? params.get('source');

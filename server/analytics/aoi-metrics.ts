@@ -87,7 +87,7 @@ export function summarizeFeatures(input: {
 /** The features of an exposure summarizeExposure has just summarized (ingest and both recomputes). */
 export function exposureFeatures(input: ExposureInput, result: ExposureResult): FeatureSummary[] {
   return summarizeFeatures({
-    fixations: result.fixations, rect: input.rect, aois: input.aois, naturalWidth: input.naturalWidth,
+    fixations: result.countedFixations, rect: input.rect, aois: input.aois, naturalWidth: input.naturalWidth,
     naturalHeight: input.naturalHeight, firstViewableMs: result.summary.firstViewableMs,
   });
 }

@@ -50,7 +50,10 @@ describe('insufficient gaze data: sampled too sparsely for fixation detection', 
 describe('censoring at the end of the page (Kaplan–Meier curves)', () => {
   it('still looking at the stim when the page ends: dwell censored; looked away before: not', () => {
     const onAdAtEnd = [...rest(0, 1000, 33, 900, 700), ...rest(1000, 6000, 33, 200, 200)];
-    expect(summarizeExposure(input(onAdAtEnd), IDT).summary).toMatchObject({ viewed: true, dwellCensored: true });
+    const inViewToEnd = { intervals: [{ start_ms: 0, end_ms: 6000, fraction: 1 }] };
+    expect(summarizeExposure(input(onAdAtEnd, inViewToEnd), IDT).summary).toMatchObject({ viewed: true, dwellCensored: true });
+    // Gaze counts only while the stim is viewable (issue 35 item 3): out of view at 5 s, its dwell ended there.
+    expect(summarizeExposure(input(onAdAtEnd), IDT).summary).toMatchObject({ viewed: true, dwellCensored: false });
     const awayAtEnd = [...rest(0, 1000, 33, 200, 200), ...rest(1000, 6000, 33, 900, 700)];
     expect(summarizeExposure(input(awayAtEnd), IDT).summary).toMatchObject({ viewed: true, dwellCensored: false });
     // the gaze on the ad stopped 1 s before the page ended (face lost): the dwell is not cut short

@@ -74,7 +74,32 @@ export interface ExposureResult {
   summary: ExposureSummary;
   /** Every fixation of the step, page px (stored in exposure_gaze). */
   fixations: Fixation[];
+  /**
+   * The step's fixations as they count for this stim: one on the stim keeps only its time while the
+   * stim was viewable (start moved to its first viewable moment, duration the viewable part); one
+   * on the stim that never was is moved off it (x, y NaN), so it counts nowhere. Feature metrics read these.
+   */
+  countedFixations: Fixation[];
   aois: AoiSummary[];
+}
+
+/**
+ * The part of a fixation inside the in-view runs: its first moment in view and how long it was in
+ * view, or null when never. Gaze on a stim counts only while the stim is viewable (issue 35 item 3):
+ * a stim scrolled out of view, or a paused video, cannot be looked at.
+ */
+export function viewablePart(f: Fixation, runs: readonly (readonly [number, number])[]): { start: number; duration: number } | null {
+  const end = f.start + f.duration;
+  let first: number | null = null;
+  let total = 0;
+  for (const [s, e] of runs) {
+    const a = Math.max(s, f.start);
+    const b = Math.min(e, end);
+    if (b <= a) continue;
+    if (first === null) first = a;
+    total += b - a;
+  }
+  return first === null ? null : { start: first, duration: total };
 }
 
 const inRect = (f: { x: number; y: number }, r: Rect) =>
@@ -161,7 +186,15 @@ export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisCon
   const eyetracked = g.eyetracked;
   const fixations = g.fixations;
 
-  const inside = fixations.filter((f) => inRect(f, rect));
+  // Fixations on the stim, each cut to the time the stim was viewable (in view above the rule's
+  // threshold, video while playing); a fixation never in view does not count.
+  const runs = inViewRuns(intervals, rule.threshold);
+  const countedFixations = fixations.map((f): Fixation => {
+    if (!inRect(f, rect)) return f;
+    const part = viewablePart(f, runs);
+    return part ? { ...f, start: part.start, duration: part.duration } : { ...f, x: Number.NaN, y: Number.NaN };
+  });
+  const inside = countedFixations.filter((f) => inRect(f, rect));
   const dwellMs = inside.reduce((a, f) => a + f.duration, 0);
   const firstQualifying = inside.find((f) => f.duration >= RULES.viewedMinFixationMs);
   const viewed = view.viewable && firstQualifying !== undefined;
@@ -189,11 +222,11 @@ export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisCon
   const lastSample = nSamples ? input.samples[(nSamples - 1) * 3] : 0;
   const lastInterval = input.intervals.reduce((m, i) => Math.max(m, i.end_ms), 0);
   const pageEnd = input.pageDwellMs ?? Math.max(lastSample, lastInterval);
-  const runs = inViewRuns(intervals, rule.threshold);
   const viewableCensored = view.viewable
     && (view.viewableMs >= RULES.viewableCapMs || (runs.length > 0 && runs[runs.length - 1][1] >= pageEnd));
-  // The step's last fixation is on the stim and no gap long enough to end it lies before the page end.
-  const lastFix = fixations[fixations.length - 1];
+  // The step's last fixation is on the stim (while viewable) and no gap long enough to end it lies
+  // before the page end.
+  const lastFix = countedFixations[countedFixations.length - 1];
   const dwellCensored = viewed && lastFix !== undefined && inRect(lastFix, rect)
     && pageEnd - (lastFix.start + lastFix.duration) <= config.params.max_gap_ms;
 
@@ -213,6 +246,7 @@ export function summarizeExposure(input: ExposureInput, config: Pick<AnalysisCon
       viewableCensored,
     },
     fixations,
+    countedFixations,
     aois,
   };
 }

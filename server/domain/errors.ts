@@ -52,6 +52,9 @@ export function findDatabaseError(err: unknown): DatabaseErrorFields | null {
  * can succeed: a deadlock (40P01) or a serialization failure (40001).
  */
 export function isRetryableConflict(err: unknown): boolean {
-  const code = findDatabaseError(err)?.code;
-  return code === '40P01' || code === '40001';
+  const e = findDatabaseError(err);
+  // Two sessions completing with the same panel reference at once: the loser, run again, sees the
+  // winner and stores itself as 'duplicate' (repositories/ingest.ts).
+  if (e?.code === '23505') return e.constraint === 'participant_complete_reference_uq';
+  return e?.code === '40P01' || e?.code === '40001';
 }

@@ -123,7 +123,7 @@ async function runCell(browser: Browser, proxy: EgressProxy, link: string, cell:
     const res = await delivered.catch(() => null);
     if (!res || !res.ok()) { rec.fail(`the session was not stored${res ? ` (HTTP ${res.status()})` : ''}`); return rec.done(); }
     const body = (await res.json()) as DeliverResponse;
-    const stored = await storedSession(db, body.participant_id);
+    const stored = body.participant_id === null ? null : await storedSession(db, body.participant_id);
     if (!stored || stored.studyId !== studyId || !stored.isTest) rec.fail('the session was not stored as a test session');
     else if (body.status !== 'complete') rec.fail(`the session was stored as ${body.status}: ${body.failures.map((f) => f.message).join('; ')}`);
     if (body.redirect_url) {

@@ -34,10 +34,14 @@ export const aggregateReadsOn = () => aggregateReads;
 /** First key of the advisory locks (the second is the study id). */
 const LOCK_SPACE = 21;
 
-/** The study's quality thresholds as one string (alias sd): the state row keeps the one its rows were built with. */
+/**
+ * The study's quality thresholds as one string (alias sd): the state row keeps the one its rows were
+ * built with. The last part names the rules' version ('s': an unmeasured connection speed passes),
+ * so rows built under an older rule are rebuilt on their next read.
+ */
 const thresholdsSql = sql`concat(coalesce(sd.max_accuracy::text, '-'), '|', coalesce(sd.max_precision::text, '-'), '|',
   coalesce(sd.min_calibration_frame_rate::text, '-'), '|', coalesce(sd.min_connection_speed::text, '-'), '|',
-  coalesce(sd.min_dwell_ms::text, '-'), '|', coalesce(sd.max_dwell_ms::text, '-'))`;
+  coalesce(sd.min_dwell_ms::text, '-'), '|', coalesce(sd.max_dwell_ms::text, '-'), '|s')`;
 
 const keyColumns = sql.raw(`study_id, step_id, stim_id, age_group_id, family_group_id, earnings_group_id, gender_group_id,
   socialgrade_group_id, ethnicity_group_id, is_test, complete, eyetracked, quality, insufficient`);

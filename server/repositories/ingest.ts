@@ -18,8 +18,8 @@ import { countedSql, intArray } from './sql.js';
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
 
-export async function findStudyKey(db: Db, studyId: number): Promise<{ id: number; companyId: number; collectionKeyHash: string | null } | null> {
-  const rows = await db.select({ id: study.id, companyId: study.companyId, collectionKeyHash: study.collectionKeyHash })
+export async function findStudyKey(db: Db, studyId: number): Promise<{ id: number; companyId: number; collectionKeyHash: string | null; completed: boolean } | null> {
+  const rows = await db.select({ id: study.id, companyId: study.companyId, collectionKeyHash: study.collectionKeyHash, completed: study.completed })
     .from(study).where(eq(study.id, studyId)).limit(1);
   return rows[0] ?? null;
 }
@@ -106,9 +106,14 @@ export async function loadStudyContext(db: Db, studyId: number): Promise<StudyCo
 }
 
 export async function findParticipantBySession(db: Db, studyId: number, sessionId: string): Promise<number | null> {
-  const rows = await db.select({ id: participant.id }).from(participant)
+  return (await findStoredSession(db, studyId, sessionId))?.id ?? null;
+}
+
+/** The stored participant of a session, with the status it was stored as. */
+export async function findStoredSession(db: Db, studyId: number, sessionId: string): Promise<{ id: number; status: string } | null> {
+  const rows = await db.select({ id: participant.id, status: participant.status }).from(participant)
     .where(and(eq(participant.studyId, studyId), eq(participant.sessionId, sessionId))).limit(1);
-  return rows[0]?.id ?? null;
+  return rows[0] ?? null;
 }
 
 export async function countParticipants(db: Db, studyId: number): Promise<number> {
@@ -176,13 +181,18 @@ const PARTICIPANT_COLUMNS = 'study_id int, cell_id int, panel_id int, reference 
  * sent (`n`). Prepared (db/prepared.ts) and built once: the text is the same whatever the
  * sessions, since every row set is one JSON parameter.
  */
-const sessionsStatement = preparedStatement<{ session_id: string; id: number; exposures: number }>(() => {
+const sessionsStatement = preparedStatement<{ session_id: string; id: number; status: string; exposures: number }>(() => {
   // A child row set (a CTE below) joined to its exposure, and the exposure's participant for the session.
   const join = (rowsCte: string, stimKeyed: boolean) => sql`ins_e e join ins_p p on p.id = e.participant_id
       join ${sql.raw(rowsCte)} x on x.session_id = p.session_id and x.step_id = e.step_id${stimKeyed ? sql` and x.stim_id = e.stim_id` : sql``}`;
   // Each JSON parameter is read once, into a CTE of its own: joined directly, a nested loop read
   // one again (and parsed its hex gaze) for every row of the other side.
   const participantNames = sql.raw(PARTICIPANT_COLUMNS.replace(/ [a-z0-9]+(,|$)/g, '$1'));
+  // A panel reference completes a study at most once (issue 35 item 3): a second completion, stored
+  // before or earlier in the same group, is kept as 'duplicate' (never counted). The unique index
+  // participant_complete_reference_uq refuses two racing ones; the loser's transaction is run again
+  // (isRetryableConflict) and then sees the winner here.
+  const participantSelect = sql.raw(PARTICIPANT_COLUMNS.replace(/ [a-z0-9]+(,|$)/g, '$1').replace(/\bstatus\b/, 'stored_status'));
   const rowsOf = (param: string, columns: string) => sql`materialized (select * from json_to_recordset(${json(param)}) as x(${sql.raw(columns)}))`;
   return sql`with
     px as ${rowsOf('participants', `${PARTICIPANT_COLUMNS}, n int`)},
@@ -196,7 +206,13 @@ const sessionsStatement = preparedStatement<{ session_id: string; id: number; ex
     fx as ${rowsOf('features', `session_id text, step_id int, stim_id int, tag text, fixation_count int, dwell_ms float8, first_fixation_ms float8,
         first_fixation_viewable_ms float8, visits int, entry_rank int`)},
     qx as ${rowsOf('answers', 'session_id text, question_id int, answer_option_id int, text text')},
-    ins_p as (insert into participant (${participantNames}) select ${participantNames} from px x order by x.n
+    py as (select x.*, case when x.status = 'complete' and not x.is_test and x.panel_id is not null and (
+        count(*) filter (where x.status = 'complete' and not x.is_test)
+          over (partition by x.panel_id, x.reference order by x.n rows between unbounded preceding and 1 preceding) > 0
+        or exists (select 1 from participant q where q.study_id = x.study_id and q.panel_id = x.panel_id and q.reference = x.reference
+          and q.status = 'complete' and not q.is_test)) then 'duplicate' else x.status end as stored_status
+      from px x),
+    ins_p as (insert into participant (${participantNames}) select ${participantSelect} from py x order by x.n
       on conflict (study_id, session_id) do nothing returning *),
     ins_e as (insert into exposure (study_id, participant_id, cell_id, step_id, stim_id, stim_x, stim_y, stim_width, stim_height,
         page_dwell_ms, viewability_intervals, analysis_config_id, eyetracked, viewable, viewable_ms, first_viewable_ms, viewed, dwell_ms,
@@ -225,7 +241,7 @@ const sessionsStatement = preparedStatement<{ session_id: string; id: number; ex
     ${sessionAggregateCtes(sql`${ph('study_id')}::int`, {
       exposure: sql.raw('ins_e'), participant: sql.raw('ins_p'), exposureAoi: sql.raw('ins_ea'), exposureFeature: sql.raw('ins_ef'),
     })}
-    select p.session_id, p.id, (select count(*) from ins_e e where e.participant_id = p.id)::int as exposures from ins_p p`;
+    select p.session_id, p.id, p.status, (select count(*) from ins_e e where e.participant_id = p.id)::int as exposures from ins_p p`;
 });
 
 /**
@@ -243,7 +259,7 @@ export async function markFieldworkStarted(db: Db, studyId: number): Promise<voi
  * lockSessionInputs. Answers, by session id, the participant and exposure count of each session
  * stored; a session the study already has (a concurrent duplicate) is left out and writes nothing.
  */
-export async function insertSessions(db: Db, studyId: number, sessions: SessionRows[]): Promise<Map<string, { participantId: number; exposures: number }>> {
+export async function insertSessions(db: Db, studyId: number, sessions: SessionRows[]): Promise<Map<string, { participantId: number; status: string; exposures: number }>> {
   const participants = [];
   const exposures = [];
   const gaze = [];
@@ -291,7 +307,7 @@ export async function insertSessions(db: Db, studyId: number, sessions: SessionR
     study_id: studyId, participants: JSON.stringify(participants), exposures: JSON.stringify(exposures), gaze: JSON.stringify(gaze),
     aois: JSON.stringify(aois), features: JSON.stringify(features), answers: JSON.stringify(answers),
   });
-  return new Map(stored.map((row) => [row.session_id, { participantId: Number(row.id), exposures: Number(row.exposures) }]));
+  return new Map(stored.map((row) => [row.session_id, { participantId: Number(row.id), status: row.status, exposures: Number(row.exposures) }]));
 }
 
 export interface NewGaze {

@@ -26,13 +26,14 @@ export const countedSql = sql`p.is_test = false and p.status = 'complete'`;
 
 /**
  * Measured: eye-tracked participant, gaze received, inside the study's quality thresholds (a
- * threshold that is set excludes participants whose value is missing).
+ * threshold that is set excludes participants whose value is missing, except the connection
+ * speed: an unmeasurable speed is not a failure, docs/decisions.md "Unmeasured connection speed").
  */
 export const qualityCond = sql`p.has_eyetracking and e.eyetracked
   and (sd.max_accuracy is null or p.calibration_accuracy_px <= sd.max_accuracy)
   and (sd.max_precision is null or p.calibration_precision_px <= sd.max_precision)
   and (sd.min_calibration_frame_rate is null or p.frame_rate >= sd.min_calibration_frame_rate)
-  and (sd.min_connection_speed is null or p.connection_speed_kbps >= sd.min_connection_speed)
+  and (sd.min_connection_speed is null or p.connection_speed_kbps is null or p.connection_speed_kbps >= sd.min_connection_speed)
   and (sd.min_dwell_ms is null or e.page_dwell_ms >= sd.min_dwell_ms)
   and (sd.max_dwell_ms is null or e.page_dwell_ms <= sd.max_dwell_ms)`;
 

@@ -1,11 +1,11 @@
 // SQL of the respondent runner (services/take.ts): the study, its cells and panels, one cell's
 // steps with everything they show, and how many counted respondents each cell has (quota).
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { countedSql, rows } from './sql.js';
 import {
   answerOption, cachePage, cell, externalPage, instruction, lookupItem, panel, question, questionGroup, step, stepStim,
-  stim, study, takeReservation,
+  stim, study, takeReservation, takeStart, participant,
 } from '../db/schema/index.js';
 
 export interface TakeStudyRow {
@@ -14,6 +14,8 @@ export interface TakeStudyRow {
   name: string;
   live: boolean;
   completed: boolean;
+  /** Fieldwork paused by the researcher: live links answer 'paused' and take no deliveries. */
+  paused: boolean;
   participantsRequested: number;
   /** The quality thresholds (docs/metrics.md "Report base E"); null: not checked. */
   maxAccuracy: number | null;
@@ -24,7 +26,7 @@ export interface TakeStudyRow {
 
 export async function findTakeStudy(db: Db, studyId: number): Promise<TakeStudyRow | null> {
   const rows = await db.select({
-    id: study.id, companyId: study.companyId, name: study.name, live: study.live, completed: study.completed,
+    id: study.id, companyId: study.companyId, name: study.name, live: study.live, completed: study.completed, paused: study.paused,
     participantsRequested: study.participantsRequested,
     maxAccuracy: study.maxAccuracy, maxPrecision: study.maxPrecision,
     minCalibrationFrameRate: study.minCalibrationFrameRate, minConnectionSpeed: study.minConnectionSpeed,
@@ -100,10 +102,54 @@ export async function reserveCell<T extends { cellId: number; reserve: boolean }
   });
 }
 
-/** The session is stored (as whatever status): its reservation has done its work. */
+/** The session is stored (as whatever status), or refused: its reservation has done its work. */
 export async function releaseReservation(db: Db, studyId: number, sessionId: string): Promise<void> {
   await db.delete(takeReservation).where(and(eq(takeReservation.studyId, studyId), eq(takeReservation.sessionId, sessionId)));
 }
+
+/** The respondent is still at it (the quality gate passed): a live reservation lasts until `expiresAt`. */
+export async function renewReservation(db: Db, studyId: number, sessionId: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(takeReservation).set({ expiresAt })
+    .where(and(eq(takeReservation.studyId, studyId), eq(takeReservation.sessionId, sessionId), gt(takeReservation.expiresAt, now)));
+}
+
+/** A second arbitrary constant: the start rate limit's lock (the second key is the study id). */
+const START_LOCK = 727_104_036;
+
+/**
+ * Counts a live start of `link` from `address` against the limit (issue 36 item 3), under a
+ * per-study advisory lock so a burst is counted one start after the other: answers null and
+ * records the start when it is allowed, else the milliseconds until the oldest start in the window
+ * leaves it. Starts older than the window are removed on the way (the table stays bounded).
+ */
+export async function countStart(db: Db, key: { studyId: number; link: string; address: string }, now: Date, windowMs: number, limit: number): Promise<number | null> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK}, ${key.studyId})`);
+    const since = new Date(now.getTime() - windowMs);
+    await tx.delete(takeStart).where(and(eq(takeStart.studyId, key.studyId), lte(takeStart.startedAt, since)));
+    const [r] = await tx.select({
+      n: sql<number>`count(*)::int`, oldest: sql<number | null>`(extract(epoch from min(${takeStart.startedAt})) * 1000)::float8`,
+    }).from(takeStart)
+      .where(and(eq(takeStart.studyId, key.studyId), eq(takeStart.link, key.link), eq(takeStart.address, key.address), gt(takeStart.startedAt, since)));
+    if (Number(r?.n ?? 0) >= limit) {
+      const oldest = r?.oldest === null || r?.oldest === undefined ? now.getTime() : Number(r.oldest);
+      return Math.max(1000, oldest + windowMs - now.getTime());
+    }
+    await tx.insert(takeStart).values({ ...key, startedAt: now });
+    return null;
+  });
+}
+
+/** Whether the panel reference has a counted completion of the study (a second one would be a duplicate). */
+export async function referenceCompleted(db: Db, studyId: number, panelId: number, reference: string): Promise<boolean> {
+  const rows = await db.select({ id: participant.id }).from(participant).where(and(
+    eq(participant.studyId, studyId), eq(participant.panelId, panelId), eq(participant.reference, reference),
+    eq(participant.status, 'complete'), eq(participant.isTest, false),
+  )).limit(1);
+  return rows.length > 0;
+}
+
 
 export interface TakeStimRow {
   id: number;

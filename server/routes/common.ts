@@ -67,7 +67,7 @@ export function bodyDeadline(ms: number) {
 }
 
 /** Route options a registration may add (hooks that run before validation). */
-export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'preValidation'>;
+export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'preValidation' | 'compress'>;
 
 /** What a user who is not a company administrator gets from a company-settings operation (403). */
 export const COMPANY_ADMIN_MESSAGE = 'Only company administrators may change this';
@@ -126,6 +126,7 @@ export function route<S extends OperationSpec>(app: FastifyInstance, op: Operati
     ...(small && smallBodyMs ? { preParsing: bodyDeadline(smallBodyMs) } : {}),
     ...(onRequest.length ? { onRequest } : {}),
     ...(preValidation.length ? { preValidation } : {}),
+    ...(extras.compress !== undefined ? { compress: extras.compress } : {}),
     handler: handler as RouteHandlerMethod,
   });
 }

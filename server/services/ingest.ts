@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
 import { invalidField, isRetryableConflict } from '../domain/errors.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import {
-  findParticipantBySession, insertSessions, loadStudyContext, lockSessionInputs, markFieldworkStarted, type SessionRows, type StudyContext,
+  findStoredSession, insertSessions, loadStudyContext, lockSessionInputs, markFieldworkStarted, type SessionRows, type StudyContext,
 } from '../repositories/ingest.js';
 import type { AnalysisConfig } from '../analytics/config.js';
 import { packFloat32, unpackFloat32 } from '../analytics/pack.js';
@@ -33,6 +33,8 @@ export interface IngestResult {
   participant_id: number;
   duplicate: boolean;
   exposures: number;
+  /** As stored: a completion of a panel reference that had completed before is 'duplicate' (never counted). */
+  status: string;
 }
 
 function toAnswers(ctx: StudyContext, stepIndex: number, answers: SessionAnswer[]): SessionRows['answers'] {
@@ -77,7 +79,7 @@ interface Checked {
   afterStep?: IngestOptions['afterStep'];
   rows: SessionRows;
 }
-type Stored = { participantId: number; exposures: number };
+type Stored = { participantId: number; status: string; exposures: number };
 
 /**
  * A session's rows, computed with the AOIs read under its locks. The summaries are computed from
@@ -236,8 +238,8 @@ async function writeGroup(db: Db, studyId: number, group: Waiting[]): Promise<vo
  */
 export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptions = {}): Promise<IngestResult> {
   const duplicateOf = async () => {
-    const id = await findParticipantBySession(db, body.study_id, body.session_id);
-    return id === null ? null : { participant_id: id, duplicate: true, exposures: 0 };
+    const found = await findStoredSession(db, body.study_id, body.session_id);
+    return found === null ? null : { participant_id: found.id, duplicate: true, exposures: 0, status: found.status };
   };
   const ctx = opts.context ?? (await loadStudyContext(db, body.study_id));
   if (!ctx || ctx.studyId !== body.study_id) throw invalidField('study_id', `Unknown study ${body.study_id}`);
@@ -256,7 +258,7 @@ export async function ingestSession(db: Db, body: SessionBody, opts: IngestOptio
   const config = opts.config ?? (await getActiveConfig(db));
   const checked = { body, ctx, config, answers, afterStep: opts.afterStep };
   const stored = await writeInGroup(db, { ...checked, rows: sessionRows(checked, ctx.aois) });
-  if (stored) return { participant_id: stored.participantId, duplicate: false, exposures: stored.exposures };
+  if (stored) return { participant_id: stored.participantId, duplicate: false, exposures: stored.exposures, status: stored.status };
   const dup = await duplicateOf();
   if (!dup) throw new Error(`session ${body.session_id} was neither stored nor found`);
   return dup;

@@ -46,7 +46,7 @@ export const participant = pgTable('participant', {
   calibrationPrecisionPx: doublePrecision('calibration_precision_px'),
   frameRate: doublePrecision('frame_rate'),
   connectionSpeedKbps: doublePrecision('connection_speed_kbps'),
-  /** complete | screenout | quota_full */
+  /** complete | screenout | quota_full | duplicate (a second completion of the same panel reference: never counted) */
   status: text('status').notNull().default('complete'),
   isTest: boolean('is_test').notNull().default(false),
   /** webcam | mouse (the cursor as gaze, respondent runner) | simulated; null: not said (collector, demo). */
@@ -59,6 +59,10 @@ export const participant = pgTable('participant', {
   // cell: the study list's participants_returned and the quota counts read only this index
   // (index-only), not every respondent's row, at every request.
   index('participant_counted_idx').on(t.studyId, t.cellId).where(sql`is_test = false and status = 'complete'`),
+  // A panel reference completes a study at most once (issue 35 item 3, issue 36 item 3): ingestion
+  // stores a second completion as 'duplicate'; this index makes two racing ones impossible.
+  uniqueIndex('participant_complete_reference_uq').on(t.studyId, t.panelId, t.reference)
+    .where(sql`status = 'complete' and is_test = false and panel_id is not null`),
 ]);
 
 export const participantAnswer = pgTable('participant_answer', {

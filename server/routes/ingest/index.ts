@@ -3,12 +3,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ingestSession } from '../../services/ingest.js';
-import { collectionKeyExists, findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
-import { forbidden, notFound, unauthorized } from '../../errors.js';
+import { collectionKeyExists, findParticipantBySession, findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../errors.js';
 import * as contract from '../../../contract/ingest.js';
 import { route, toId } from '../common.js';
 
 export const INVALID_KEY = 'Invalid collection key';
+export const STUDY_COMPLETED = 'This study is completed: it no longer collects responses';
 /** Compared against when the study is unknown or has no key: a hash no key has. */
 const NO_KEY = '0'.repeat(64);
 
@@ -30,6 +31,14 @@ export default async function ingestRoutes(app: FastifyInstance) {
     const presented = hashKey(String(request.headers['x-collection-key']).trim());
     const matches = sameHash(presented, found?.collectionKeyHash ?? NO_KEY);
     if (!found || !found.collectionKeyHash || !matches) throw forbidden(INVALID_KEY);
+    // A completed study's results are final (issue 35 item 3): a real session arriving now is
+    // refused, unless it is the retry of one stored before (answered as stored). Test sessions
+    // never count, so they are still taken.
+    if (found.completed && !body.participant.is_test) {
+      const stored = await findParticipantBySession(app.db, found.id, body.session_id);
+      if (stored === null) throw conflict(STUDY_COMPLETED);
+      return { success: true as const, duplicate: true, participant_id: stored };
+    }
     const result = await ingestSession(app.db, body);
     return { success: true as const, duplicate: result.duplicate, participant_id: result.participant_id };
   }, {

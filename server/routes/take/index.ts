@@ -13,7 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { checkTakeQuality, deliverTake, startTake, type TakeDeps } from '../../services/take.js';
 import { existingTakeLinkSecret } from '../../services/study-links.js';
 import { publicUrl } from '../../storage/urls.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound, tooManyRequests } from '../../errors.js';
+import { parseTakeLimits } from '../../config.js';
 import { route, toId } from '../common.js';
 
 export const mount = 'root';
@@ -38,12 +39,24 @@ const REFUSED_PAGE = page('Study link not valid', `<main class="gb-message"><h1>
 const RUNNER_PAGE = page('Study', `<main id="gb-runner" aria-live="polite"><div class="gb-message"><p>Loading the study…</p></div></main>
 <noscript><div class="gb-message"><p>This study needs JavaScript.</p></div></noscript>`, true);
 
+/** What the runner tells a respondent who cannot take (or finish) the study. */
+const STATE_MESSAGES: Record<contract.StartState, string | null> = {
+  run: null,
+  quota_full: contract.TAKE_STUDY_FULL,
+  closed: contract.TAKE_STUDY_CLOSED,
+  paused: contract.TAKE_STUDY_PAUSED,
+  duplicate: contract.TAKE_ALREADY_COMPLETED,
+};
+
 export function takeDeps(app: FastifyInstance): TakeDeps {
   const files = app.config.filesOrigin ?? '';
+  const take = app.config.take ?? parseTakeLimits({});
   return {
     db: app.db,
     urlSecret: app.config.urlSecret,
     sessionTtlSeconds: contract.TAKE_SESSION_TTL_SECONDS,
+    reservationTtlSeconds: take.reservationMinutes * 60,
+    startLimit: { limit: take.startLimit, windowSeconds: take.startWindowMinutes * 60 },
     urls: {
       file: (key) => publicUrl(app, key, contract.TAKE_SESSION_TTL_SECONDS),
       preview: (id) => `${files}${app.signer.sign(`/preview/stims/${id}`, contract.TAKE_SESSION_TTL_SECONDS)}`,
@@ -74,31 +87,53 @@ export default async function takePages(app: FastifyInstance) {
 }
 
 export async function v1(app: FastifyInstance) {
-  route(app, contract.startSession, async (request) => {
-    const outcome = await startTake(takeDeps(app), toId(request.params.id), request.body.query);
+  route(app, contract.startSession, async (request, reply) => {
+    const outcome = await startTake(takeDeps(app), toId(request.params.id), request.body.query, { address: request.ip });
     if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_LINK_INVALID);
-    if (outcome.kind === 'closed') throw conflict(contract.TAKE_STUDY_CLOSED);
+    if (outcome.kind === 'simulated_live') throw forbidden(contract.TAKE_SIMULATED_LIVE);
+    if (outcome.kind === 'rate_limited') {
+      reply.header('retry-after', String(outcome.retryAfterSeconds));
+      throw tooManyRequests(contract.TAKE_TOO_MANY_STARTS);
+    }
     if (outcome.kind === 'no_cells') throw conflict(contract.TAKE_NO_CELLS);
-    return outcome.answer;
+    return { ...outcome.answer, message: STATE_MESSAGES[outcome.answer.state] };
   });
 
   route(app, contract.deliverSession, async (request) => {
     const outcome = await deliverTake(takeDeps(app), toId(request.params.id), request.body);
     if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
+    if (outcome.kind === 'refused') {
+      return {
+        success: true as const, duplicate: false, participant_id: null, redirect_url: outcome.redirect, status: outcome.state,
+        message: STATE_MESSAGES[outcome.state], failures: [],
+      };
+    }
     return {
       success: true as const, duplicate: outcome.result.duplicate, participant_id: outcome.result.participant_id, redirect_url: outcome.redirect,
-      status: outcome.status, failures: outcome.failures,
+      status: outcome.status, message: outcome.status === 'duplicate' ? STATE_MESSAGES.duplicate : null, failures: outcome.failures,
     };
   });
 
   route(app, contract.checkQuality, async (request) => {
     const outcome = await checkTakeQuality(takeDeps(app), toId(request.params.id), request.body);
     if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
-    return { success: true as const, pass: outcome.pass, failures: outcome.failures, participant_id: outcome.participantId, redirect_url: outcome.redirect };
+    if (outcome.kind === 'refused') {
+      return {
+        success: true as const, pass: false, refused: outcome.state, message: STATE_MESSAGES[outcome.state], failures: [],
+        participant_id: null, redirect_url: outcome.redirect,
+      };
+    }
+    return {
+      success: true as const, pass: outcome.pass, refused: null, message: null, failures: outcome.failures,
+      participant_id: outcome.participantId, redirect_url: outcome.redirect,
+    };
   });
 
   // Random bytes (incompressible: no proxy or compression shortens the download being timed).
+  // Never through @fastify/compress (it counts octet-stream as compressible): the probe went out
+  // as content-encoding br, which Chromium failed to decode, and every speed was unmeasured.
+  // no-transform asks proxies not to encode it either.
   const probe = randomBytes(contract.PROBE_BYTES);
   route(app, contract.speedProbe, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('application/octet-stream').send(probe));
+    reply.header('cache-control', 'no-store, no-transform').type('application/octet-stream').send(probe), { compress: false });
 }

@@ -45,7 +45,8 @@ beforeAll(async () => {
   // D sends 5 Hz gaze resting on the ad the whole time: too sparse for any fixation.
   await session(display, 'A', [...rest(500, 500, ...ON_AD), ...rest(1200, 500, ...ON_AD), ...rest(2000, 4000, ...AWAY)], inView);
   await session(display, 'B', rest(0, 6000, ...AWAY), inView);
-  await session(display, 'C', [...rest(0, 1000, ...AWAY), ...rest(1000, 5000, ...ON_AD)], inView);
+  // C's ad stays in view to the page end: gaze counts as dwell only while the stim is viewable.
+  await session(display, 'C', [...rest(0, 1000, ...AWAY), ...rest(1000, 5000, ...ON_AD)], [{ start_ms: 0, end_ms: 6000, fraction: 1 }]);
   await session(display, 'D', rest(0, 6000, ...ON_AD, 200), inView);
 
   const v = await createStudy(db, { companyId: t.companyId });

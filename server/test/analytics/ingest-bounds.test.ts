@@ -69,7 +69,7 @@ async function refused(payload: unknown, field: string) {
 
 beforeAll(async () => {
   ({ app, database } = await testApp());
-  s = await buildStudy(database.db);
+  s = await buildStudy(database.db, { completed: false });
   const user = await createUser(database.db, { companyId: s.companyId });
   const token = await issueToken(database.db, user.id, 1);
   const res = await app.inject({ method: 'POST', url: `/v1.0/studies/${s.studyId}/collection-key`, headers: { authorization: `Token ${token}` } });

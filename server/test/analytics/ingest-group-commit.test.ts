@@ -86,7 +86,7 @@ describe('issue 21: group commit of sessions arriving together', () => {
     const bodies = [session(f, 'first', 0), session(f, 'twice', 1), session(f, 'other', 2), session(f, 'twice', 1)];
     const [, a, , b] = values(await sendTogether(f, bodies));
     expect(a.duplicate).toBe(false);
-    expect(b).toEqual({ participant_id: a.participant_id, duplicate: true, exposures: 0 });
+    expect(b).toEqual({ participant_id: a.participant_id, duplicate: true, exposures: 0, status: 'complete' });
     expect((await participants(f.studyId)).map((p) => p.session_id)).toEqual(['first', 'twice', 'other']);
     await expectAggregatesEqualRebuild(f.studyId);
   }, 120_000);

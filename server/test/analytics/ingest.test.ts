@@ -58,7 +58,7 @@ const post = (payload: unknown, headers: Record<string, string> = { 'x-collectio
 
 beforeAll(async () => {
   ({ app, database } = await testApp());
-  s = await buildStudy(database.db);
+  s = await buildStudy(database.db, { completed: false });
   const user = await createUser(database.db, { companyId: s.companyId });
   token = await issueToken(database.db, user.id, 1);
   const res = await app.inject({ method: 'POST', url: `/v1.0/studies/${s.studyId}/collection-key`, headers: { authorization: `Token ${token}` } });
@@ -92,7 +92,7 @@ describe('collection key', () => {
 
   it('is issued only to a signed-in user of the study\'s company, and rotating it retires the old key', async () => {
     expect((await app.inject({ method: 'POST', url: `/v1.0/studies/${s.studyId}/collection-key` })).statusCode).toBe(401);
-    const other = await buildStudy(database.db);
+    const other = await buildStudy(database.db, { completed: false });
     const outsider = await createUser(database.db, { companyId: other.companyId });
     const outsiderToken = await issueToken(database.db, outsider.id, 1);
     const res = await app.inject({ method: 'POST', url: `/v1.0/studies/${s.studyId}/collection-key`, headers: { authorization: `Token ${outsiderToken}` } });

@@ -70,7 +70,7 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
   it('passes measures inside the thresholds and stores nothing', async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-1');
     const res = await quality(ids.strict, { token, stage: 'validation', gaze_source: 'mouse', ...good });
-    expect(res.json()).toEqual({ success: true, pass: true, failures: [], participant_id: null, redirect_url: null });
+    expect(res.json()).toEqual({ success: true, pass: true, refused: null, message: null, failures: [], participant_id: null, redirect_url: null });
     expect(await stored(ids.strict, 'Q-1')).toEqual([]);
   });
   it('fails a measure over its threshold: stored at once as screenout with the measures, sent to the screen-out redirect with the parameter', async () => {
@@ -152,7 +152,16 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.cal, panelId: ids.panel }, 'Q-6');
     const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', steps: [] });
     expect(res.json()).toMatchObject({ status: 'screenout', redirect_url: 'https://ns.example/so?rid=Q-6' });
-    expect(res.json().failures.map((f: { measure: string }) => f.measure)).toEqual(['calibration_data', 'connection_speed_kbps']);
+    // An unmeasured connection speed is not a failure (issue 35 item 6): the missing calibration is.
+    expect(res.json().failures.map((f: { measure: string }) => f.measure)).toEqual(['calibration_data']);
+  });
+  it('passes an unmeasurable connection speed (the probe failed) at the connection stage, and completes on it (issue 35 item 6)', async () => {
+    const token = await tokenOf({ studyId: ids.strict, cellId: ids.nocal, panelId: ids.panel }, 'Q-U');
+    expect((await quality(ids.strict, { token, stage: 'connection', gaze_source: 'mouse', connection_speed_kbps: null })).json())
+      .toMatchObject({ pass: true, failures: [] });
+    const res = await deliver(ids.strict, { token, status: 'complete', gaze_source: 'mouse', connection_speed_kbps: null, steps: [{ step_id: ids.nocalStep, page_dwell_ms: 2000, stims: [] }] });
+    expect(res.json()).toMatchObject({ status: 'complete', failures: [] });
+    expect(await stored(ids.strict, 'Q-U')).toMatchObject([{ status: 'complete', connectionSpeedKbps: null }]);
   });
   it('completes a respondent of a cell without calibration on the connection speed alone', async () => {
     const token = await tokenOf({ studyId: ids.strict, cellId: ids.nocal, panelId: ids.panel }, 'Q-7');
@@ -183,7 +192,7 @@ describe('the quality gate is decided on the server (issue 22 item 4)', () => {
     const res = await app.inject({ method: 'GET', url: '/v1.0/take/probe' });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBe(PROBE_BYTES);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('no-store, no-transform');
     expect(res.headers['content-type']).toContain('application/octet-stream');
   });
 });

@@ -96,12 +96,12 @@ describe('the take page and the start call verify the signed link (issue 22 item
     const res = await start(ids.live, q.replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA'));
     expect(res.json()).toEqual({ success: false, message: 'This study link is not valid' });
   });
-  it('refuses a live link while the study is not live or completed (409), and lets its test link in', async () => {
+  it('answers state closed to a live link while the study is not live or completed (nothing assigned), and lets its test link in', async () => {
     const live = await start(ids.setup, queryOf(link({ studyId: ids.setup })));
-    expect(live.statusCode).toBe(409);
-    expect(live.json().message).toBe('This study is not collecting responses');
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ state: 'closed', message: 'This study is not collecting responses', cell_id: null, token: null, steps: [] });
     // A completed study's live links have run out (take links themselves never expire).
-    expect((await start(ids.done, queryOf(link({ studyId: ids.done })))).statusCode).toBe(409);
+    expect((await start(ids.done, queryOf(link({ studyId: ids.done })))).json().state).toBe('closed');
     const test = await start(ids.setup, queryOf(link({ studyId: ids.setup, test: true })));
     expect(test.statusCode).toBe(200);
     expect(test.json()).toMatchObject({ state: 'run', is_test: true, cell_id: ids.setupCell, steps: [] });
