@@ -19,6 +19,12 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart status - The status badge.
  * @csspart phases - The phase tracker.
  * @csspart complete-study - The 'Complete study' button.
+ * @csspart lifecycle - The row of life-cycle buttons (Launch, Pause, Resume, Complete study).
+ * @csspart launch - The 'Launch' (or, for super users with unmet checks, 'Launch anyway') button.
+ * @csspart launch-checks - The list of launch checks not met yet.
+ * @csspart pause - The 'Pause' button.
+ * @csspart resume - The 'Resume' button.
+ * @csspart lifecycle-error - Why the last launch, pause, resume or completion was refused.
  * @csspart completed-tick - What replaces it once complete.
  * @csspart results-banner - The 'Congratulations' banner.
  * @csspart view-results - The 'View results' link.
@@ -27,10 +33,12 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart subscribed - The subscribed note.
  * @csspart subscribe-dialog - The subscribe dialog.
  * @csspart date-range - The data collection dates.
+ * @csspart planned-range - The planned (proposed) data collection dates.
  * @csspart stims - The stims list.
  * @csspart timeline - The order timeline.
  * @csspart actions - The actions list.
  * @csspart run-throughs - The run-through list.
+ * @csspart run-through-refused - A run-through's count of requests its egress proxy refused.
  * @csspart automate - The 'Automate' button.
  */
 export const GazeStudyOverviewElement = defineElement('gaze-study-overview', StudyOverview, { props: { studyId: 'string' } });

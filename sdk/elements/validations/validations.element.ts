@@ -11,6 +11,7 @@ import { Validations } from './Validations';
  * @csspart validations - The whole surface.
  * @csspart filter - The filter menu button.
  * @csspart study-name - A study name button.
+ * @csspart refused-requests - Under a cell of a run-through: the requests its egress proxy refused.
  */
 export const GazeValidationsElement = defineElement('gaze-validations', Validations, { props: {} });
 
