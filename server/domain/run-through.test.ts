@@ -12,7 +12,7 @@ describe('run-through bookkeeping (issue 22 item 7)', () => {
     cell.pass(step(1, 'instruction', 'Welcome'));
     cell.pass(step(2, 'calibration'));
     const c = cell.done();
-    expect(c).toEqual({ cell_id: 1, cell_name: 'A', status: 'passed', reason: null, steps: [
+    expect(c).toEqual({ cell_id: 1, cell_name: 'A', status: 'passed', reason: null, refused_requests: [], refused_total: 0, steps: [
       { position: 1, step_id: 10, type: 'instruction', name: 'Welcome', status: 'passed', reason: null },
       { position: 2, step_id: 20, type: 'calibration', name: '', status: 'passed', reason: null },
     ] });

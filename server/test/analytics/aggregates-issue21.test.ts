@@ -238,7 +238,7 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
     expectRebuildEqual(await fromScratch(f.studyId));
   }, 300_000);
 
-  it('removing a step removes its rows (the tables have no foreign keys to cascade) and leaves the rest equal to a rebuild', async () => {
+  it('a step holding counted sessions cannot be removed (issue 35 item 2): its rows and exposures stay, equal to a rebuild', async () => {
     const f = await buildStudy(database.db);
     const body = oneSession(f, 'agg21-step-removed');
     expect((await ingestSession(database.db, body)).duplicate).toBe(false);
@@ -247,11 +247,12 @@ describe('issue 21 item 1: the aggregates stay equal to a rebuild from scratch',
       + (select count(*) from report_feature_aggregate where step_id = ${f.cacheStepId})
       + (select count(*) from report_aoi_metric_aggregate where step_id = ${f.cacheStepId})
       + (select count(*) from report_scanpath_aggregate where step_id = ${f.cacheStepId}) as n`))[0].n);
-    expect(await count()).toBeGreaterThan(2);
+    const rows = await count();
+    expect(rows).toBeGreaterThan(2);
     await database.db.execute(sql`update study set allow_step_editing = true where id = ${f.studyId}`);
-    await deleteStep(database.db, f.studyId, f.cacheStepId);
-    expect(await count()).toBe(0);
-    expect(await q(`select 1 from exposure where step_id = ${f.cacheStepId}`)).toEqual([]);
+    await expect(deleteStep(database.db, f.studyId, f.cacheStepId)).rejects.toThrow(/holds data from 1 counted session/);
+    expect(await count()).toBe(rows);
+    expect((await q(`select 1 from exposure where step_id = ${f.cacheStepId}`)).length).toBeGreaterThan(0);
     const [kept, rebuilt] = (await fromScratch(f.studyId)).split('\n==\n');
     expect(kept).toEqual(rebuilt);
   }, 300_000);
