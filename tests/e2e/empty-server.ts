@@ -3,9 +3,9 @@
 // dashboard and runner. Started before the spec file's first test, stopped after its last.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../free-port';
 import { after, before } from 'node:test';
 
 export interface EmptyServer {
@@ -17,17 +17,6 @@ export interface EmptyServer {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export function useEmptyServer(env: Record<string, string> = {}): () => EmptyServer {
   let child: ChildProcess | undefined;

@@ -12,10 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
+import { freePort } from '../free-port.js';
 import { openScratchPostgres } from '../../server/db/scratch.js';
 import type { Database } from '../../server/db/client.js';
 import { JobQueue, jobKinds } from '../../server/jobs/index.js';
@@ -35,17 +35,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface S3rverInstance { run(): Promise<unknown>; close(): Promise<unknown> }
 const S3rver = createRequire(import.meta.url)('s3rver') as new (opts: object) => S3rverInstance;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server { name: string; child: ChildProcess; base: string; logFile: string }
 

@@ -3,7 +3,7 @@
 // counts of polls, never timed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../free-port.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -12,17 +12,6 @@ export interface Server { child: ChildProcess; base: string }
 /** The server processes started and not yet stopped (an afterEach kills what a failed test left). */
 export const running = new Set<Server>();
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startServer(env: Record<string, string>, logFile: string): Promise<Server> {
   const port = await freePort();
