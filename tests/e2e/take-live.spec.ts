@@ -1,6 +1,5 @@
 // Issue 22 item 8: a live-link respondent's session appears in the reports, a test-link one does
-// not. No API makes a study live (only the demo seeds live studies), so this takes a demo study in
-// fieldwork: a cell with a stim whose steps the runner can play here, its LIVE cell link, with the
+// not. This takes a demo study in fieldwork (a study launched in the product is lifecycle.spec.ts): a cell with a stim whose steps the runner can play here, its LIVE cell link, with the
 // mouse source through every step (dots clicked, questions answered, the cursor over the ad), then
 // reads the study's participant report through the API: the live respondent is in it (one more
 // respondent, not a test), and a respondent of the same cell's TEST link is not.
