@@ -50,7 +50,11 @@ export function bodyDeadline(ms: number) {
     // A body already read whole (app.inject) needs no deadline.
     if (request.raw.complete) return payload;
     const body = new PassThrough();
+    // The body parser listens for the 408 below; when nobody reads the body (the request was
+    // answered before parsing, e.g. 415 or 401) an error without a listener would end the process.
+    body.on('error', () => {});
     const timer = setTimeout(() => {
+      if (reply.sent) return;
       reply.header('connection', 'close');
       payload.unpipe(body);
       body.destroy(Object.assign(new Error('Request body not received in time'), { statusCode: 408 }));
@@ -58,8 +62,9 @@ export function bodyDeadline(ms: number) {
     const done = () => clearTimeout(timer);
     payload.once('end', done);
     payload.once('error', done);
-    // The client went away: nothing left to wait for.
+    // The client went away, or the request was answered: nothing left to wait for.
     payload.once('close', done);
+    reply.raw.once('close', done);
     body.once('close', done);
     payload.pipe(body);
     return body;

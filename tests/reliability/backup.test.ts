@@ -130,7 +130,7 @@ describe('backups of a running server (issue 36 item 7)', () => {
   it('a backup taken while sessions are being written restores, with every stored session whole', async () => {
     const live = path.join(dir, 'live');
     const database = await openDatabase({ dataDir: live });
-    const study = await buildStudy(database.db);
+    const study = await buildStudy(database.db, { completed: false });
     await setCollectionKeyHash(database.db, study.studyId, createHash('sha256').update(KEY).digest('hex'));
     await database.close();
 

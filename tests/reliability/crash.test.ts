@@ -120,7 +120,7 @@ async function crashRun(kind: 'pglite' | 'postgres') {
     ? { DATA_DIR: dataDir }
     : { DATA_DIR: dataDir, DATABASE_URL: (database as Database & { url: string }).url };
   try {
-    const study = await buildStudy(database.db);
+    const study = await buildStudy(database.db, { completed: false });
     await setCollectionKeyHash(database.db, study.studyId, createHash('sha256').update(KEY).digest('hex'));
     const sessions = Array.from({ length: SESSIONS }, (_, i) => sessionOf(study, i));
     if (kind === 'pglite') await database.close();

@@ -147,4 +147,21 @@ describe('issue 36 item 5: slow and oversized requests', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ success: false, message: 'Invalid collection key' });
   });
+
+  it('a small-body request answered before its body is read leaves nothing behind once the body deadline passes', async () => {
+    // 415 comes before any parsing, so nobody reads the body; the deadline's 408 once ended the process.
+    const errors: unknown[] = [];
+    const record = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', record);
+    try {
+      const r = raw('POST /v1.0/auth-token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/xml\r\nContent-Length: 100\r\n\r\n');
+      expect(await r.status).toBe(415);
+      await new Promise((resolve) => setTimeout(resolve, TIMEOUTS.smallBodyMs + 1000));
+      await othersAreAnswered();
+      r.destroy();
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(errors).toEqual([]);
+  });
 });
