@@ -214,7 +214,7 @@ export async function companyValidations(db: Db, companyId: number, q: { search:
     select p.id, 'test_session', p.study_id, s.name, 'Test link: ' || p.reference,
       case when p.status = 'complete' then 'passed' else 'failed' end,
       case when p.status = 'complete' then null
-        else (case p.status when 'screenout' then 'Screened out' when 'quota_full' then 'Quota full' else p.status end)
+        else (case p.status when 'screenout' then 'Screened out' when 'quota_full' then 'Quota full' when 'duplicate' then 'Already completed' else p.status end)
           || coalesce((select ' after step ' || (st.position + 1) || coalesce(' (' || nullif(st.name, '') || ')', '')
                from ${exposure} e join ${step} st on st.id = e.step_id where e.participant_id = p.id order by st.position desc limit 1),
              ' before its first recorded step')
