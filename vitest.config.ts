@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'dashboard/**/*.test.ts', 'dashboard/**/*.test.tsx', 'runner/**/*.test.ts'],
+          include: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx', 'dashboard/**/*.test.ts', 'dashboard/**/*.test.tsx', 'runner/**/*.test.ts'],
           // *.element.test.* run in Chromium (npm run test:elements), not in jsdom.
           exclude: ['**/node_modules/**', '**/*.element.test.*'],
           environment: 'jsdom',

@@ -1,8 +1,9 @@
-// The one CSV writer (issue 36 item 6): RFC 4180 quoting, the spec's comma removal, and formula
+// The one CSV writer, contract/csv.ts (issue 36 item 6; tested here: contract/ holds no tests, its
+// index globs every file): RFC 4180 quoting, the spec's comma removal, and formula
 // neutralising. tests over each file the product writes are beside their producers
 // (sdk/core/csv-downloads.test.ts, server/test/jobs/export-csv.test.ts).
 import { describe, expect, it } from 'vitest';
-import { csvCell, neutraliseFormula, objectsToCsv, toCsv } from './csv';
+import { csvCell, neutraliseFormula, objectsToCsv, toCsv } from '../../contract/csv';
 
 const HOSTILE = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-1+2', '@SUM(A1)', '\tcmd', '\r=1', '＝1+1', '＋1', '－1', '＠x'];
 
