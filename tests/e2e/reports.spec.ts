@@ -25,7 +25,9 @@ async function findStudy(): Promise<void> {
       const tree = await api(token, `/studies/${s.study_id}/stims/overview`, { body: {} });
       const stims: Stim[] = tree.body.data.flatMap((c: { cell_id: number; step_list: { step_id: number; stimulus_list: Omit<Stim, 'cell_id' | 'step_id'>[] }[] }) =>
         c.step_list.flatMap((st) => st.stimulus_list.map((x) => ({ ...x, cell_id: c.cell_id, step_id: st.step_id }))));
-      const candidate = stims.find((x) => ['i', 's'].includes(x.stimulus_type) && !x.stimulus_name.includes('|'));
+      // A stim whose name is its own in the study: the tree and a shared address (which names stims) pick exactly it.
+      const candidate = stims.find((x) => ['i', 's'].includes(x.stimulus_type) && !x.stimulus_name.includes('|')
+        && stims.filter((y) => y.stimulus_name === x.stimulus_name).length === 1);
       if (!candidate) continue;
       const r = { cell_id: candidate.cell_id, step_id: candidate.step_id, stim_id: candidate.stimulus_id };
       const att = await api(token, `/studies/${s.study_id}/compare_report/overall_attention`, { body: { data: [r] } });
