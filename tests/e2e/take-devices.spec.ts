@@ -125,7 +125,7 @@ describe('respondent runner: every device finishes (issue 35 item 6)', () => {
     assert.ok(chosen, 'a demo study in fieldwork has a cell with a Calibration step the runner plays here');
 
     // One more respondent when the first one's calibration fails: on a two-core machine running
-    // other suites beside it, a headless tap can miss its dot (seen once in ~10 runs). The first
+    // other suites beside it, a headless phone calibration failed once in three full runs here. The first
     // attempt's failures are printed, so a real regression still shows in the log and fails twice.
     let { page, context, errors } = await phone(browser());
     let run = await tapThrough(page, chosen.live);
