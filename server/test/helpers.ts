@@ -33,3 +33,15 @@ export async function testApp(database?: Database): Promise<{ app: FastifyInstan
   await app.ready();
   return { app, database: db };
 }
+
+/** Every stim id an answer names (`stim_id` / `stimulus_id` at any depth): the embed-scope tests' own walk, independent of the server's row filter. */
+export function stimIdsIn(v: unknown, out = new Set<number>()): Set<number> {
+  if (Array.isArray(v)) v.forEach((x) => stimIdsIn(x, out));
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if ((k === 'stim_id' || k === 'stimulus_id') && typeof x === 'number') out.add(x);
+      stimIdsIn(x, out);
+    }
+  }
+  return out;
+}

@@ -11,6 +11,7 @@ import { appUser } from '../../server/db/schema/index.js';
 import { issueEmbedToken } from '../../server/services/embed-tokens.js';
 import { respondentStudies, simulateStudy } from '../../server/seed/respondents.js';
 import { addExposure } from '../../server/test/analytics/report-fixtures.js';
+import { stimIdsIn } from '../../server/test/helpers.js';
 import { REPORT_TYPES } from '../../contract/common.js';
 
 const s = await securityApp({ demo: true });
@@ -86,17 +87,6 @@ const call = (op: { method: string; path: string; bodyProps: string[] }, token: 
   });
 };
 
-/** Every stim id an answer names (stim_id / stimulus_id at any depth). */
-function stimIdsIn(v: unknown, out = new Set<number>()): Set<number> {
-  if (Array.isArray(v)) v.forEach((x) => stimIdsIn(x, out));
-  else if (v && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      if ((k === 'stim_id' || k === 'stimulus_id') && typeof x === 'number') out.add(x);
-      stimIdsIn(x, out);
-    }
-  }
-  return out;
-}
 
 describe('embed scope: a stim-limited token on every operation openapi.json opens to embed tokens', () => {
   it('has a study with other stims on the token\'s step and respondents of them, and embed operations to call', () => {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useApi, useResource } from '../../core/resource/hooks';
-import { batchFeatures, batchStims } from '../../core/batches/batches';
-import { chooseReportStim, NO_BATCH_STIMS } from '../../core/batches/stim-choice';
+import { batchFeatures } from '../../core/batches/batches';
+import { BatchReportStim } from '../../features/batch-report-stim';
 import { BATCH_FILES, downloadBatch, saveRows } from '../../core/batches/download';
 import { batchReportPath, formatMetric } from '../../core/batches/format';
 import type { BatchRef } from '../../core/api/batches';
@@ -42,15 +42,7 @@ const Metrics = styled.div`
 `;
 
 export function BatchFeatureReport({ batchId, vendorId, stimId }: { batchId?: string; vendorId?: string; stimId?: number }) {
-  const ref: BatchRef = { internal_batch_id: String(batchId ?? ''), internal_vendor_id: String(vendorId ?? '') };
-  // An address without &stimId= shows the batch's first stim.
-  const stims = useResource(batchStims, ref, { enabled: Boolean(batchId && vendorId) && !(Number(stimId) > 0) });
-  const chosen = chooseReportStim(stimId, stims);
-  if ('state' in chosen) {
-    if (chosen.state === 'none') return <p part="empty">{NO_BATCH_STIMS}</p>;
-    return chosen.state === 'error' ? <ErrorText>Somethign went wrong</ErrorText> : <Spinner />;
-  }
-  return <FeatureReport batchRef={ref} stimId={chosen.stimId} />;
+  return <BatchReportStim batchId={batchId} vendorId={vendorId} stimId={stimId}>{(ref, id) => <FeatureReport batchRef={ref} stimId={id} />}</BatchReportStim>;
 }
 
 function FeatureReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: number }) {

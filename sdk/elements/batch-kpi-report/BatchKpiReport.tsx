@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { HighchartsReact } from 'highcharts-react-official';
 import { useApi, useResource } from '../../core/resource/hooks';
-import { batchGraph, batchReport, batchStims, batchVisual } from '../../core/batches/batches';
-import { chooseReportStim, NO_BATCH_STIMS } from '../../core/batches/stim-choice';
+import { batchGraph, batchReport, batchVisual } from '../../core/batches/batches';
+import { BatchReportStim } from '../../features/batch-report-stim';
 import { downloadBatch, downloadKpiTable } from '../../core/batches/download';
 import { batchReportPath, curveSeconds, formatMetric, KPI_ROWS } from '../../core/batches/format';
 import type { BatchRef, BatchVisual } from '../../core/api/batches';
@@ -123,15 +123,7 @@ function AttentionCurve({ points }: { points: { x: number; y: number }[] }) {
 }
 
 export function BatchKpiReport({ batchId, vendorId, stimId }: { batchId?: string; vendorId?: string; stimId?: number }) {
-  const ref: BatchRef = { internal_batch_id: String(batchId ?? ''), internal_vendor_id: String(vendorId ?? '') };
-  // The spec's address (?id=&vendorId=) names no stim: the batch's first stim is shown.
-  const stims = useResource(batchStims, ref, { enabled: Boolean(batchId && vendorId) && !(Number(stimId) > 0) });
-  const chosen = chooseReportStim(stimId, stims);
-  if ('state' in chosen) {
-    if (chosen.state === 'none') return <p part="empty">{NO_BATCH_STIMS}</p>;
-    return chosen.state === 'error' ? <ErrorText>Somethign went wrong</ErrorText> : <Spinner />;
-  }
-  return <KpiReport batchRef={ref} stimId={chosen.stimId} />;
+  return <BatchReportStim batchId={batchId} vendorId={vendorId} stimId={stimId}>{(ref, id) => <KpiReport batchRef={ref} stimId={id} />}</BatchReportStim>;
 }
 
 function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: number }) {

@@ -11,6 +11,7 @@ import { bodyStimsInScope, issueEmbedToken, scopeRows, StimOutOfScope } from '..
 import { Type } from 'typebox';
 import { Binary, embedProblems } from '../../../contract/common.js';
 import { issueToken } from '../../repositories/tokens.js';
+import { stimIdsIn } from '../helpers.js';
 import { authHeaders, createUser } from '../fixtures.js';
 
 let app: FastifyInstance;
@@ -280,18 +281,6 @@ describe('embed scope on every route (issue 36 item 2)', () => {
     await addExposure(db, { studyId, cellId, stepId: pageStepId, stimId }, { participant: { reference: `${SHARED_REF}-page` } });
     await addExposure(db, { studyId, cellId, stepId: pageStepId, stimId: stimId2 }, { participant: { reference: `${PRIVATE_REF}-page` } });
   });
-
-  /** Stim ids anywhere in an answer. */
-  const stimIdsIn = (v: unknown, out = new Set<number>()): Set<number> => {
-    if (Array.isArray(v)) v.forEach((x) => stimIdsIn(x, out));
-    else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        if ((k === 'stim_id' || k === 'stimulus_id') && typeof x === 'number') out.add(x);
-        stimIdsIn(x, out);
-      }
-    }
-    return out;
-  };
 
   it('a stim-limited token reads only its stims\' rows from the study-wide downloads, the step\'s participant data and the stim tree', async () => {
     const { token } = await shareOk({ stim_ids: [stimId] });
