@@ -112,12 +112,13 @@ async function respondents(token: string, id: number): Promise<{ ref: string; ey
 describe('respondent runner: every device finishes (issue 35 item 6)', () => {
   // Skipped in the full run: on a seeded demo study with quality thresholds, beside the other specs, its
   // calibration failed in 2 of 4 full runs (quality answered pass:false with no failures listed, then no
-  // verdict). The same phone journey passes in lifecycle.spec.ts on an empty server. Open: find why.
+  // verdict). Likely cause: the demo now has a paused live study, whose gate refuses (pass:false, no
+  // failures); the study choice below now leaves paused studies out. Un-skip once a full run proves it.
   it.skip('a phone taps through a live study with a Calibration step: the calibration passes, the session completes and is counted', async () => {
     const token = await apiToken('researcher');
     const list = (await api<{ data: { study_id: number; live: boolean; completed: boolean }[] }>(token, '/studies', { body: { results_per_page: 100, filter_live: '1' } })).body.data;
     let chosen: { id: number; cellId: number; live: URL } | null = null;
-    for (const s of list.filter((x) => x.live && !x.completed)) {
+    for (const s of list.filter((x) => x.live && !x.completed && !(x as { paused?: boolean }).paused)) {
       const board = (await api<{ data: BoardCell[] }>(token, `/studies/${s.study_id}/steps/overview`, { body: {} })).body.data ?? [];
       const cell = board.find((c) => c.step_data.some((st) => st.step_type === 'calibration') && c.step_data.every((st) => PLAYABLE.has(st.step_type)));
       if (!cell) continue;
