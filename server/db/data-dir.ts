@@ -8,7 +8,7 @@
 //   own dump, which runs between statements: a crash-consistent copy that PostgreSQL's recovery
 //   opens like a database after a power cut. `npm run backup` asks the holder for one
 //   (requestLiveBackup: a request file and SIGUSR2) instead of opening the folder itself.
-import { cp, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
@@ -96,10 +96,15 @@ export async function writeBackup(dump: () => Promise<Blob>, dataDir: string, ou
     const manifest: BackupManifest = {
       format: 1, createdAt: new Date().toISOString(), dataDir: path.resolve(dataDir), pglite: 'pglite.tar.gz', storage, live,
     };
-    await writeFile(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    // Written aside and renamed: the backup script polls for manifest.json and must never read it
+    // half-written (it did, once, under load: "Unexpected end of JSON input").
+    await writeFile(path.join(out, 'manifest.json.partial'), JSON.stringify(manifest, null, 2));
+    await rename(path.join(out, 'manifest.json.partial'), path.join(out, 'manifest.json'));
     return manifest;
   } catch (err) {
-    await writeFile(path.join(out, BACKUP_ERROR_FILE), err instanceof Error ? err.message : String(err)).catch(() => undefined);
+    const partial = path.join(out, `${BACKUP_ERROR_FILE}.partial`);
+    await writeFile(partial, err instanceof Error ? err.message : String(err))
+      .then(() => rename(partial, path.join(out, BACKUP_ERROR_FILE))).catch(() => undefined);
     throw err;
   }
 }
