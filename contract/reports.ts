@@ -149,7 +149,9 @@ export const StimTreeResponse = Type.Object({
 });
 export type StimTreeResponse = Static<typeof StimTreeResponse>;
 
-const placed = { stim_name: Type.String(), stim_id: Id(), cell_id: Id(), step_id: Id() };
+/** How reports name the placement (contract/placements.ts): the stim name, with its cell (and step) when the study places that name more than once. */
+const StimLabel = () => Type.Optional(Type.String({ description: "The placement's label: stim_name, plus ' · {cell name}' (and ' · Step n') when several placements of the study share the name (issue 37 item 5)" }));
+const placed = { stim_name: Type.String(), stim_label: StimLabel(), stim_id: Id(), cell_id: Id(), step_id: Id() };
 const norms = { current_norm_type: NormTypeId, norm_types: NormTypes };
 
 const Interval = Type.Object({
@@ -228,6 +230,7 @@ export const VisualData = Type.Object({
   stim_height: Type.Number(),
   stim_width: Type.Number(),
   stim_name: Type.String(),
+  stim_label: StimLabel(),
   original_url: nullableUrl(),
   original_url_low_quality: nullableUrl(),
   vieworder_url: url(),
@@ -246,6 +249,7 @@ export type VisualDataResponse = Static<typeof VisualDataResponse>;
 const stimHead = {
   stim_id: Id(),
   stim_name: Type.String(),
+  stim_label: StimLabel(),
   stim_type: StimKind,
   stim_source: nullableUrl(),
   feature_analysis_source: url('Signed visual URL'),
@@ -281,6 +285,7 @@ export const MetricRow = Type.Object({
   ...placement,
   stim_id: Id(),
   stim_name: Type.String(),
+  stim_label: StimLabel(),
   metric: Type.String(),
   label: Type.String(),
   actual: Nullable(Type.Number()),

@@ -76,3 +76,16 @@ export const CHART_PALETTE = [
   '#edc948', '#1f5f8b', '#ff9da7', '#9c755f', '#76b7b2',
   '#b07aa1', '#8cd17d', '#bab0ac', '#d37295', '#4e79a7',
 ] as const;
+
+/**
+ * Series that a reader must tell apart line by line (survival curves; issue 37 item 6): the
+ * Okabe–Ito colours, which stay distinct under the common colour-vision deficiencies, without
+ * their yellow (too faint on white) and with a mid grey for their black (seen on both palettes).
+ * Each series also gets its own dash style, so no series is told apart by colour alone.
+ */
+export const SAFE_SERIES_COLOURS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#d55e00', '#56b4e9', '#7f7f7f'] as const;
+/** Highcharts dash styles, one per series (8 of them: with 7 colours, 56 series before a pair repeats). */
+export const SERIES_DASHES = ['Solid', 'Dash', 'ShortDot', 'DashDot', 'LongDash', 'Dot', 'LongDashDot', 'ShortDashDotDot'] as const;
+/** The colour and dash of series i. */
+export const seriesStyle = (i: number) => ({ color: SAFE_SERIES_COLOURS[i % SAFE_SERIES_COLOURS.length], dashStyle: SERIES_DASHES[i % SERIES_DASHES.length] });
+

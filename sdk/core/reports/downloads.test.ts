@@ -24,10 +24,10 @@ describe('report table downloads (D3-269 D3-270 D3-271)', () => {
       data: [{ stim_name: 'Big, Ad', stim_id: 101, cell_id: 1, step_id: 11, stim_data: { ...metrics(12.3456), base_size: 40 }, norm_data: { ...metrics(null), norm_size: 0 } }],
     } as unknown as OverallAttentionResponse;
     const lines = kpiTableCsv(data)!.split('\r\n');
-    expect(lines[0]).toBe('cell_id,step_id,stim_id,stim_name,metric,label,actual,norm,norm_type,base_size,norm_size');
-    expect(lines[1]).toBe('1,11,101,Big Ad,panelist_viewable_percent,% Stim Viewable,12.35,,Base Norm,40,0');
+    expect(lines[0]).toBe('cell_id,step_id,stim_id,stim_name,stim_label,metric,label,actual,norm,norm_type,base_size,norm_size');
+    expect(lines[1]).toBe('1,11,101,Big Ad,Big Ad,panelist_viewable_percent,% Stim Viewable,12.35,,Base Norm,40,0');
     expect(lines).toHaveLength(9);
-    expect(lines[8]).toBe('1,11,101,Big Ad,avg_time_to_first_view,Average time to first view (from the first viewable moment),12.35,,Base Norm,40,0');
+    expect(lines[8]).toBe('1,11,101,Big Ad,Big Ad,avg_time_to_first_view,Average time to first view (from the first viewable moment),12.35,,Base Norm,40,0');
     expect(kpiTableCsv({ ...data, data: [] })).toBeNull();
   });
 
@@ -46,10 +46,23 @@ describe('report table downloads (D3-269 D3-270 D3-271)', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(saved[0].name).toBe('key-feature-metrics-table.csv');
     expect(saved[0].text.split('\r\n')).toEqual([
-      'cell_id,step_id,stim_id,stim_name,feature,avg_feature_dwell_time,panelist_viewed_percent,norm_avg_feature_dwell_time,norm_panelist_viewed_percent,norm_type,norm_size',
-      '2,3,5,Ad,Logo,1.23,33.33,0.5,,Brand Norm,4',
-      '2,3,5,Ad,CTA,,,,,Brand Norm,',
+      'cell_id,step_id,stim_id,stim_name,stim_label,feature,avg_feature_dwell_time,panelist_viewed_percent,norm_avg_feature_dwell_time,norm_panelist_viewed_percent,norm_type,norm_size',
+      '2,3,5,Ad,Ad,Logo,1.23,33.33,0.5,,Brand Norm,4',
+      '2,3,5,Ad,Ad,CTA,,,,,Brand Norm,',
     ]);
+  });
+
+  it('issue 37 item 5: a placement shared by two cells is told apart in the CSV by its full label', () => {
+    const row = (cell_id: number, stim_label: string) => ({
+      stim_name: 'Leaderboard 728x90', stim_label, stim_id: 101, cell_id, step_id: cell_id * 10,
+      stim_data: { ...metrics(1), base_size: 4 }, norm_data: { ...metrics(null), norm_size: 0 },
+    });
+    const data = { success: true, current_norm_type: 1, norm_types: NORMS, data: [row(1, 'Leaderboard 728x90 · Test'), row(2, 'Leaderboard 728x90 · Control')] } as unknown as OverallAttentionResponse;
+    const lines = kpiTableCsv(data)!.split('\r\n');
+    expect(lines[1].split(',').slice(0, 5)).toEqual(['1', '10', '101', 'Leaderboard 728x90', 'Leaderboard 728x90 · Test']);
+    expect(lines[9].split(',').slice(0, 5)).toEqual(['2', '20', '101', 'Leaderboard 728x90', 'Leaderboard 728x90 · Control']);
+    // The report's own labeller (the tree's) wins over the answer's.
+    expect(kpiTableCsv(data, (d) => `#${d.cell_id}`)!.split('\r\n')[1].split(',')[4]).toBe('#1');
   });
 
   it('resolution 8: an empty table alerts "No Data to download" and saves nothing', () => {

@@ -59,6 +59,10 @@ export async function downloadReport(api: ApiConfig, kind: ReportDownload, stim:
 
 export type TableDownload = 'kpi-attention-table-data' | 'key-feature-metrics-table';
 
+/** The placement label of an answer row (full, never cut: CSVs carry whole names). */
+type LabelOf = (d: { cell_id: number; step_id: number; stim_id: number; stim_name: string; stim_label?: string }) => string;
+const answerLabel: LabelOf = (d) => d.stim_label ?? d.stim_name;
+
 const KPI_TABLE_METRICS: { name: MetricName; label: string }[] = [
   { name: 'panelist_viewable_percent', label: '% Stim Viewable' },
   { name: 'avg_stim_viewable_time', label: 'Average Stim Viewable Time' },
@@ -71,23 +75,23 @@ const KPI_TABLE_METRICS: { name: MetricName; label: string }[] = [
 ];
 
 /** The compare report's 'Eye tracking KPIs' table: one line per stim and metric, against the chosen norm. */
-export function kpiTableCsv(data: OverallAttentionResponse): string | null {
+export function kpiTableCsv(data: OverallAttentionResponse, labelOf: LabelOf = answerLabel): string | null {
   const norm = NORM_TYPES[data.current_norm_type as NormTypeId] ?? '';
   return rowsCsv(data.data.flatMap((d) => KPI_TABLE_METRICS.map((m) => ({
-    cell_id: d.cell_id, step_id: d.step_id, stim_id: d.stim_id, stim_name: d.stim_name, metric: m.name, label: m.label,
+    cell_id: d.cell_id, step_id: d.step_id, stim_id: d.stim_id, stim_name: d.stim_name, stim_label: labelOf(d), metric: m.name, label: m.label,
     actual: round2(d.stim_data[m.name]), norm: round2(d.norm_data[m.name]), norm_type: norm,
     base_size: d.stim_data.base_size, norm_size: d.norm_data.norm_size,
   }))));
 }
 
 /** The compare report's 'Feature attention' table: one line per stim and feature, numbers to 2 decimals (D3-271). */
-export function featureTableCsv(data: FeatureAttentionResponse): string | null {
+export function featureTableCsv(data: FeatureAttentionResponse, labelOf: LabelOf = answerLabel): string | null {
   const norm = NORM_TYPES[data.current_norm_type as NormTypeId] ?? '';
   return rowsCsv(data.data.flatMap((d) => data.feature_tag_list.map((tag) => {
     const f = d.feature_data[tag];
     const n = d.norm_data[tag];
     return {
-      cell_id: d.cell_id, step_id: d.step_id, stim_id: d.stim_id, stim_name: d.stim_name, feature: tag,
+      cell_id: d.cell_id, step_id: d.step_id, stim_id: d.stim_id, stim_name: d.stim_name, stim_label: labelOf(d), feature: tag,
       avg_feature_dwell_time: round2(f?.avg_feature_dwell_time), panelist_viewed_percent: round2(f?.panelist_viewed_percent),
       norm_avg_feature_dwell_time: round2(n?.avg_feature_dwell_time), norm_panelist_viewed_percent: round2(n?.panelist_viewed_percent),
       norm_type: norm, norm_size: n?.norm_size ?? '',

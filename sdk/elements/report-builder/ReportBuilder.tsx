@@ -4,7 +4,7 @@ import { Button, ErrorText, Modal, Spinner, Toast, tokens, useNavigate } from '.
 import { useResource } from '../../core/resource/hooks';
 import { stimTree } from '../../core/reports/reports';
 import {
-  encodeStimName, isReportType, keysForStimsQuery, NO_REPORT_TITLE, needsStims, REPORT_TITLES, REPORT_TYPE_LABELS, REPORT_TYPES, reportPath, treeStims,
+  ambiguousQueryNames, isReportType, keysForStimsQuery, NO_REPORT_TITLE, needsStims, REPORT_TITLES, REPORT_TYPE_LABELS, REPORT_TYPES, reportPath, stimsQueryEntries, stimsQueryValue, treeStims,
   type ReportType, type StimKey, type TreeStim,
 } from '../../core/reports/keys';
 import { EMPTY_STUDY_IMAGE, EXPLANATION_ALT, EXPLANATION_IMAGE, ReportImage, StimName } from '../../features/report-common';
@@ -103,6 +103,8 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [preview, setPreview] = useState<TreeStim | null>(null);
+  // Names of a shared address that select several placements (a link of the spec's name form).
+  const [ambiguous, setAmbiguous] = useState<{ name: string; labels: string[] }[]>([]);
   const typesId = useId();
   const urlId = useId();
   // The address this builder last sent the host to: when it comes back as attributes it is not
@@ -117,6 +119,7 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
     own.current = null;
     const keys = keysForStimsQuery(all, stimsQuery);
     setSelected(new Set(keys));
+    setAmbiguous(ambiguousQueryNames(all, stimsQuery));
     const t = isReportType(reportType) && (reportType !== 'questionAnswers' || tree.data.has_survey) ? reportType : null;
     setType(t);
     if (t) {
@@ -131,8 +134,11 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
   }, [tree.data, all, stimsQuery, reportType]);
 
   const offered = REPORT_TYPES.filter((t) => t !== 'questionAnswers' || tree.data?.has_survey);
-  const selectedNames = all.filter((s) => selected.has(s.key)).map((s) => s.name);
-  const path = type ? reportPath(studyId, type, selectedNames) : null;
+  const selectedStims = all.filter((s) => selected.has(s.key));
+  const selectedLabels = selectedStims.map((s) => s.label);
+  // Names where they are unambiguous, placement keys where the study places a name twice (issue 37 item 5).
+  const entries = stimsQueryEntries(selectedStims, all);
+  const path = type ? reportPath(studyId, type, entries) : null;
   const origin = typeof location !== 'undefined' ? location.origin : '';
 
   const toggle = (keys: StimKey[], on: boolean) => {
@@ -142,6 +148,7 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
       return next;
     });
     setError(null);
+    setAmbiguous([]);
   };
 
   const generate = () => {
@@ -154,8 +161,8 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
     setError(null);
     setGenerated({ type, stims: keys });
     // The host keeps the address in step (a shared link reproduces the report).
-    own.current = { stims: needsStims(type) ? [...new Set(selectedNames.map(encodeStimName))].join('|') : '', type };
-    navigate(reportPath(studyId, type, selectedNames));
+    own.current = { stims: needsStims(type) ? stimsQueryValue(entries) : '', type };
+    navigate(reportPath(studyId, type, entries));
   };
 
   const copy = async () => {
@@ -214,7 +221,7 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
                                   <li key={s.key}>
                                     <div>
                                       <TriCheckbox part="tree-stim" state={selected.has(s.key) ? 'all' : 'none'} onChange={(on) => toggle([s.key], on)} label={<StimName name={s.name} />} />
-                                      <button type="button" className="preview" part="preview-button" aria-label={`Preview ${s.name}`} onClick={() => setPreview(s)}>
+                                      <button type="button" className="preview" part="preview-button" aria-label={`Preview ${s.label}`} onClick={() => setPreview(s)}>
                                         Preview
                                       </button>
                                     </div>
@@ -242,10 +249,16 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
           ))}
         </fieldset>
         {error ? <ErrorText id={typesId}>{error}</ErrorText> : null}
+        {ambiguous.length ? (
+          <p part="ambiguous-stims" role="note">
+            {ambiguous.map((a) => `The address names '${a.name}', which this study places ${a.labels.length} times: all are selected (${a.labels.join('; ')}).`).join(' ')}
+            {' '}Untick any you did not mean; the report URL below then names each placement exactly.
+          </p>
+        ) : null}
         <Button type="button" part="generate" onClick={generate} disabled={!type}>Generate Report</Button>
         {generated && generated.type === type ? (
           <>
-            <SaveToMyReports studyId={studyId} reportType={generated.type} stims={generated.stims} defaultName={`${REPORT_TITLES[generated.type]}: ${selectedNames.join(', ') || tree.data.study_name}`.slice(0, 100)} />
+            <SaveToMyReports studyId={studyId} reportType={generated.type} stims={generated.stims} defaultName={`${REPORT_TITLES[generated.type]}: ${selectedLabels.join(', ') || tree.data.study_name}`.slice(0, 100)} />
             {/* Share / Embed is its own element (issue 20), placed by tag; absent from a build without it. */}
             <TagElement tag="gaze-share-embed" attrs={{ 'study-id': String(studyId), 'report-type': generated.type, stims: generated.stims.join('|') }} fallback={null} />
           </>

@@ -5,7 +5,7 @@ import { useResource } from '../../core/resource/hooks';
 import {
   compareGraph, featureAttention, NORM_TYPES, overallAttention, stimTree, visualData, type GraphTypeId, type NormTypeId,
 } from '../../core/reports/reports';
-import { treeStims, type StimKey } from '../../core/reports/keys';
+import { stimKey, treeStims, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/demographics/download';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
@@ -113,10 +113,14 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
   const features = useResource(featureAttention, { studyId, stims, normType: featureNorm }, { enabled, keepPrevious: true });
   const visuals = useResource(visualData, { studyId, stims }, { enabled });
 
-  const names = useMemo(() => {
-    const all = tree.data ? treeStims(tree.data) : [];
-    return stims.map((k) => all.find((s) => s.key === k)?.name ?? k);
-  }, [tree.data, stims]);
+  const all = useMemo(() => (tree.data ? treeStims(tree.data) : []), [tree.data]);
+  const names = useMemo(() => stims.map((k) => all.find((s) => s.key === k)?.label ?? k), [all, stims]);
+  // Every placement reads as the tree labels it (its cell when a name is placed twice, issue 37
+  // item 5); until the tree is in, as the answer labels it.
+  const labelOf = useMemo(() => {
+    const byKey = new Map(all.map((s) => [s.key, s.label]));
+    return (d: PlacedRow) => byKey.get(stimKey({ cellId: d.cell_id, stepId: d.step_id, studyId, stimId: d.stim_id })) ?? d.stim_label ?? d.stim_name;
+  }, [all, studyId]);
 
   const featureDef = FEATURE_METRICS.find((m) => m.value === featureMetric)!;
 
@@ -135,7 +139,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         controls={
           <>
             <NormSelect value={kpiNorm} onChange={setKpiNorm} sizes={sizes} />
-            <TableDownload kind="kpi-attention-table-data" studyId={studyId} csv={() => (attention.data ? kpiTableCsv(attention.data) : null)} />
+            <TableDownload kind="kpi-attention-table-data" studyId={studyId} csv={() => (attention.data ? kpiTableCsv(attention.data, labelOf) : null)} />
           </>
         }
         info={
@@ -147,7 +151,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
           </Info>
         }
       >
-        {attention.data ? <KpiTable data={attention.data} /> : null}
+        {attention.data ? <KpiTable data={attention.data} labelOf={labelOf} /> : null}
       </ReportSection>
 
       <ReportSection
@@ -164,7 +168,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
           </Info>
         }
       >
-        {graph.data ? <SurvivalChart graph={graph.data} /> : null}
+        {graph.data ? <SurvivalChart graph={graph.data} labelOf={labelOf} /> : null}
       </ReportSection>
 
       <ReportSection
@@ -177,7 +181,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
           <>
             <Select label="Metric" value={featureMetric} onChange={(v) => setFeatureMetric(v as FeatureMetric)} options={FEATURE_METRICS.map(({ value, label }) => ({ value, label }))} />
             <NormSelect label="Norm" value={featureNorm} onChange={setFeatureNorm} sizes={sizes} />
-            <TableDownload kind="key-feature-metrics-table" studyId={studyId} csv={() => (features.data ? featureTableCsv(features.data) : null)} />
+            <TableDownload kind="key-feature-metrics-table" studyId={studyId} csv={() => (features.data ? featureTableCsv(features.data, labelOf) : null)} />
           </>
         }
       >
@@ -187,7 +191,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
               part="feature-table"
               caption={`Feature attention: ${featureDef.label}`}
               firstHeader="Feature"
-              columns={features.data.data.map((d) => d.stim_name)}
+              columns={features.data.data.map(labelOf)}
               rows={features.data.feature_tag_list.map((tag) => ({
                 key: tag,
                 label: tag,
@@ -211,18 +215,21 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         onRetry={visuals.refetch}
         controls={<Select label="Visual" value={visual} onChange={(v) => setVisual(v as VisualFilter)} options={VISUAL_FILTERS.map((f) => ({ ...f }))} />}
       >
-        {visuals.data ? <VisualGallery items={visuals.data.data} filter={visual} studyId={studyId} /> : null}
+        {visuals.data ? <VisualGallery items={visuals.data.data} filter={visual} studyId={studyId} labelOf={labelOf} /> : null}
       </ReportSection>
     </Wrap>
   );
 }
 
-function KpiTable({ data }: { data: OverallAttentionResponse }) {
+/** The fields that name a placement in every compare answer. */
+type PlacedRow = { cell_id: number; step_id: number; stim_id: number; stim_name: string; stim_label?: string };
+
+function KpiTable({ data, labelOf }: { data: OverallAttentionResponse; labelOf: (d: PlacedRow) => string }) {
   return (
     <NormTable
       part="kpi-table"
       caption="Eye tracking KPIs"
-      columns={data.data.map((d) => d.stim_name)}
+      columns={data.data.map(labelOf)}
       rows={KPI_TABLE.map((m) => ({
         key: m.name,
         label: m.label,
@@ -237,16 +244,17 @@ function KpiTable({ data }: { data: OverallAttentionResponse }) {
   );
 }
 
-function VisualGallery({ items, filter, studyId }: { items: VisualData[]; filter: VisualFilter; studyId: number }) {
+function VisualGallery({ items, filter, studyId, labelOf }: { items: VisualData[]; filter: VisualFilter; studyId: number; labelOf: (d: PlacedRow) => string }) {
   const label = VISUAL_FILTERS.find((f) => f.value === filter)!.label;
   return (
     <Gallery part="gallery">
       {items.map((v) => {
         const video = v.stim_type === 'video' && filter === 'original_url';
+        const name = labelOf(v);
         return (
           <figure key={`${v.cell_id}:${v.step_id}:${v.stim_id}`} className={v.stim_width / v.stim_height > 2 ? 'wide' : undefined}>
-            <figcaption><StimName name={v.stim_name} /></figcaption>
-            <ReportImage src={v[filter]} alt={`${label} of ${v.stim_name}`} video={video} download={video ? undefined : { fileName: visualFileName(label, v.stim_name), studyId }} />
+            <figcaption part="visual-caption"><StimName name={name} /></figcaption>
+            <ReportImage src={v[filter]} alt={`${label} of ${name}`} video={video} download={video ? undefined : { fileName: visualFileName(label, name), studyId }} />
           </figure>
         );
       })}

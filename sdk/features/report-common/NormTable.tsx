@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { tokens, truncate } from '../../ui';
-import { compareToNorm, formatMetric, type MetricKind } from './format';
+import { tokens } from '../../ui';
+import { compareToNorm, cutStimName, formatMetric, type MetricKind } from './format';
 
-/** Stim names in headers and chips are cut here; the full name stays in the title and for screen readers. */
+/** Stim names in headers and chips are cut here (in the middle, keeping the size and cell); the full name stays in the title and for screen readers. */
 export const NAME_MAX = 30;
 
 export const TableBox = styled.div`
@@ -19,7 +19,7 @@ export const TableBox = styled.div`
 `;
 
 export function StimName({ name }: { name: string }) {
-  const cut = truncate(name, NAME_MAX);
+  const cut = cutStimName(name, NAME_MAX);
   return cut === name ? <>{name}</> : <span title={name} aria-label={name}>{cut}</span>;
 }
 

@@ -27,10 +27,16 @@ export function KmSwitch({ value, onChange }: { value: boolean; onChange: (v: bo
 
 /**
  * Survival curves, one series per stim: x seconds (to 5, 60 or 15 s by type), y % of the base.
+ * Each series has its own colour-blind-safe colour and dash style; a lone curve is a filled area,
+ * several are lines (overlapping fills blend into one colour; issue 37 item 6).
  * Titles and axes follow the answer's own graph type, so a curve still shown while the next type
  * loads is never labelled as the new one; a new answer draws a new chart.
  */
-export function SurvivalChart({ graph }: { graph: GraphResponse }) {
+export function SurvivalChart({ graph, labelOf = (d) => d.stim_label ?? d.stim_name }: {
+  graph: GraphResponse;
+  /** The legend's name of a series: its placement label (its cell when a name is placed twice). */
+  labelOf?: (d: GraphResponse['data'][number]) => string;
+}) {
   const graphType = graph.current_graph_type_id;
   // Labelled by the answer itself, so a Kaplan–Meier curve is never shown as the spec's one.
   const title = graph.estimator === 'km' ? `${survivalCaption(graphType)} — ${KM_LABEL}` : survivalCaption(graphType);
@@ -38,16 +44,17 @@ export function SurvivalChart({ graph }: { graph: GraphResponse }) {
     const first = graph.data[0]?.graph_data ?? [];
     return {
       categories: first.map((p) => String(p.x)),
-      series: graph.data.map((d) => ({ name: d.stim_name, data: d.graph_data.map((p) => p.y) })),
+      series: graph.data.map((d) => ({ name: labelOf(d), data: d.graph_data.map((p) => p.y) })),
     };
-  }, [graph]);
+  }, [graph, labelOf]);
   return (
     <LineChart
       key={`${graphType}:${graph.estimator ?? 'empirical'}:${graph.data.map((d) => d.graph_data.length).join(',')}`}
       title={title}
       categories={categories}
       series={series}
-      area
+      area={series.length === 1}
+      distinct
       height={CHART_HEIGHT}
       xTitle={`${GRAPH_TYPES[graphType].name} (seconds)`}
       valueTitle="% of respondents"

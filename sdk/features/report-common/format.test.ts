@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareToNorm, formatMetric, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard } from './format';
+import { compareToNorm, cutStimName, formatMetric, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard } from './format';
 
 describe('report formats (D3-277, D3-278)', () => {
   it('seconds with 1 decimal and s, whole percents, thousands delimited, a dash when missing', () => {
@@ -32,3 +32,30 @@ describe('report formats (D3-277, D3-278)', () => {
     expect(isBillboard(728, 364)).toBe(false);
   });
 });
+
+describe('stim names cut in the middle (issue 37 item 6)', () => {
+  it('a short name is left as it is', () => {
+    expect(cutStimName('Leaderboard 728x90')).toBe('Leaderboard 728x90');
+  });
+
+  it('a long name keeps its ad size at the end; two sizes stay told apart', () => {
+    const a = cutStimName('Spring campaign 2026 hero creative Leaderboard 728x90');
+    const b = cutStimName('Spring campaign 2026 hero creative Leaderboard 970x250');
+    expect(a).toBe('Spring campaign 2026 he…728x90');
+    expect(a.length).toBe(30);
+    expect(b.endsWith('…970x250')).toBe(true);
+    expect(a).not.toBe(b);
+    expect(cutStimName('Spring campaign 2026 hero creative MPU 300 × 250').endsWith('300 × 250')).toBe(true);
+  });
+
+  it('without a size, the end is kept too', () => {
+    expect(cutStimName('A very long stim name that goes on and on beyond the cut')).toBe('A very long stim na…nd the cut');
+  });
+
+  it("a placement label keeps its cell whole and cuts the stim name's middle", () => {
+    expect(cutStimName('Spring campaign 2026 hero creative Leaderboard 728x90 · Control'))
+      .toBe('Spring campai…728x90 · Control');
+    expect(cutStimName('Leaderboard 728x90 · Cell B')).toBe('Leaderboard 728x90 · Cell B');
+  });
+});
+

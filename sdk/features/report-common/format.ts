@@ -56,3 +56,35 @@ export const VISUAL_TIMEOUT_MS = 3000;
 export const SECTION_ERROR_MS = 6000;
 
 export const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+/** Between a stim name and the cell (and step) a placement label adds (contract/placements.ts). */
+const LABEL_SEPARATOR = ' · ';
+/** An ad size at the end of a name: '728x90', '300 × 250', '970x250px', '160x600_v2'. */
+const SIZE_SUFFIX = /\d{1,5}\s*[x×X]\s*\d{1,5}\S*$/;
+const ELLIPSIS = '…';
+
+/** `text` at most `max` characters, the middle replaced by '…', keeping `keep` characters of the end. */
+function cutMiddle(text: string, max: number, keep: number): string {
+  if (text.length <= max) return text;
+  const tail = text.slice(text.length - Math.min(keep, max - 2));
+  const head = text.slice(0, max - 1 - tail.length).trimEnd();
+  return `${head}${ELLIPSIS}${tail.trimStart()}`;
+}
+
+/**
+ * A stim name or placement label cut to `max` characters for chips, columns and captions (issue
+ * 37 item 6): the middle goes, never the end, since the end is what tells names apart — the ad
+ * size ("Campaign spring 2026 leaderbo…728x90") and the cell a label adds ("… · Cell B"), which
+ * is always kept whole. The full text stays in the title, for screen readers and in every CSV.
+ */
+export function cutStimName(text: string, max = 30): string {
+  if (text.length <= max) return text;
+  const sep = text.indexOf(LABEL_SEPARATOR);
+  const name = sep < 0 ? text : text.slice(0, sep);
+  const suffix = sep < 0 ? '' : text.slice(sep);
+  // The name keeps at least 16 characters whatever the suffix's length.
+  const room = Math.max(max - suffix.length, 16);
+  const size = SIZE_SUFFIX.exec(name);
+  const keep = size ? name.length - size.index : Math.floor(room / 3);
+  return cutMiddle(name, room, keep) + suffix;
+}

@@ -150,9 +150,9 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
   const video = data.stim_type === 'video';
   const shown = video ? FEATURE_VISUALS[0] : FEATURE_VISUALS.find((v) => v.value === visual)!;
   return (
-    <Page part="feature-stim" data-layout={isBillboard(data.stim_width, data.stim_height) ? 'single' : 'grid'} aria-label={data.stim_name}>
+    <Page part="feature-stim" data-layout={isBillboard(data.stim_width, data.stim_height) ? 'single' : 'grid'} aria-label={data.stim_label ?? data.stim_name}>
       <header>
-        <h2 part="stim-heading">{data.stim_name}</h2>
+        <h2 part="stim-heading">{data.stim_label ?? data.stim_name}</h2>
         <DownloadMenu stim={stim} items={[{ kind: 'feature-data', label: 'Download Feature Report' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
         <Link href={replayPath(stim)} part="replay-link">Watch a gaze replay</Link>
       </header>
@@ -171,9 +171,9 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
           <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="feature-visual">
             <ReportImage
               src={data[shown.value]}
-              alt={`${shown.label} of ${data.stim_name}`}
+              alt={`${shown.label} of ${data.stim_label ?? data.stim_name}`}
               video={video}
-              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_name), studyId: parseStimKey(stim)?.studyId }}
+              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_label ?? data.stim_name), studyId: parseStimKey(stim)?.studyId }}
             />
           </figure>
           {data.feature_data.length && data.scanpath ? <ScanpathChart scanpath={data.scanpath} /> : null}

@@ -120,9 +120,9 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
   const billboard = isBillboard(data.stim_width, data.stim_height);
   const pageDwell = compareToNorm('seconds', data.stim_data.avg_page_dwell_time, data.norm_data.avg_page_dwell_time);
   return (
-    <Page part="kpi-stim" data-layout={billboard ? 'single' : 'grid'} aria-label={data.stim_name}>
+    <Page part="kpi-stim" data-layout={billboard ? 'single' : 'grid'} aria-label={data.stim_label ?? data.stim_name}>
       <header>
-        <h2 part="stim-heading">{data.stim_name} {capitalise(data.stim_type)}</h2>
+        <h2 part="stim-heading">{data.stim_label ?? data.stim_name} {capitalise(data.stim_type)}</h2>
         <DownloadMenu stim={stim} normType={normType} items={[{ kind: 'stim-data', label: 'Download Stim Data' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
         <Link href={replayPath(stim)} part="replay-link">Watch a gaze replay</Link>
       </header>
@@ -136,9 +136,9 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
           <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="kpi-visual">
             <ReportImage
               src={data[shown.value]}
-              alt={`${shown.label} of ${data.stim_name}`}
+              alt={`${shown.label} of ${data.stim_label ?? data.stim_name}`}
               video={video}
-              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_name), studyId: parseStimKey(stim)?.studyId }}
+              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_label ?? data.stim_name), studyId: parseStimKey(stim)?.studyId }}
             />
             <figcaption>{shown.caption}</figcaption>
           </figure>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { HighchartsReact } from 'highcharts-react-official';
 import { baseOptions, Highcharts } from './highcharts';
 import { ChartFrame } from './ChartFrame';
+import { seriesStyle } from '../tokens';
 import type { ChartSeries } from './BarChart';
 
 export interface LineChartProps {
@@ -18,10 +19,15 @@ export interface LineChartProps {
   description?: string;
   /** Upper end of the value axis (e.g. 100 for percents); automatic when left out. */
   yMax?: number;
+  /**
+   * Series a reader compares line by line: each its own colour-blind-safe colour and dash style
+   * (SAFE_SERIES_COLOURS, SERIES_DASHES) instead of the kit palette, in the legend too.
+   */
+  distinct?: boolean;
 }
 
 /** Lines (or areas) over categories, one colour per series from the kit palette; `part="line-chart"`. */
-export function LineChart({ title, categories, series, area, stacked, valueTitle, xTitle, height = 300, description, yMax }: LineChartProps) {
+export function LineChart({ title, categories, series, area, stacked, valueTitle, xTitle, height = 300, description, yMax, distinct }: LineChartProps) {
   const options = useMemo<Highcharts.Options>(() => {
     const base = baseOptions({ title, description });
     const type = area ? 'area' : 'line';
@@ -32,9 +38,9 @@ export function LineChart({ title, categories, series, area, stacked, valueTitle
       yAxis: { title: { text: valueTitle ?? '' }, ...(yMax !== undefined ? { max: yMax, min: 0 } : {}) },
       legend: { enabled: series.length > 1 },
       plotOptions: { series: { animation: false, stacking: stacked ? 'normal' : undefined, marker: { enabled: true, radius: 3 } }, area: { fillOpacity: 0.35 } },
-      series: series.map((s) => ({ type, name: s.name, data: [...s.data] })),
+      series: series.map((s, i) => ({ type, name: s.name, data: [...s.data], ...(distinct ? seriesStyle(i) : {}) })),
     };
-  }, [title, categories, series, area, stacked, valueTitle, xTitle, height, description, yMax]);
+  }, [title, categories, series, area, stacked, valueTitle, xTitle, height, description, yMax, distinct]);
   return (
     <ChartFrame part={area ? 'area-chart' : 'line-chart'} title={title}>
       <HighchartsReact highcharts={Highcharts} options={options} containerProps={{ className: 'highcharts-light' }} />

@@ -6,4 +6,4 @@ export { ChartFrame } from './ChartFrame';
 export { Highcharts, baseOptions, type A11yText } from './highcharts';
 export { fixShadowPalette, installShadowPaletteFix } from './shadowPalette';
 export { NO_DATA_IMAGE, NO_DATA_ALT } from './noData';
-export { CHART_PALETTE } from '../tokens';
+export { CHART_PALETTE, SAFE_SERIES_COLOURS, SERIES_DASHES, seriesStyle } from '../tokens';

@@ -12,10 +12,24 @@ import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analyt
 import { aoiMetricNorms, computeAoiMetrics, computeScanpath, type AoiMetrics } from '../../analytics/aoi-metrics.js';
 import { curveFromCounts, kaplanMeier, timePoints, type GraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
+import { placementLabels } from '../../../contract/placements.js';
+
+/** A placement with the label reports show for it (contract/placements.ts; issue 37 item 5). */
+export type LabelledStim = repo.PlacedStim & { label: string };
+
+/** Every placement of the study, each with its label (ambiguity is judged over the whole study). */
+export async function labelledStudyStims(db: Db, studyId: number): Promise<LabelledStim[]> {
+  const placed = await repo.studyStims(db, studyId);
+  const labels = placementLabels(placed);
+  return placed.map((p, i) => ({ ...p, label: labels[i] }));
+}
+
+/** The label of a placement, its stim name when it came without one. */
+export const labelOf = (s: repo.PlacedStim) => (s as Partial<LabelledStim>).label ?? s.name;
 
 /** The requested stims, each checked to be placed in that cell and step of the study (else 404). */
-export async function resolveStims(db: Db, studyId: number, refs: StimRef[]): Promise<repo.PlacedStim[]> {
-  const placed = await repo.studyStims(db, studyId);
+export async function resolveStims(db: Db, studyId: number, refs: StimRef[]): Promise<LabelledStim[]> {
+  const placed = await labelledStudyStims(db, studyId);
   return refs.map((r) => {
     const hit = placed.find((p) => p.cellId === r.cellId && p.stepId === r.stepId && p.stimId === r.stimId);
     if (!hit) throw notFound(`Stim ${r.stimId} is not in cell ${r.cellId}, step ${r.stepId} of this study`);
@@ -150,7 +164,7 @@ export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedSt
  */
 export async function survivalCurves(db: Db, studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, g: GraphRequest) {
   const points = timePoints(g);
-  const head = (s: repo.PlacedStim) => ({ stim_name: s.name, stim_id: s.stimId, cell_id: s.cellId, step_id: s.stepId });
+  const head = (s: repo.PlacedStim) => ({ stim_name: s.name, stim_label: labelOf(s), stim_id: s.stimId, cell_id: s.cellId, step_id: s.stepId });
   if (g.estimator === 'km') {
     const obs = await repo.survivalObservations(db, studyId, stims, filters, g.graphTypeId);
     return stims.map((s) => {
@@ -182,6 +196,7 @@ export function visualData(app: FastifyInstance, studyId: number, s: repo.Placed
     stim_height: size.height,
     stim_width: size.width,
     stim_name: s.name,
+    stim_label: labelOf(s),
     original_url: sourceUrl(app, s),
     original_url_low_quality: lowSourceUrl(app, s),
     vieworder_url: v('vieworder'),

@@ -13,7 +13,7 @@ import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import {
-  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
+  labelledStudyStims, labelOf, resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
   viewedOver1Percent,
 } from './build.js';
 
@@ -94,7 +94,7 @@ export default async function reports(app: FastifyInstance) {
       current_norm_type: normType,
       norm_types: NORM_TYPE_NAMES,
       data: stims.map((x, i) => ({
-        stim_name: x.name, stim_id: x.stimId, cell_id: x.cellId, step_id: x.stepId,
+        stim_name: x.name, stim_label: x.label, stim_id: x.stimId, cell_id: x.cellId, step_id: x.stepId,
         stim_data: measured[i].metrics, stim_stats: measured[i].stats, ...norms.get(x.stimId)!,
       })),
     };
@@ -118,7 +118,7 @@ export default async function reports(app: FastifyInstance) {
       norm_types: NORM_TYPE_NAMES,
       feature_tag_list: tagList,
       data: rows.map((r) => ({
-        stim_name: r.stim.name, stim_id: r.stim.stimId, cell_id: r.stim.cellId, step_id: r.stim.stepId,
+        stim_name: r.stim.name, stim_label: labelOf(r.stim), stim_id: r.stim.stimId, cell_id: r.stim.cellId, step_id: r.stim.stepId,
         feature_data: r.feature_data, norm_data: r.norm_data, feature_stats: r.feature_stats,
       })),
     };
@@ -142,6 +142,7 @@ export default async function reports(app: FastifyInstance) {
       success: true as const,
       stim_id: stim.stimId,
       stim_name: stim.name,
+      stim_label: stim.label,
       stim_type: stimKind(stim.stimType),
       stim_type_code: stim.stimType,
       stim_source: sourceUrl(app, stim),
@@ -172,7 +173,7 @@ export default async function reports(app: FastifyInstance) {
     return stims.flatMap((stim, i) => {
       const norm = norms.get(stim.stimId)!;
       return METRIC_NAMES.map((m) => ({
-        cell_id: stim.cellId, step_id: stim.stepId, stim_id: stim.stimId, stim_name: stim.name, metric: m, label: METRIC_LABELS[m],
+        cell_id: stim.cellId, step_id: stim.stepId, stim_id: stim.stimId, stim_name: stim.name, stim_label: labelOf(stim), metric: m, label: METRIC_LABELS[m],
         actual: metrics[i][m], norm: norm[m], norm_type: NORM_TYPES[normType], base_size: metrics[i].base_size, norm_size: norm.norm_size,
       }));
     });
@@ -210,6 +211,7 @@ export default async function reports(app: FastifyInstance) {
       success: true as const,
       stim_id: stim.stimId,
       stim_name: stim.name,
+      stim_label: stim.label,
       stim_type: stimKind(stim.stimType),
       stim_source: sourceUrl(app, stim),
       feature_analysis_source: visualUrl(app, s.id, stim, 'featureanalysis'),
@@ -257,7 +259,7 @@ export default async function reports(app: FastifyInstance) {
 
   /** Every stim placed in the study (optionally one cell and step; a step not in the study is 404). */
   async function placedStims(studyId: number, where?: { cellId: number; stepId: number }) {
-    const all = await repo.studyStims(db, studyId);
+    const all = await labelledStudyStims(db, studyId);
     if (!where) return all;
     const hit = all.filter((p) => p.cellId === where.cellId && p.stepId === where.stepId);
     if (!hit.length) throw notFound(`Step ${where.stepId} of cell ${where.cellId} holds no stim of this study`);
