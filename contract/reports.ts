@@ -81,9 +81,21 @@ export const Scanpath = Type.Object({
     position: Int4({ description: '1 = the first feature a viewer fixated' }),
     counts: Dict(Int4(), { description: 'Feature tag → viewers who entered it at this position' }),
   })),
-  typical_order: Type.Array(Type.String(), { description: 'Position by position, the feature most viewers entered there, each once' }),
+  typical_order: Type.Array(Type.String(), { description: "The view order's features (view_order.features, issue 37 item 6: one order for the image and the words)" }),
 }, { description: 'Aggregate scanpath: the order in which viewers entered the features (issue 23 item 3)' });
 export type Scanpath = Static<typeof Scanpath>;
+
+/** Issue 37 item 6: the one view order, with its base per feature (docs/metrics.md "View order"). */
+export const ViewOrder = Type.Object({
+  min_base: Int4({ description: 'Features fixated by fewer viewers than this are flagged low_base' }),
+  features: Type.Array(Type.Object({
+    feature_name: Type.String(),
+    rank: Int4({ description: '1 = fixated first on average (mean time to first fixation over its viewers); equals feature_data[].view_order' }),
+    viewers: Int4({ description: 'The base n: viewers who fixated the feature' }),
+    low_base: Type.Boolean({ description: 'viewers < min_base: shown, flagged as too few to rely on' }),
+  }), { description: 'Features fixated by at least one viewer, first first' }),
+});
+export type ViewOrder = Static<typeof ViewOrder>;
 
 export const StimKind = Type.Union([Type.Literal('image'), Type.Literal('video')]);
 const url = (description?: string) => Type.String(description ? { description } : {});
@@ -315,6 +327,7 @@ export const FeatureAnalysisResponse = Ok({
     aoi_norm: Type.Optional(AoiMetricNorm),
   })),
   scanpath: Type.Optional(Scanpath),
+  view_order: Type.Optional(ViewOrder),
   data: Type.Array(Type.Object({
     feature_name: Type.String(),
     avg_feature_dwell_time: Nullable(Type.Number()),

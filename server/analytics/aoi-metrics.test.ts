@@ -152,14 +152,16 @@ describe('computeAoiMetrics: denominators', () => {
   });
 });
 
-describe('computeScanpath: the typical order of features', () => {
-  it('shares per position and a greedy typical order (each feature once)', () => {
+describe('computeScanpath: the order in which viewers entered the features', () => {
+  const order = (...tags: string[]) => tags.map((feature_name) => ({ feature_name }));
+  it('shares per position; the order in words is the view order given (one definition, issue 37 item 6)', () => {
     // 10 viewers. 1st: Logo 6, Headline 4. 2nd: Headline 5, Logo 3, Pack 2. 3rd: Pack 4, Headline 1.
-    const s = computeScanpath(['Logo', 'Headline', 'Pack'], [
+    const counts = [
       { tag: 'Logo', rank: 1, viewers: 6 }, { tag: 'Headline', rank: 1, viewers: 4 },
       { tag: 'Headline', rank: 2, viewers: 5 }, { tag: 'Logo', rank: 2, viewers: 3 }, { tag: 'Pack', rank: 2, viewers: 2 },
       { tag: 'Pack', rank: 3, viewers: 4 }, { tag: 'Headline', rank: 3, viewers: 1 },
-    ], 10);
+    ];
+    const s = computeScanpath(['Logo', 'Headline', 'Pack'], counts, 10, order('Logo', 'Headline', 'Pack'));
     expect(s.viewers).toBe(10);
     expect(s.positions).toEqual([
       { position: 1, counts: { Logo: 6, Headline: 4 } },
@@ -167,21 +169,12 @@ describe('computeScanpath: the typical order of features', () => {
       { position: 3, counts: { Pack: 4, Headline: 1 } },
     ]);
     expect(s.typical_order).toEqual(['Logo', 'Headline', 'Pack']);
+    // Whatever the counts, the words follow the view order (before, a greedy pick per position could contradict it).
+    expect(computeScanpath(['Logo', 'Headline', 'Pack'], counts, 10, order('Headline', 'Logo')).typical_order).toEqual(['Headline', 'Logo']);
   });
 
-  it('a position\'s leader already placed gives way to the next; ties go to the lower mean rank', () => {
-    // Logo leads positions 1 and 2; position 2 goes to Pack (2) over Cta (2) by mean rank:
-    // Pack 2×2 + 3×1 over 3 = 2.33, Cta 2×2 + 3×3 over 5 = 2.6.
-    const s = computeScanpath(['Logo', 'Cta', 'Pack'], [
-      { tag: 'Logo', rank: 1, viewers: 5 }, { tag: 'Logo', rank: 2, viewers: 4 },
-      { tag: 'Pack', rank: 2, viewers: 2 }, { tag: 'Cta', rank: 2, viewers: 2 },
-      { tag: 'Pack', rank: 3, viewers: 1 }, { tag: 'Cta', rank: 3, viewers: 3 },
-    ], 9);
-    expect(s.typical_order).toEqual(['Logo', 'Pack', 'Cta']);
-  });
-
-  it('tags no longer drawn are left out; features without positions of their own come last', () => {
-    const s = computeScanpath(['A', 'B'], [{ tag: 'A', rank: 1, viewers: 2 }, { tag: 'B', rank: 1, viewers: 1 }, { tag: 'Gone', rank: 1, viewers: 7 }], 2);
+  it('tags no longer drawn are left out', () => {
+    const s = computeScanpath(['A', 'B'], [{ tag: 'A', rank: 1, viewers: 2 }, { tag: 'B', rank: 1, viewers: 1 }, { tag: 'Gone', rank: 1, viewers: 7 }], 2, order('Gone', 'A', 'B'));
     expect(s.positions).toEqual([{ position: 1, counts: { A: 2, B: 1 } }]);
     expect(s.typical_order).toEqual(['A', 'B']);
   });

@@ -176,16 +176,19 @@ export interface Scanpath {
   viewers: number;
   /** Position k (1-based): how many of those viewers entered each feature k-th. */
   positions: { position: number; counts: Record<string, number> }[];
-  /** The typical order: position by position, the feature most viewers entered there, each once. */
+  /** The view order's features (features.ts viewOrder: one definition for the image and the words). */
   typical_order: string[];
 }
 
 /**
- * From (tag, entry rank) counts: the share of viewers per position and a typical order picked
- * greedily (ties: lower mean entry rank, then tag order). `viewers` comes from SQL (a viewer can
- * have several features at one rank when they were entered on the same fixation).
+ * From (tag, entry rank) counts: how many viewers entered each feature at each position. The
+ * order in words is the view order (`order`, from features.ts viewOrder), so the feature page's
+ * text and the view-order image never disagree (issue 37 item 6; before, a greedy pick per
+ * position could read Headline → Logo beside an image numbering Logo 1, Headline 2). `viewers`
+ * comes from SQL (a viewer can have several features at one rank when they were entered on the
+ * same fixation).
  */
-export function computeScanpath(tags: string[], counts: RankCount[], viewers: number): Scanpath {
+export function computeScanpath(tags: string[], counts: RankCount[], viewers: number, order: readonly { feature_name: string }[]): Scanpath {
   const known = counts.filter((c) => tags.includes(c.tag) && c.viewers > 0);
   const maxRank = known.reduce((m, c) => Math.max(m, c.rank), 0);
   const positions = Array.from({ length: maxRank }, (_, i) => {
@@ -193,22 +196,5 @@ export function computeScanpath(tags: string[], counts: RankCount[], viewers: nu
     for (const c of known) if (c.rank === i + 1) at[c.tag] = c.viewers;
     return { position: i + 1, counts: at };
   });
-  const meanRank = new Map<string, number>();
-  for (const tag of tags) {
-    const mine = known.filter((c) => c.tag === tag);
-    const n = mine.reduce((s, c) => s + c.viewers, 0);
-    if (n) meanRank.set(tag, mine.reduce((s, c) => s + c.rank * c.viewers, 0) / n);
-  }
-  const typical: string[] = [];
-  const left = new Set(meanRank.keys());
-  for (const p of positions) {
-    if (!left.size) break;
-    const best = [...left].sort((a, b) => (p.counts[b] ?? 0) - (p.counts[a] ?? 0)
-      || meanRank.get(a)! - meanRank.get(b)! || tags.indexOf(a) - tags.indexOf(b))[0];
-    typical.push(best);
-    left.delete(best);
-  }
-  // Features entered together with another share its rank, so fewer positions than features.
-  typical.push(...[...left].sort((a, b) => meanRank.get(a)! - meanRank.get(b)! || tags.indexOf(a) - tags.indexOf(b)));
-  return { viewers, positions, typical_order: typical };
+  return { viewers, positions, typical_order: order.map((e) => e.feature_name).filter((t) => tags.includes(t)) };
 }

@@ -23,12 +23,39 @@ export interface FeatureMetrics {
   view_order: number | null;
 }
 
+/**
+ * Fewer viewers than this who fixated a feature and its place in the view order is flagged
+ * ('low base') wherever the order is shown: on the view-order image, in the feature page's words
+ * and in the answer (docs/metrics.md "View order").
+ */
+export const MIN_VIEW_ORDER_BASE = 5;
+
+export interface ViewOrderEntry {
+  feature_name: string;
+  /** 1 = fixated first on average. */
+  rank: number;
+  /** The base: viewers who fixated the feature (its mean first fixation is over them). */
+  viewers: number;
+  /** viewers < MIN_VIEW_ORDER_BASE: shown, but flagged as too few to rely on. */
+  low_base: boolean;
+}
+
+/**
+ * THE view order (issue 37 item 6; one definition for the view-order visual, the feature page's
+ * order in words, the scanpath's typical order and feature_data[].view_order): the features
+ * fixated by at least one viewer, ranked by their mean time to first fixation over those viewers
+ * (earlier first; ties by tag), each with its base n.
+ */
+export function viewOrder(tags: string[], aggs: FeatureAggregate[], minBase = MIN_VIEW_ORDER_BASE): ViewOrderEntry[] {
+  return aggs
+    .filter((a) => a.viewers > 0 && a.firstFixationAvgMs !== null && tags.includes(a.tag))
+    .sort((a, b) => (a.firstFixationAvgMs! - b.firstFixationAvgMs!) || a.tag.localeCompare(b.tag))
+    .map((a, i) => ({ feature_name: a.tag, rank: i + 1, viewers: a.viewers, low_base: a.viewers < minBase }));
+}
+
 export function computeFeatures(tags: string[], aggs: FeatureAggregate[], viewedN: number): Record<string, FeatureMetrics> {
   const byTag = new Map(aggs.map((a) => [a.tag, a]));
-  const ranked = aggs
-    .filter((a) => a.viewers > 0 && a.firstFixationAvgMs !== null && tags.includes(a.tag))
-    .sort((a, b) => (a.firstFixationAvgMs! - b.firstFixationAvgMs!) || a.tag.localeCompare(b.tag));
-  const order = new Map(ranked.map((a, i) => [a.tag, i + 1]));
+  const order = new Map(viewOrder(tags, aggs).map((e) => [e.feature_name, e.rank]));
   const out: Record<string, FeatureMetrics> = {};
   for (const tag of tags) {
     const a = byTag.get(tag);

@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
 import './attention-report.element';
-import { LONG_NAME, reportAnswers, reportAnswersWithStats } from '../../features/report-common/test-fixtures';
+import { LONG_NAME, reportAnswers, reportAnswersWithStats, TWO_CELL_KEYS, TWO_CELL_LABELS, TWO_CELL_TREE } from '../../features/report-common/test-fixtures';
+import { setCsvSaver } from '../../core/demographics/download';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
-import { CHART_PALETTE as KIT_PALETTE } from '../../ui/charts';
+import { CHART_PALETTE as KIT_PALETTE, SAFE_SERIES_COLOURS } from '../../ui/charts';
 import { $, $$, deferred, mount, resetPage, stubHttp, text, waitFor, describe, it, beforeEach, afterEach, type RecordedRequest } from '../test-utils';
 
 const KEYS = '1:11:9:101|1:11:9:102|2:21:9:103';
@@ -55,12 +56,13 @@ describe('<gaze-attention-report>', () => {
     await waitFor(() => section(el, 'kpi-section').querySelector('table'), 'kpi table');
   });
 
-  it('D3-196 chips name the stims; a long name is cut with the full name kept', async () => {
+  it('D3-196 chips name the stims; a long name is cut in the middle with the full name kept (issue 37)', async () => {
     stubHttp(reportAnswers());
     const el = await mount('gaze-attention-report', { 'study-id': '9', stims: KEYS });
-    await waitFor(() => $$(el, '[part="stim-chip"]').map((c) => c.textContent).includes('Big Ad'), 'chips');
+    await waitFor(() => $$(el, '[part="stim-chip"]').map((c) => c.textContent).includes('Sky Scraper'), 'chips');
     const chips = $$(el, '[part="stim-chip"]');
-    expect(chips.map((c) => c.textContent)).to.deep.equal(['Big Ad', 'Sky Scraper', `${LONG_NAME.slice(0, 30)}...`]);
+    // Big Ad is placed in two steps of cell A: its chip names the step (issue 37 item 5).
+    expect(chips.map((c) => c.textContent)).to.deep.equal(['Big Ad · Step 1', 'Sky Scraper', 'A very long stim na…nd the cut']);
     const long = chips[2].querySelector('span')!;
     expect(long.getAttribute('title')).to.equal(LONG_NAME);
     expect(long.getAttribute('aria-label')).to.equal(LONG_NAME);
@@ -155,8 +157,9 @@ describe('<gaze-attention-report>', () => {
     expect(yLabels).to.include('100');
     expect(yLabels).not.to.include('125');
     expect(KIT_PALETTE).to.have.length(15);
+    // Survival series take the colour-blind-safe set, not the kit palette (issue 37 item 6, docs/decisions.md).
     const strokes = Array.from(sv().querySelectorAll('.highcharts-series .highcharts-graph')).map((g) => getComputedStyle(g).stroke);
-    expect(strokes.slice(0, 2)).to.deep.equal([rgb(KIT_PALETTE[0]), rgb(KIT_PALETTE[1])]);
+    expect(strokes.slice(0, 2)).to.deep.equal([rgb(SAFE_SERIES_COLOURS[0]), rgb(SAFE_SERIES_COLOURS[1])]);
     for (const [type, seg, max, lastX] of [[2, 1000, 60000, '60'], [3, 500, 15000, '15']] as const) {
       choose(select(sv(), 'Graph type'), String(type));
       await waitFor(() => bodies(http.requests, 'graph2_data').some((b) => b.graph_type_id === type), `type ${type}`);
@@ -227,4 +230,50 @@ describe('<gaze-attention-report>', () => {
     expect(fs().querySelector('[part="retry"]')).not.to.equal(null);
     expect(text(el)).to.contain('Eye tracking KPIs');
   });
+
+  it('issue 37 item 5: a two-cell design names both cells in chips, columns, legend, captions and the CSV', async () => {
+    stubHttp(reportAnswers({ tree: TWO_CELL_TREE }));
+    const saved: string[] = [];
+    setCsvSaver((blob) => { void blob.text().then((t) => saved.push(t)); });
+    try {
+      const el = await mount('gaze-attention-report', { 'study-id': '9', stims: TWO_CELL_KEYS });
+      await waitFor(() => $$(el, '[part="stim-chip"]').map((c) => c.textContent).includes('Big Ad · Control'), 'chips');
+      expect($$(el, '[part="stim-chip"]').map((c) => c.textContent)).to.deep.equal(TWO_CELL_LABELS);
+      await waitFor(() => section(el, 'kpi-section').querySelector('table') && section(el, 'feature-section').querySelector('table'), 'tables');
+      const heads = (part: string) => Array.from(section(el, part).querySelectorAll('thead th[scope="colgroup"]')).map((th) => th.textContent);
+      expect(heads('kpi-section')).to.deep.equal(TWO_CELL_LABELS);
+      expect(heads('feature-section')).to.deep.equal(TWO_CELL_LABELS);
+      await waitFor(() => section(el, 'survival-section').querySelectorAll('.highcharts-legend-item').length === 3, 'legend');
+      expect(Array.from(section(el, 'survival-section').querySelectorAll('.highcharts-legend-item text')).map((t) => t.textContent)).to.deep.equal(TWO_CELL_LABELS);
+      await waitFor(() => section(el, 'visuals-section').querySelectorAll('figcaption').length === 3, 'captions');
+      expect(Array.from(section(el, 'visuals-section').querySelectorAll('figcaption')).map((f) => f.textContent)).to.deep.equal(TWO_CELL_LABELS);
+      (section(el, 'kpi-section').querySelector('[part="table-download"]') as HTMLButtonElement).click();
+      await waitFor(() => saved.length === 1, 'csv');
+      const rows = saved[0].split('\r\n');
+      expect(rows[0].split(',').slice(0, 5)).to.deep.equal(['cell_id', 'step_id', 'stim_id', 'stim_name', 'stim_label']);
+      const labels = [...new Set(rows.slice(1).filter(Boolean).map((r) => r.split(',')[4]))];
+      expect(labels).to.deep.equal(TWO_CELL_LABELS);
+    } finally {
+      setCsvSaver();
+    }
+  });
+
+  it('issue 37 item 6: survival series each have their own colour-blind-safe colour and dash; 3+ series are lines, not blended areas', async () => {
+    stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: KEYS });
+    const sv = () => section(el, 'survival-section');
+    await waitFor(() => sv().querySelectorAll('.highcharts-series .highcharts-graph').length === 3, 'three curves');
+    expect(sv().querySelector('[part="line-chart"]')).not.to.equal(null);
+    expect(sv().querySelector('[part="area-chart"]')).to.equal(null);
+    expect(sv().querySelectorAll('.highcharts-area').length).to.equal(0);
+    const graphs = Array.from(sv().querySelectorAll('.highcharts-series .highcharts-graph'));
+    const strokes = graphs.map((g) => getComputedStyle(g).stroke);
+    expect(strokes).to.deep.equal(SAFE_SERIES_COLOURS.slice(0, 3).map(rgb));
+    const dashes = graphs.map((g) => g.getAttribute('stroke-dasharray') ?? 'none');
+    expect(new Set(dashes).size).to.equal(3);
+    // The legend's symbols carry the same dashes, so the key reads without colour.
+    const legendDashes = Array.from(sv().querySelectorAll('.highcharts-legend-item .highcharts-graph')).map((g) => g.getAttribute('stroke-dasharray') ?? 'none');
+    expect(legendDashes).to.deep.equal(dashes);
+  });
 });
+

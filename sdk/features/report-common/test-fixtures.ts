@@ -35,6 +35,22 @@ export const TREE = {
 
 export const NAMES: Record<number, string> = { 101: 'Big Ad', 102: 'Sky Scraper', 103: LONG_NAME };
 
+/** Issue 37 item 5: a test/control design, Big Ad placed in both cells (answers carry no stim_label: the tree labels). */
+export const TWO_CELL_TREE = {
+  ...TREE,
+  data: [
+    { cell_id: 1, cell_name: 'Test', step_list: [{ step_id: 11, cachepage_url: null, stimulus_list: [
+      { stimulus_id: 101, stimulus_name: 'Big Ad', stimulus_type: 'i', stimulus_source: '/files/big.png', stimulus_source_alternate: null },
+      { stimulus_id: 102, stimulus_name: 'Sky Scraper', stimulus_type: 'i', stimulus_source: '/files/sky.png', stimulus_source_alternate: null },
+    ] }] },
+    { cell_id: 2, cell_name: 'Control', step_list: [{ step_id: 22, cachepage_url: null, stimulus_list: [
+      { stimulus_id: 101, stimulus_name: 'Big Ad', stimulus_type: 'i', stimulus_source: '/files/big.png', stimulus_source_alternate: null },
+    ] }] },
+  ],
+};
+export const TWO_CELL_KEYS = '1:11:9:101|1:11:9:102|2:22:9:101';
+export const TWO_CELL_LABELS = ['Big Ad · Test', 'Sky Scraper', 'Big Ad · Control'];
+
 const metrics = (over: Record<string, number | null> = {}) => ({
   panelist_viewable_script_percent: 70.4, avg_page_dwell_time: 12.25, panelist_viewable_percent: 80, avg_stim_viewable_time: 5.04,
   panelist_viewed_percent: 50, avg_stim_dwell_time: 2.5, attention_per_1000_impressions: 1234.5, avg_time_to_first_view: 0.5,

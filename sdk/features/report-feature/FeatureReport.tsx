@@ -9,6 +9,7 @@ import { visualFileName } from '../../core/demographics/download';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
 import { DownloadMenu, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';
 import { ScanpathChart } from './ScanpathChart';
+import { ViewOrderList } from './ViewOrderList';
 
 const Page = styled(StimPage)`
   h3 { font-size: 1.05em; margin: 0 0 ${tokens.space2}; }
@@ -176,6 +177,7 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
               download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_label ?? data.stim_name), studyId: parseStimKey(stim)?.studyId }}
             />
           </figure>
+          {data.feature_data.length ? <ViewOrderList viewOrder={data.view_order} /> : null}
           {data.feature_data.length && data.scanpath ? <ScanpathChart scanpath={data.scanpath} /> : null}
         </section>
         <FeatureTable data={data} />

@@ -25,6 +25,10 @@ export interface AoiBox {
   width: number;
   height: number;
   viewOrder: number | null;
+  /** The view order's base: viewers who fixated the AOI's feature (drawn as n=… beside the rank). */
+  viewers?: number;
+  /** Fewer viewers than the view order's minimum base: the rank is drawn grey with a '?'. */
+  lowBase?: boolean;
   viewedPercent: number;
 }
 
@@ -297,6 +301,9 @@ function badge(input: VisualInput, text: string, x: number, y: number, fill: Rgb
 /** Outline thickness: about 1/80 of the short side, at least 2 px. */
 const fontScale = (input: VisualInput) => Math.max(2, Math.round(Math.min(input.width, input.height) / 80));
 
+/** A view-order rank under the minimum base (features.ts MIN_VIEW_ORDER_BASE). */
+export const LOW_BASE_GREY: Rgb = [110, 110, 110];
+
 function viewOrder(input: VisualInput): Drawn {
   const c = base(input);
   const scale = fontScale(input);
@@ -305,8 +312,14 @@ function viewOrder(input: VisualInput): Drawn {
   // Drawn last rank first, so rank 1's outline and badge end on top.
   for (const a of sorted.reverse()) {
     const ranked = a.viewOrder !== null;
-    strokeRect(c, a.x, a.y, a.width, a.height, ranked ? ACCENT : [150, 150, 150], Math.max(2, scale));
-    if (ranked) svg.push(badge(input, String(a.viewOrder), Math.round(a.x + 2 * scale), Math.round(a.y + 2 * scale), ACCENT));
+    const colour = ranked && !a.lowBase ? ACCENT : LOW_BASE_GREY;
+    strokeRect(c, a.x, a.y, a.width, a.height, ranked ? colour : [150, 150, 150], Math.max(2, scale));
+    if (ranked) {
+      // Each rank shows its base (issue 37 item 6); under the minimum base it is grey and marked '?'.
+      const x = Math.round(a.x + 2 * scale), y = Math.round(a.y + 2 * scale);
+      svg.push(badge(input, `${a.viewOrder}${a.lowBase ? '?' : ''}`, x, y, colour));
+      if (a.viewers !== undefined) svg.push(badge(input, `n=${a.viewers}`, x, y + Math.round(labelSize(input) * 1.2 + labelSize(input) * 0.7 + 2), DARK));
+    }
   }
   return { canvas: c, svg };
 }

@@ -8,7 +8,7 @@ import type { DemographicFilters } from '../../domain/demographics.js';
 import { computeMetrics, meanMetrics, round6, type StimMetrics } from '../../analytics/metrics.js';
 import { featureStats, normStats, stimStats, type StimStats } from '../../analytics/stats.js';
 import { comparisonSet, type NormTypeId } from '../../analytics/norms.js';
-import { computeFeatures, featureNorms, type FeatureMetrics } from '../../analytics/features.js';
+import { computeFeatures, featureNorms, viewOrder, type FeatureMetrics } from '../../analytics/features.js';
 import { aoiMetricNorms, computeAoiMetrics, computeScanpath, type AoiMetrics } from '../../analytics/aoi-metrics.js';
 import { curveFromCounts, kaplanMeier, timePoints, type GraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
@@ -147,13 +147,15 @@ export async function stimFeatures(db: Db, studyId: number, stims: repo.PlacedSt
     const feature_data = computeFeatures(stimTags, features.get(key) ?? [], viewedN);
     const norm_data = featureNorms(stimTags, comparison.map((c) => sourceFeatures(src, c)));
     const feature_stats = featureStats(stimTags, features.get(key) ?? [], viewedN);
+    // The one view order (features.ts): feature_data's view_order, the scanpath's words, the image.
+    const order = viewOrder(stimTags, features.get(key) ?? []);
     const r = ranks?.get(key);
     const aoiMetrics = aoi && r ? {
       metrics: computeAoiMetrics(stimTags, aoi.get(key) ?? [], viewedN),
       norms: aoiMetricNorms(stimTags, comparison.map((c) => sourceAoiMetrics(src, c))),
-      scanpath: computeScanpath(stimTags, r.counts, r.viewers),
+      scanpath: computeScanpath(stimTags, r.counts, r.viewers, order),
     } : null;
-    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data, feature_stats, aoiMetrics };
+    return { stim: s, tags: stimTags, metrics: computeMetrics(aggs.get(key)!), feature_data, norm_data, feature_stats, aoiMetrics, viewOrder: order };
   });
 }
 

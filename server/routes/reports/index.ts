@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import { readFilters, type DemographicFilters } from '../../domain/demographics.js';
 import { METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
+import { MIN_VIEW_ORDER_BASE } from '../../analytics/features.js';
 import { DEFAULT_NORM_TYPE, NORM_TYPES, type NormTypeId } from '../../analytics/norms.js';
 import { DATA_TYPES, ESTIMATOR_LABELS, readGraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
@@ -234,6 +235,7 @@ export default async function reports(app: FastifyInstance) {
         aoi_norm: aoi.norms[tag],
       })),
       scanpath: aoi.scanpath,
+      view_order: { min_base: MIN_VIEW_ORDER_BASE, features: r.viewOrder },
       data: r.tags.map((tag) => ({
         feature_name: tag,
         avg_feature_dwell_time: r.feature_data[tag].avg_feature_dwell_time,

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../../errors.js';
 import { readAll } from '../../storage/index.js';
 import { stimKind } from '../../analytics/base.js';
 import { NO_FILTERS } from '../../domain/demographics.js';
-import { computeFeatures } from '../../analytics/features.js';
+import { computeFeatures, viewOrder } from '../../analytics/features.js';
 import { decodeImage, type Canvas } from '../../analytics/visuals/canvas.js';
 import { renderVisual, unpackFixations, MAX_SIDE, type AoiBox, type Fixation, type VisualKind } from '../../analytics/visuals/render.js';
 import { PngCache } from '../../analytics/visuals/cache.js';
@@ -86,11 +86,14 @@ export default async function visuals(app: FastifyInstance) {
       const pk = repo.pairKey(stepId, stimId);
       const tags = [...new Set(aois.map((a) => a.tag))];
       const metrics = computeFeatures(tags, features.get(pk) ?? [], aggs.get(pk)!.viewedN);
+      // The same view order as the feature page's words (analytics/features.ts viewOrder), with its base.
+      const order = new Map(viewOrder(tags, features.get(pk) ?? []).map((e) => [e.feature_name, e]));
       const boxes: AoiBox[] = aois.map((a) => {
         const b = box(a);
         return {
           tag: a.tag, x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k,
-          viewOrder: metrics[a.tag].view_order, viewedPercent: metrics[a.tag].panelist_viewed_percent,
+          viewOrder: order.get(a.tag)?.rank ?? null, viewers: order.get(a.tag)?.viewers ?? 0, lowBase: order.get(a.tag)?.low_base ?? false,
+          viewedPercent: metrics[a.tag].panelist_viewed_percent,
         };
       });
       const bg = video ? null : await background(placed.source, width, height);

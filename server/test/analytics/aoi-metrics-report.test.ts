@@ -136,7 +136,7 @@ describe('issue 23 item 1: AOI metrics in the feature report', () => {
     expect(b.scanpath).toEqual({
       viewers: 2,
       positions: [{ position: 1, counts: { logo: 1, cta: 1 } }, { position: 2, counts: { logo: 1, cta: 1 } }],
-      // A tie at both positions: drawn order decides.
+      // The view order (issue 37 item 6): logo's mean first fixation 1.37 s (1.2, 1.53) before cta's 1.42 s (1.63, 1.2).
       typical_order: ['logo', 'cta'],
     });
   });
@@ -177,7 +177,10 @@ describe('issue 23 item 1: recomputed when the AOIs change (recompute-aois job)'
     });
     expect(b.byTag.cta.aoi_metrics.first_fixated_percent).toBe(66.666667);
     expect(b.byTag.cta.aoi_metrics.avg_revisits).toBe(0.5);
-    expect(b.scanpath).toEqual({ viewers: 3, positions: [{ position: 1, counts: { logo: 1, cta: 2 } }], typical_order: ['cta', 'logo'] });
+    // The order in words is the view order (issue 37 item 6): logo's mean first fixation 1.2 s (R2)
+    // before cta's 1.42 s (R0 1.63, R1 1.2); who entered which first is what the positions show.
+    expect(b.scanpath).toEqual({ viewers: 3, positions: [{ position: 1, counts: { logo: 1, cta: 2 } }], typical_order: ['logo', 'cta'] });
+    expect(b.view_order.features.map((f: { feature_name: string; viewers: number; low_base: boolean }) => [f.feature_name, f.viewers, f.low_base])).toEqual([['logo', 1, true], ['cta', 2, true]]);
   });
 });
 
