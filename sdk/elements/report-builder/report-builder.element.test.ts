@@ -132,9 +132,10 @@ describe('<gaze-report-builder>', () => {
     radio(el, 'Compare report').click();
     await waitFor(() => !buttonByText(el, 'Generate Report').disabled);
     const seen = navigationsDuring(() => buttonByText(el, 'Generate Report').click());
-    expect(seen[0].path).to.equal('/my_studies/overview/9/reports?stims=Big.Ad&report_type=compare');
+    // Big Ad is placed twice: the address names the placement by its key (issue 37 item 5).
+    expect(seen[0].path).to.equal('/my_studies/overview/9/reports?stims=1:11:9:101&report_type=compare');
     // The host routes: the element gets the address's query as attributes.
-    el.setAttribute('stims', 'Big.Ad');
+    el.setAttribute('stims', '1:11:9:101');
     el.setAttribute('report-type', 'compare');
     await waitFor(() => attentionBodies(http.requests).length >= 1, 'attention requested');
     await new Promise((r) => requestAnimationFrame(r));
@@ -151,6 +152,21 @@ describe('<gaze-report-builder>', () => {
     expect(stims.map((s) => s.checked)).to.deep.equal([true, false, true, false]);
     expect(radio(el, 'Compare report').checked).to.equal(true);
     expect($(el, '[part="title"]')!.textContent).to.equal('Compare Report');
+    // Issue 37 item 5: the name matches two placements; the builder says so and names them.
+    expect($(el, '[part="ambiguous-stims"]')!.textContent).to.contain("The address names 'Big Ad', which this study places 2 times: all are selected (Big Ad · Step 1; Big Ad · Step 2).");
+  });
+
+  it('issue 37 item 5: the placement form opens exactly its placements, the same report as the names of unique stims', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-report-builder', { 'study-id': '9', stims: '1:12:9:101|Sky.Scraper', 'report-type': 'compare' });
+    await waitFor(() => attentionBodies(http.requests).length >= 1, 'attention requested');
+    expect(attentionBodies(http.requests)[0].data).to.deep.equal([{ cell_id: 1, step_id: 11, stim_id: 102 }, { cell_id: 1, step_id: 12, stim_id: 101 }]);
+    const stims = $$(el, '[part="tree-stim"] input') as HTMLInputElement[];
+    expect(stims.map((s) => s.checked)).to.deep.equal([false, true, true, false]);
+    expect($(el, '[part="ambiguous-stims"]')).to.equal(null);
+    // The URL it shows is the same address: Sky Scraper by name, Big Ad of step 12 by key.
+    const url = ($(el, '[part="report-url"]') as HTMLInputElement).value;
+    expect(url.endsWith('/my_studies/overview/9/reports?stims=Sky.Scraper|1:12:9:101&report_type=compare')).to.equal(true);
   });
 
   it('D3-183 a shared address of a kpi report loads one KPI report per stim', async () => {
@@ -180,7 +196,8 @@ describe('<gaze-report-builder>', () => {
     checkbox(el, 'tree-stim', 'Big Ad').click();
     radio(el, 'Feature report').click();
     const url = () => ($(el, '[part="report-url"]') as HTMLInputElement | null)?.value ?? '';
-    await waitFor(() => url().endsWith('/my_studies/overview/9/reports?stims=Big.Ad|Sky.Scraper&report_type=feature'), 'feature address');
+    // Big Ad (step 11) shares its name with step 12's stim: by key; Sky Scraper by name (issue 37 item 5).
+    await waitFor(() => url().endsWith('/my_studies/overview/9/reports?stims=1:11:9:101|Sky.Scraper&report_type=feature'), 'feature address');
     expect(url().startsWith(location.origin)).to.equal(true);
     radio(el, 'Demographics report').click();
     await waitFor(() => url().endsWith('/my_studies/overview/9/reports?report_type=demographics'), 'demographics address without stims');
