@@ -3,7 +3,8 @@ import { LineChart } from '../../ui/charts';
 import { Select, Switch } from '../../ui';
 import { GRAPH_TYPES, type GraphTypeId } from '../../core/reports/reports';
 import type { GraphResponse } from '../../core/api/reports';
-import { CHART_HEIGHT } from './format';
+import { CHART_HEIGHT, cutStimName, LEGEND_NAME_MAX } from './format';
+const legendLabel = (name: string) => cutStimName(name, LEGEND_NAME_MAX);
 
 export const GRAPH_OPTIONS = ([1, 2, 3] as GraphTypeId[]).map((id) => ({ value: String(id), label: GRAPH_TYPES[id].name }));
 
@@ -55,6 +56,7 @@ export function SurvivalChart({ graph, labelOf = (d) => d.stim_label ?? d.stim_n
       series={series}
       area={series.length === 1}
       distinct
+      legendLabel={legendLabel}
       height={CHART_HEIGHT}
       xTitle={`${GRAPH_TYPES[graphType].name} (seconds)`}
       valueTitle="% of respondents"

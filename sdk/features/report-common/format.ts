@@ -57,6 +57,9 @@ export const SECTION_ERROR_MS = 6000;
 
 export const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
+/** Survival legends cut names in the middle past this (the size and cell stay); tooltips keep the full label. */
+export const LEGEND_NAME_MAX = 40;
+
 /** Between a stim name and the cell (and step) a placement label adds (contract/placements.ts). */
 const LABEL_SEPARATOR = ' · ';
 /** An ad size at the end of a name: '728x90', '300 × 250', '970x250px', '160x600_v2'. */
