@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await app.close(); await database.close(); });
 
-const post = (suffix: string, payload: unknown = {}) => app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/${suffix}`, headers: t.headers, payload });
+const post = (suffix: string, payload: Record<string, unknown> = {}) => app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/${suffix}`, headers: t.headers, payload });
 const refs = () => ({ data: [...places, mpu].map((p) => ({ cell_id: p.cellId, step_id: p.stepId, stim_id: p.stimId })) });
 const EXPECTED = ['Leaderboard 728x90 · Test', 'Leaderboard 728x90 · Control', 'MPU 300x250'];
 
