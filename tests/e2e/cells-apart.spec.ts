@@ -49,7 +49,7 @@ describe('cells told apart (issue 37 item 5)', () => {
     await signIn(page, 'researcher');
     const expected = shared.map((p) => labels.get(key(p))!);
     assert.equal(new Set(expected).size, 2, `two different labels: ${expected.join(' / ')}`);
-    for (const [i, p] of shared.entries()) assert.ok(expected[i].endsWith(` · ${p.cellName}`), expected[i]);
+    for (const [i, p] of shared.entries()) assert.ok(expected[i].includes(` · ${p.cellName}`), expected[i]);
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/my_studies/overview/${studyId}/reports?stims=${shared.map(key).join('|')}&report_type=compare`);
@@ -59,7 +59,9 @@ describe('cells told apart (issue 37 item 5)', () => {
     await page.locator('[part="survival-section"] .highcharts-legend-item').nth(1).waitFor();
     const legend = await page.locator('[part="survival-section"] .highcharts-legend-item text').allTextContents();
     // The legend cuts long labels in the middle, never the cell.
-    assert.deepEqual(legend.map((t) => t.trim()), expected.map((l) => cutStimName(l, LEGEND_NAME_MAX)), 'survival legend');
+    // (Highcharts repeats a label's text in its outline: one copy.)
+    const once = (t: string) => (t.length % 2 === 0 && t.slice(0, t.length / 2) === t.slice(t.length / 2) ? t.slice(0, t.length / 2) : t);
+    assert.deepEqual(legend.map((t) => once(t.trim())), expected.map((l) => cutStimName(l, LEGEND_NAME_MAX)), 'survival legend');
     await page.locator('[part="visuals-section"] figcaption').nth(1).waitFor();
     assert.deepEqual(await fullTexts(page, '[part="visuals-section"] figcaption'), expected, 'visual captions');
     // The report URL the builder shows is the placement form: the same report.

@@ -46,6 +46,8 @@ describe('stim names cut in the middle (issue 37 item 6)', () => {
     expect(b.endsWith('…970x250')).toBe(true);
     expect(a).not.toBe(b);
     expect(cutStimName('Spring campaign 2026 hero creative MPU 300 × 250').endsWith('300 × 250')).toBe(true);
+    // A size followed by a short tail (the demo's '#7') is kept with it.
+    expect(cutStimName('Urban Threads MPU 300x250 #7 · Control — competitor creative', 40)).toBe('Urban…300x250 #7 · Control — competitor creative');
   });
 
   it('without a size, the end is kept too', () => {

@@ -62,8 +62,8 @@ export const LEGEND_NAME_MAX = 40;
 
 /** Between a stim name and the cell (and step) a placement label adds (contract/placements.ts). */
 const LABEL_SEPARATOR = ' · ';
-/** An ad size at the end of a name: '728x90', '300 × 250', '970x250px', '160x600_v2'. */
-const SIZE_SUFFIX = /\d{1,5}\s*[x×X]\s*\d{1,5}\S*$/;
+/** An ad size in a name: '728x90', '300 × 250', '970x250px'; the last one is kept with what follows it ('300x250 #7'). */
+const SIZE = /\d{1,5}\s*[x×X]\s*\d{1,5}/g;
 const ELLIPSIS = '…';
 
 /** `text` at most `max` characters, the middle replaced by '…', keeping `keep` characters of the end. */
@@ -87,7 +87,9 @@ export function cutStimName(text: string, max = 30): string {
   const suffix = sep < 0 ? '' : text.slice(sep);
   // The name keeps at least 16 characters whatever the suffix's length.
   const room = Math.max(max - suffix.length, 16);
-  const size = SIZE_SUFFIX.exec(name);
-  const keep = size ? name.length - size.index : Math.floor(room / 3);
+  const sizes = [...name.matchAll(SIZE)];
+  const last = sizes[sizes.length - 1];
+  // The size and its short tail, when they leave room for a few characters of the start.
+  const keep = last && name.length - last.index! <= room - 5 ? name.length - last.index! : Math.floor(room / 3);
   return cutMiddle(name, room, keep) + suffix;
 }
