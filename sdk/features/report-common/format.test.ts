@@ -47,7 +47,7 @@ describe('stim names cut in the middle (issue 37 item 6)', () => {
     expect(a).not.toBe(b);
     expect(cutStimName('Spring campaign 2026 hero creative MPU 300 × 250').endsWith('300 × 250')).toBe(true);
     // A size followed by a short tail (the demo's '#7') is kept with it.
-    expect(cutStimName('Urban Threads MPU 300x250 #7 · Control — competitor creative', 40)).toBe('Urban…300x250 #7 · Control — competitor creative');
+    expect(cutStimName('Urban Threads MPU 300x250 #7 · Control — competitor creative', 40)).toBe('Urban Threads…300x250 #7 · Control — competitor creative');
   });
 
   it('without a size, the end is kept too', () => {
@@ -56,7 +56,7 @@ describe('stim names cut in the middle (issue 37 item 6)', () => {
 
   it("a placement label keeps its cell whole and cuts the stim name's middle", () => {
     expect(cutStimName('Spring campaign 2026 hero creative Leaderboard 728x90 · Control'))
-      .toBe('Spring campai…728x90 · Control');
+      .toBe('Spring campaign 2…728x90 · Control');
     expect(cutStimName('Leaderboard 728x90 · Cell B')).toBe('Leaderboard 728x90 · Cell B');
   });
 });

@@ -85,8 +85,9 @@ export function cutStimName(text: string, max = 30): string {
   const sep = text.indexOf(LABEL_SEPARATOR);
   const name = sep < 0 ? text : text.slice(0, sep);
   const suffix = sep < 0 ? '' : text.slice(sep);
-  // The name keeps at least 16 characters whatever the suffix's length.
-  const room = Math.max(max - suffix.length, 16);
+  // The name keeps at least 24 characters whatever the suffix's length (a long cell name must not
+  // leave only the size: "Urban…300x250" says less than "Urban Threads…300x250 #7").
+  const room = Math.max(max - suffix.length, 24);
   const sizes = [...name.matchAll(SIZE)];
   const last = sizes[sizes.length - 1];
   // The size and its short tail, when they leave room for a few characters of the start.
