@@ -12,8 +12,7 @@ import { DATA_TYPES, ESTIMATOR_LABELS, longestVideoMs, readGraphRequest } from '
 import * as repo from '../../repositories/reports.js';
 import { binGaze } from '../../analytics/gaze-points.js';
 import { unpackFixations } from '../../analytics/visuals/render.js';
-import { computeFeatures } from '../../analytics/features.js';
-import { computeAoiMetrics } from '../../analytics/aoi-metrics.js';
+import { computeFeatures, type FeatureAggregate } from '../../analytics/features.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import {
@@ -263,13 +262,12 @@ export default async function reports(app: FastifyInstance) {
     const body = (request.body ?? {}) as contract.GazePointsBody;
     const { s, stim, filters } = await stimScope(request, request.params, body);
     const pair = [stim];
-    const [size, exposures, aois, aggs, features, aoiAggs] = await Promise.all([
+    const [size, exposures, aois, aggs, features] = await Promise.all([
       stimSize(db, stim),
       repo.baseFixations(db, s.id, stim.stepId, stim.stimId, filters),
       repo.stimAois(db, stim.stimId),
       repo.studyAggregates(db, s.id, pair, filters),
       repo.studyFeatureAggregates(db, s.id, pair, filters),
-      repo.studyAoiMetricAggregates(db, s.id, pair, filters),
     ]);
     const video = stimKind(stim.stimType) === 'video';
     const videoMs = video && (stim.durationMs ?? 0) > 0 ? stim.durationMs! : null;
@@ -281,8 +279,7 @@ export default async function reports(app: FastifyInstance) {
     const viewedN = aggs.get(key)?.viewedN ?? 0;
     const tags = [...new Set(aois.map((a) => a.tag))];
     const featureMetrics = computeFeatures(tags, features.get(key) ?? [], viewedN);
-    const aoiMetrics = computeAoiMetrics(tags, aoiAggs.get(key) ?? [], viewedN);
-    const viewersOf = new Map((features.get(key) ?? []).map((f) => [f.tag, f.viewers]));
+    const byTag = new Map((features.get(key) ?? []).map((f) => [f.tag, f]));
     return {
       success: true as const,
       stim_id: stim.stimId,
@@ -305,7 +302,8 @@ export default async function reports(app: FastifyInstance) {
         return {
           id: a.id, tag: a.tag, shape: shape.points.length ? 'polygon' : 'rect', ...shape.box, points: shape.points,
           panelist_viewed_percent: m.panelist_viewed_percent, avg_feature_dwell_time: m.avg_feature_dwell_time, view_order: m.view_order,
-          time_to_first_fixation: aoiMetrics[a.tag]?.time_to_first_fixation ?? null, viewers: viewersOf.get(a.tag) ?? 0,
+          // The mean first fixation the view order ranks by (ms from the stim's onset).
+          time_to_first_fixation: firstFixationSeconds(byTag.get(a.tag)), viewers: byTag.get(a.tag)?.viewers ?? 0,
         };
       }),
     };
@@ -361,4 +359,8 @@ function aoiOutline(a: repo.AoiShape): { box: { x: number; y: number; width: num
     }
   }
   return { box: { x: a.x, y: a.y, width: a.width, height: a.height }, points: [] };
+}
+
+function firstFixationSeconds(f: FeatureAggregate | undefined): number | null {
+  return f && f.viewers > 0 && f.firstFixationAvgMs !== null ? Math.round(f.firstFixationAvgMs) / 1000 : null;
 }
