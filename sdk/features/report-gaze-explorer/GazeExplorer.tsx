@@ -122,13 +122,18 @@ function Explorer({ data, name, src }: { data: GazePointsResponse; name: string;
     const line = Math.max(1.5, cw / 300);
     if (layers.aois) {
       for (const a of data.aois) {
-        ctx.strokeStyle = a.id === active ? AOI_ACTIVE : AOI_COLOUR;
-        ctx.lineWidth = a.id === active ? line * 2 : line;
+        const width = a.id === active ? line * 2 : line;
         ctx.beginPath();
         if (a.points.length >= 3) {
           a.points.forEach((p, i) => (i ? ctx.lineTo(p.x * k, p.y * k) : ctx.moveTo(p.x * k, p.y * k)));
           ctx.closePath();
         } else ctx.rect(a.x * k, a.y * k, a.width * k, a.height * k);
+        // A white halo under the outline keeps it visible on dark and light creatives alike.
+        ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+        ctx.lineWidth = width + 2;
+        ctx.stroke();
+        ctx.strokeStyle = a.id === active ? AOI_ACTIVE : AOI_COLOUR;
+        ctx.lineWidth = width;
         ctx.stroke();
       }
     }
