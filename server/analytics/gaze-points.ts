@@ -71,7 +71,9 @@ export interface GazeBins {
   fixation_count: number;
 }
 
-export function gridFor(width: number, height: number): GazeGrid {
+export function gridFor(w: number, h: number): GazeGrid {
+  // A stim shown at no size (a broken script tag) still gets a one-pixel grid, never a division by 0.
+  const width = w > 0 && Number.isFinite(w) ? w : 1, height = h > 0 && Number.isFinite(h) ? h : 1;
   const cell = Math.max(width, height) / GRID_CELLS;
   return {
     cols: Math.max(1, Math.ceil(width / cell - 1e-9)),
@@ -99,8 +101,9 @@ interface Point { x: number; y: number; t: number; d: number; who: number }
  * the video's last frame); an image's span runs to its last fixation's start.
  */
 export function binGaze(exposures: GazeExposure[], size: { width: number; height: number }, opts: { videoMs?: number | null; sliceMs?: number } = {}): GazeBins {
-  const { width, height } = size;
-  const grid = gridFor(width, height);
+  const grid = gridFor(size.width, size.height);
+  const width = size.width > 0 && Number.isFinite(size.width) ? size.width : 1;
+  const height = size.height > 0 && Number.isFinite(size.height) ? size.height : 1;
   const points: Point[] = [];
   exposures.forEach((e, who) => {
     if (!(e.stimWidth > 0 && e.stimHeight > 0)) return;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { stim } from '../../db/schema/index.js';
 import { reportTestbed, createStudy, addStimStep, addExposure, addAoi, type Tenant } from './report-fixtures.js';
-import { GRID_CELLS, MAX_SLICES, binGaze } from '../../analytics/gaze-points.js';
+import { GRID_CELLS, MAX_SLICES, binGaze, gridFor } from '../../analytics/gaze-points.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -135,6 +135,9 @@ describe('gaze_points', () => {
     const b = binGaze([], { width: 100, height: 50 });
     expect(b).toMatchObject({ span_ms: 1000, slice_ms: 1000, base_size: 0, fixation_count: 0, clusters: [] });
     expect(b.slices).toEqual([{ start_ms: 0, end_ms: 1000, index: [], duration_ms: [], count: [] }]);
+    // A stim of no known size still gets a grid (no division by zero, no 5xx).
+    expect(gridFor(0, 0)).toMatchObject({ cols: 1, rows: 1 });
+    expect(binGaze([], { width: 0, height: 0 }).grid.cols).toBe(1);
   });
 });
 
