@@ -72,7 +72,7 @@ export interface GazeBins {
 }
 
 export function gridFor(w: number, h: number): GazeGrid {
-  // A stim shown at no size (a broken script tag) still gets a one-pixel grid, never a division by 0.
+  // A stim shown at no size (a broken script tag) is a 1 px square: a finite grid, never a division by 0.
   const width = w > 0 && Number.isFinite(w) ? w : 1, height = h > 0 && Number.isFinite(h) ? h : 1;
   const cell = Math.max(width, height) / GRID_CELLS;
   return {

@@ -135,9 +135,9 @@ describe('gaze_points', () => {
     const b = binGaze([], { width: 100, height: 50 });
     expect(b).toMatchObject({ span_ms: 1000, slice_ms: 1000, base_size: 0, fixation_count: 0, clusters: [] });
     expect(b.slices).toEqual([{ start_ms: 0, end_ms: 1000, index: [], duration_ms: [], count: [] }]);
-    // A stim of no known size still gets a grid (no division by zero, no 5xx).
-    expect(gridFor(0, 0)).toMatchObject({ cols: 1, rows: 1 });
-    expect(binGaze([], { width: 0, height: 0 }).grid.cols).toBe(1);
+    // A stim of no known size is drawn as a 1 px square: a finite grid, no division by zero, no 5xx.
+    expect(gridFor(0, 0)).toMatchObject({ cols: 48, rows: 48 });
+    expect(binGaze([], { width: 0, height: 0 }).grid.cols).toBe(48);
   });
 });
 
