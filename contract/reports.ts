@@ -482,6 +482,92 @@ export const participantReport = defineOperation({
   response: { 200: ParticipantReportResponse },
 });
 
+// ---- the interactive visual (issue 37 items 3–4; docs/api.md "Gaze points") -----------------------
+
+export const GazePointsBody = Type.Object({
+  ...ReportOptionsProperties,
+  slice_ms: Type.Optional(Type.Integer({
+    minimum: 250, maximum: 600_000,
+    description: 'Width of a time slice in ms (default 1000), rounded to 250 ms steps and widened so the span takes at most 120 slices',
+  })),
+});
+export type GazePointsBody = Static<typeof GazePointsBody>;
+
+/** Grid cells along the longer side and the most slices and clusters an answer holds (its bound). */
+export const GAZE_GRID_CELLS = 48;
+export const GAZE_MAX_SLICES = 120;
+export const GAZE_MAX_CLUSTERS = 40;
+const GAZE_MAX_BINS = GAZE_GRID_CELLS * GAZE_GRID_CELLS;
+
+export const GazeSlice = Type.Object({
+  start_ms: Type.Number({ description: 'Exposure time (from the stim\'s first viewable moment), ms' }),
+  end_ms: Type.Number(),
+  index: Type.Array(Type.Integer({ minimum: 0 }), { maxItems: GAZE_MAX_BINS, description: 'Row-major cell indexes with fixations in the slice, ascending' }),
+  duration_ms: Type.Array(Type.Number(), { maxItems: GAZE_MAX_BINS, description: 'Fixation time per listed cell, ms' }),
+  count: Type.Array(Type.Integer(), { maxItems: GAZE_MAX_BINS, description: 'Fixations per listed cell' }),
+});
+export type GazeSlice = Static<typeof GazeSlice>;
+
+export const GazeCluster = Type.Object({
+  x: Type.Number({ description: 'Centre, stim pixels (fixation-time weighted)' }),
+  y: Type.Number(),
+  radius: Type.Number({ description: 'RMS distance of its fixations from the centre, stim pixels' }),
+  fixations: Int4(),
+  respondents: Int4(),
+  duration_ms: Type.Number(),
+  median_ms: Type.Number({ description: 'Median start of its fixations, ms of exposure time' }),
+  order: Int4({ description: 'Gaze-plot number: 1 = visited first (by median_ms)' }),
+});
+export type GazeCluster = Static<typeof GazeCluster>;
+
+export const GazeAoi = Type.Object({
+  id: Id(),
+  tag: Type.String(),
+  shape: Type.String({ description: "'rect' or 'polygon'" }),
+  x: Type.Number({ description: 'Bounding box, stim pixels' }),
+  y: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+  points: Type.Array(Type.Object({ x: Type.Number(), y: Type.Number() }), { maxItems: 1000, description: 'Polygon corners (empty for a rectangle)' }),
+  panelist_viewed_percent: Type.Number({ description: "% of the stim's viewers who fixated the feature (its tag)" }),
+  avg_feature_dwell_time: Nullable(Type.Number({ description: 'Seconds, over the viewers who fixated it' })),
+  view_order: Nullable(Type.Integer()),
+  time_to_first_fixation: Nullable(Type.Number({ description: 'Seconds, over the viewers who fixated it' })),
+  viewers: Int4({ description: 'Viewers who fixated the feature' }),
+});
+export type GazeAoi = Static<typeof GazeAoi>;
+
+export const GazePointsResponse = Ok({
+  stim_id: Id(),
+  stim_type: StimKind,
+  stim_source: nullableUrl(),
+  stim_width: Type.Number({ description: 'The coordinate space of grid, clusters and AOIs (stim pixels)' }),
+  stim_height: Type.Number(),
+  duration_ms: Nullable(Type.Number({ description: "A video's length (ms) when known" })),
+  span_ms: Type.Number({ description: 'Exposure time the slices cover: the video\'s length, else up to the last fixation (whole seconds)' }),
+  slice_ms: Type.Number(),
+  grid: Type.Object({
+    cols: Int4({ maximum: GAZE_GRID_CELLS }), rows: Int4({ maximum: GAZE_GRID_CELLS }),
+    cell_px: Type.Number({ description: 'Stim pixels per cell side' }),
+    sigma_px: Type.Number({ description: "The heatmap kernel's sigma, stim pixels (docs/metrics.md)" }),
+  }),
+  base_size: Int4({ description: 'Measured exposures (respondents) whose fixations are binned, after the filters' }),
+  viewers: Int4({ description: 'Viewers of the stim in that base (the AOI percentages\' base)' }),
+  fixation_count: Int4(),
+  slices: Type.Array(GazeSlice, { maxItems: GAZE_MAX_SLICES }),
+  clusters: Type.Array(GazeCluster, { maxItems: GAZE_MAX_CLUSTERS }),
+  aois: Type.Array(GazeAoi, { maxItems: 500 }),
+});
+export type GazePointsResponse = Static<typeof GazePointsResponse>;
+
+export const gazePoints = defineOperation({
+  ...stim('gaze_points'), operationId: 'stimGazePoints', ...embedFor('kpi', 'feature'),
+  summary: "One stim's fixations binned per time slice, clustered, and its AOIs with their metrics (the interactive visual)",
+  description: 'Same filters body as the report reads. Bounded: a grid of at most 48 × 48 cells, at most 120 slices (wider slices for longer spans), at most 40 clusters; only cells with fixations are listed.',
+  body: GazePointsBody,
+  response: { 200: GazePointsResponse },
+});
+
 // ---- legacy forms (the legacy client's paths; docs/api.md "Legacy report calls") ----------------
 
 export const compareGraphLegacy = defineOperation({
@@ -533,4 +619,5 @@ export const operations = {
   stimTree, overallAttention, compareGraph, featureAttention, visualData,
   kpiAnalysis, stimGraph, stimReport, featureAnalysis, featureReport, participantReport,
   compareGraphLegacy, stimGraphLegacy, stepParticipantReport, studyParticipantReport, studyReport, studyFeatureReport,
+  gazePoints,
 };

@@ -4,6 +4,7 @@
 // (avg_stim_viewable_time). The spec's curve is the empirical one; a Kaplan–Meier curve that
 // treats values cut short by the end of the page as censored is offered beside it (issue 15).
 import { invalidField } from '../domain/errors.js';
+import { stimKind } from './base.js';
 
 // censor: the column saying the value was still growing when the page ended (null: never censored,
 // leaving the page is the event itself).
@@ -34,15 +35,37 @@ export interface GraphRequest {
   estimator: Estimator;
 }
 
-export function readGraphRequest(body: { graph_type_id?: number; time_segment?: number; max_time?: number; estimator?: string }): GraphRequest {
+/**
+ * The graph settings of a request. `videoMs`: the longest video among the curve's stims (0 or
+ * left out: none). Dwell and viewable time of a video run up to its length, so their curves span
+ * it: a max_time shorter than the video (the client's fixed 5 s / 15 s, D3-206) is raised to the
+ * video's length, and the segment with it when the points would pass MAX_POINTS (docs/metrics.md
+ * "Survival curves of video stims"). Page dwell time is the page's, not the video's: kept.
+ */
+export function readGraphRequest(
+  body: { graph_type_id?: number; time_segment?: number; max_time?: number; estimator?: string },
+  opts: { videoMs?: number | null } = {},
+): GraphRequest {
   const graphTypeId = (body.graph_type_id ?? 1) as GraphTypeId;
   const def = GRAPH_TYPES[graphTypeId];
-  const timeSegment = body.time_segment ?? def.timeSegment;
-  const maxTime = body.max_time ?? def.maxTime;
+  let timeSegment = body.time_segment ?? def.timeSegment;
+  let maxTime = body.max_time ?? def.maxTime;
   if (pointCount(timeSegment, maxTime) > MAX_POINTS) {
     throw invalidField('time_segment', `at most ${MAX_POINTS} points: raise time_segment or lower max_time`);
   }
+  const videoMs = opts.videoMs ?? 0;
+  if (graphTypeId !== 2 && videoMs > maxTime && videoMs <= 3_600_000) {
+    maxTime = videoMs;
+    // Whole multiples of the asked segment keep the asked points on the grid.
+    const k = Math.ceil((maxTime / timeSegment + 2) / MAX_POINTS);
+    if (k > 1) timeSegment *= k;
+  }
   return { graphTypeId, timeSegment, maxTime, estimator: body.estimator === 'km' ? 'km' : 'empirical' };
+}
+
+/** The longest known video among stims (0: none), for readGraphRequest. */
+export function longestVideoMs(stims: { stimType: string; durationMs?: number | null }[]): number {
+  return Math.max(0, ...stims.filter((s) => stimKind(s.stimType) === 'video' && (s.durationMs ?? 0) > 0).map((s) => s.durationMs!));
 }
 
 /** How many points timePoints gives, without building them (the off-grid max_time counts too). */

@@ -35,12 +35,14 @@ export interface PlacedStim {
   width: number | null;
   height: number | null;
   brandId: number | null;
+  /** A video's length (ms) when known: the curves and the gaze explorer span it. */
+  durationMs?: number | null;
 }
 
 const placedSelect = sql`
   c.id as "cellId", c.name as "cellName", c.position as "cellPosition", st.id as "stepId", st.position as "stepPosition",
   s.id as "stimId", s.name, s.stim_type as "stimType", s.source, s.low_quality_source as "lowQualitySource",
-  s.width, s.height, s.brand_id as "brandId"`;
+  s.width, s.height, s.brand_id as "brandId", s.duration_ms as "durationMs"`;
 
 // Every report reads these: a prepared statement (db/prepared.ts), planned once per connection.
 const placedStims = preparedStatement<PlacedStim & { cellPosition: number; k: number }>(() => {
@@ -65,6 +67,7 @@ export async function studyStims(db: Db, studyId: number): Promise<PlacedStim[]>
     ...p, cellId: Number(p.cellId), stepId: Number(p.stepId), stepPosition: Number(p.stepPosition), stimId: Number(p.stimId),
     width: p.width === null ? null : Number(p.width), height: p.height === null ? null : Number(p.height),
     brandId: p.brandId === null ? null : Number(p.brandId),
+    durationMs: p.durationMs === null || p.durationMs === undefined ? null : Number(p.durationMs),
   }));
 }
 
@@ -560,18 +563,23 @@ export interface ExposureFixations {
   stimY: number;
   stimWidth: number;
   stimHeight: number;
+  /** When the stim first became viewable, ms from the page's start (null: never viewable). */
+  firstViewableMs?: number | null;
   /** Packed little-endian Float32 quadruples (start_ms, duration_ms, x, y), page pixels. */
   fixations: Uint8Array;
 }
 
-export async function baseFixations(db: Db, studyId: number, stepId: number, stimId: number): Promise<ExposureFixations[]> {
+/** The measured base's fixations of one placed stim (filtered by demographics when filters are given). */
+export async function baseFixations(db: Db, studyId: number, stepId: number, stimId: number, filters?: DemographicFilters): Promise<ExposureFixations[]> {
   const r = await rows<ExposureFixations>(db, sql`
     select e.stim_x::float8 as "stimX", e.stim_y::float8 as "stimY", e.stim_width::float8 as "stimWidth",
-      e.stim_height::float8 as "stimHeight", g.fixations
+      e.stim_height::float8 as "stimHeight", e.first_viewable_ms::float8 as "firstViewableMs", g.fixations
     from exposure_gaze g join ${exposureFrom} on e.id = g.exposure_id
-    where e.study_id = ${studyId} and e.step_id = ${stepId} and e.stim_id = ${stimId} and ${countedSql} and ${measuredSql}`);
+    where e.study_id = ${studyId} and e.step_id = ${stepId} and e.stim_id = ${stimId} and ${countedSql} and ${measuredSql}${filters ? filterSql(filters) : sql``}
+    order by e.id`);
   return r.map((x) => ({
     stimX: Number(x.stimX), stimY: Number(x.stimY), stimWidth: Number(x.stimWidth), stimHeight: Number(x.stimHeight),
+    firstViewableMs: x.firstViewableMs === null || x.firstViewableMs === undefined ? null : Number(x.firstViewableMs),
     fixations: x.fixations instanceof Uint8Array ? x.fixations : new Uint8Array(0),
   }));
 }

@@ -3,14 +3,14 @@
 import type {
   CompareBody, CompareGraphBody, FeatureAnalysisResponse, FeatureAttentionResponse, FeatureReportResponse, GraphResponse,
   KpiResponse, OverallAttentionResponse, ParticipantReportResponse, StimBody, StimGraphBody, StimReportResponse, StimTreeResponse,
-  VisualDataResponse,
+  VisualDataResponse, GazePointsBody, GazePointsResponse,
 } from '../../../contract/reports';
 import { request, type ApiConfig } from './client';
 
 export type {
   CompareBody, CompareGraphBody, FeatureAnalysisResponse, FeatureAttentionResponse, FeatureReportResponse, GraphResponse,
   KpiResponse, OverallAttentionResponse, ParticipantReportResponse, StimBody, StimGraphBody, StimReportResponse, StimTreeResponse,
-  VisualDataResponse, VisualData, MetricName, StimMetrics, NormMetrics,
+  VisualDataResponse, VisualData, MetricName, StimMetrics, NormMetrics, GazePointsBody, GazePointsResponse, GazeAoi, GazeCluster, GazeSlice,
 } from '../../../contract/reports';
 
 /** One placed stim as the per-stim paths name it. */
@@ -56,3 +56,7 @@ export const fetchParticipantReport = (api: ApiConfig, place: StimPlace, body: S
 
 export const fetchFeatureReport = (api: ApiConfig, place: StimPlace, body: StimBody) =>
   request<FeatureReportResponse>(api, { method: 'POST', url: perStim(place, 'feature_report'), data: body });
+
+/** The interactive visual's data: binned fixations per time slice, clusters, AOIs with metrics. */
+export const fetchGazePoints = (api: ApiConfig, p: StimPlace, body: GazePointsBody) =>
+  request<GazePointsResponse>(api, { method: 'POST', url: perStim(p, 'gaze_points'), data: body });

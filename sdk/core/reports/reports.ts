@@ -3,7 +3,7 @@
 // reads are keyed per stim (D3-236: one load per selected stim).
 import {
   fetchCompareGraph, fetchFeatureAnalysis, fetchFeatureAttention, fetchKpi, fetchOverallAttention, fetchStimGraph, fetchStimTree,
-  fetchVisualData, type FeatureAnalysisResponse, type FeatureAttentionResponse, type GraphResponse, type KpiResponse,
+  fetchVisualData, fetchGazePoints, type GazePointsResponse, type FeatureAnalysisResponse, type FeatureAttentionResponse, type GraphResponse, type KpiResponse,
   type OverallAttentionResponse, type StimPlace, type StimTreeResponse, type VisualDataResponse,
 } from '../api/reports';
 import { createResource } from '../resource/resource';
@@ -110,4 +110,11 @@ export const featureAnalysis = createResource<StimParams, FeatureAnalysisRespons
   name: 'reports/feature-analysis',
   fetch: (api, p) => fetchFeatureAnalysis(api, placeOf(p.stim), p.normType ? { norm_type_id: p.normType } : {}),
   errorText: refusalOr(STIM_REPORT_ERROR),
+});
+
+/** Binned fixations, clusters and AOIs of one placed stim (the interactive visual, issue 37). */
+export const gazePoints = createResource<{ stim: StimKey }, GazePointsResponse>({
+  name: 'reports/gaze-points',
+  fetch: (api, p) => fetchGazePoints(api, placeOf(p.stim), {}),
+  errorText: refusalOr(SECTION_ERROR),
 });

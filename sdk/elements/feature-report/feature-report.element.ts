@@ -13,6 +13,9 @@ import { FeatureReportElement } from './FeatureReport';
  * @csspart feature-table - 'Feature attention metrics'.
  * @csspart metric-cards - The metric cards.
  * @csspart download-menu - The download menu.
+ * @csspart gaze-explorer - The interactive visual: the creative (or video) with the heatmap, gaze plot and AOI overlay, its controls and the AOI table.
+ * @csspart explorer-canvas - The overlay canvas (role img, its summary as the label).
+ * @csspart aoi-table - The AOIs with their metrics beside the picture.
  */
 export const GazeFeatureReportElement = defineElement('gaze-feature-report', FeatureReportElement, {
   props: { studyId: 'number', stims: 'string' },

@@ -118,6 +118,7 @@ export function reportAnswers(opts: { fail?: string[]; tree?: unknown } = {}): S
       }
       if (part === 'report') return { data: { success: true, data: [{ cell_id: r.cell_id, step_id: r.step_id, stim_id: r.stim_id, stim_name: 'Big, Ad', metric: 'avg_stim_dwell_time', label: 'Average Stim Dwell Time (s)', actual: 2.5, norm: 1, norm_type: 'Brand Norm', base_size: 10, norm_size: 3 }] } };
       if (part === 'participant_report') return { data: { success: true, data: [] } };
+      if (part === 'gaze_points') return { data: gazePointsFixture(r.stim_id) };
     }
     return { status: 404, data: { success: false, message: 'Not found' } };
   };
@@ -157,5 +158,42 @@ export function reportAnswersWithStats(): StubHandler {
     if (part === 'overall_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, stim_stats: STIM_STATS, norm_stats: NORM_STATS })) } };
     if (part === 'feature_attention') return { ...r, data: { ...body, data: (body.data ?? []).map((d) => ({ ...d, feature_stats: FEATURE_STATS })) } };
     return r;
+  };
+}
+
+/**
+ * The interactive visual's answer (issue 37): an image stim (970 × 250, a 48 × 13 grid of
+ * 20.2 px cells) whose first second's fixations sit top left (cell 2·48 + 5) and third second's
+ * bottom right (cell 10·48 + 40), with the AOIs Logo (top left) and CTA (bottom right); the video
+ * 103 (640 × 360, 15 s) has one hot cell per second, moving right by 3 cells a second.
+ */
+export function gazePointsFixture(stimId: number) {
+  if (stimId === 103) {
+    const cell = 640 / 48;
+    return {
+      success: true, stim_id: 103, stim_type: 'video', stim_source: '/files/103.mp4', stim_width: 640, stim_height: 360, duration_ms: 15000,
+      span_ms: 15000, slice_ms: 1000, grid: { cols: 48, rows: 27, cell_px: cell, sigma_px: 22 }, base_size: 4, viewers: 4, fixation_count: 15,
+      slices: Array.from({ length: 15 }, (_, s) => ({ start_ms: s * 1000, end_ms: (s + 1) * 1000, index: [13 * 48 + 3 * s], duration_ms: [800], count: [2] })),
+      clusters: [{ x: 30, y: 180, radius: 20, fixations: 4, respondents: 3, duration_ms: 1200, median_ms: 500, order: 1 }],
+      aois: [],
+    };
+  }
+  const cell = 970 / 48;
+  return {
+    success: true, stim_id: stimId, stim_type: 'image', stim_source: `/files/${stimId}.png`, stim_width: 970, stim_height: 250, duration_ms: null,
+    span_ms: 3000, slice_ms: 1000, grid: { cols: 48, rows: 13, cell_px: cell, sigma_px: 30 }, base_size: 5, viewers: 4, fixation_count: 9,
+    slices: [
+      { start_ms: 0, end_ms: 1000, index: [2 * 48 + 5], duration_ms: [1500], count: [5] },
+      { start_ms: 1000, end_ms: 2000, index: [], duration_ms: [], count: [] },
+      { start_ms: 2000, end_ms: 3000, index: [10 * 48 + 40], duration_ms: [900], count: [4] },
+    ],
+    clusters: [
+      { x: 5.5 * cell, y: 2.5 * cell, radius: 12, fixations: 5, respondents: 4, duration_ms: 1500, median_ms: 400, order: 1 },
+      { x: 40.5 * cell, y: 10.5 * cell, radius: 12, fixations: 4, respondents: 3, duration_ms: 900, median_ms: 2300, order: 2 },
+    ],
+    aois: [
+      { id: 1, tag: 'Logo', shape: 'rect', x: 0, y: 0, width: 250, height: 100, points: [], panelist_viewed_percent: 75, avg_feature_dwell_time: 0.45, view_order: 1, time_to_first_fixation: 0.4, viewers: 3 },
+      { id: 2, tag: 'CTA', shape: 'rect', x: 700, y: 150, width: 270, height: 100, points: [], panelist_viewed_percent: 50, avg_feature_dwell_time: 0.3, view_order: 2, time_to_first_fixation: 2.3, viewers: 2 },
+    ],
   };
 }

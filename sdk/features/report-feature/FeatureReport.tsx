@@ -7,6 +7,7 @@ import { featureAnalysis } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/demographics/download';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
+import { GazeExplorer } from '../report-gaze-explorer';
 import { DownloadMenu, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';
 import { ScanpathChart } from './ScanpathChart';
 import { ViewOrderList } from './ViewOrderList';
@@ -164,24 +165,36 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
       </Cards>
       <div className="columns">
         <section aria-label="Visuals">
-          {video ? null : (
-            <div style={{ maxWidth: 240, marginBottom: 8 }}>
-              <Select label="Visual" value={visual} onChange={(v) => setVisual(v as FeatureVisual)} options={FEATURE_VISUALS.map((f) => ({ ...f }))} />
-            </div>
+          {video ? (
+            // A video: the player itself with the attention of its current second over it (issue 37).
+            <figure part="feature-visual" data-kind="explorer">
+              <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+            </figure>
+          ) : (
+            <>
+              <div style={{ maxWidth: 240, marginBottom: 8 }}>
+                <Select label="Visual" value={visual} onChange={(v) => setVisual(v as FeatureVisual)} options={FEATURE_VISUALS.map((f) => ({ ...f }))} />
+              </div>
+              <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="feature-visual">
+                <ReportImage
+                  src={data[shown.value]}
+                  alt={`${shown.label} of ${data.stim_label ?? data.stim_name}`}
+                  download={{ fileName: visualFileName(shown.label, data.stim_label ?? data.stim_name), studyId: parseStimKey(stim)?.studyId }}
+                />
+              </figure>
+            </>
           )}
-          <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="feature-visual">
-            <ReportImage
-              src={data[shown.value]}
-              alt={`${shown.label} of ${data.stim_label ?? data.stim_name}`}
-              video={video}
-              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_label ?? data.stim_name), studyId: parseStimKey(stim)?.studyId }}
-            />
-          </figure>
           {data.feature_data.length ? <ViewOrderList viewOrder={data.view_order} /> : null}
           {data.feature_data.length && data.scanpath ? <ScanpathChart scanpath={data.scanpath} /> : null}
         </section>
         <FeatureTable data={data} />
       </div>
+      {video ? null : (
+        <section part="explorer-section" aria-label="Explore attention">
+          <h3>Explore attention</h3>
+          <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+        </section>
+      )}
     </Page>
   );
 }

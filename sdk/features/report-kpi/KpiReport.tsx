@@ -12,6 +12,7 @@ import {
   isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
   baseText, KmSwitch, uncertaintyText, normUncertaintyText,
 } from '../report-common';
+import { GazeExplorer } from '../report-gaze-explorer';
 
 const Page = styled(StimPage)`
   figcaption { color: ${tokens.muted}; margin-top: ${tokens.space2}; }
@@ -128,26 +129,38 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
       </header>
       <div className="columns">
         <section aria-label="Visuals">
-          {video ? null : (
-            <div style={{ maxWidth: 240, marginBottom: 8 }}>
-              <Select label="Visual" value={visual} onChange={(v) => setVisual(v as KpiVisual)} options={KPI_VISUALS.map(({ value, label }) => ({ value, label }))} />
-            </div>
+          {video ? (
+            // A video: the player itself with the attention of its current second over it (issue 37).
+            <figure part="kpi-visual" data-kind="explorer">
+              <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+            </figure>
+          ) : (
+            <>
+              <div style={{ maxWidth: 240, marginBottom: 8 }}>
+                <Select label="Visual" value={visual} onChange={(v) => setVisual(v as KpiVisual)} options={KPI_VISUALS.map(({ value, label }) => ({ value, label }))} />
+              </div>
+              <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="kpi-visual">
+                <ReportImage
+                  src={data[shown.value]}
+                  alt={`${shown.label} of ${data.stim_label ?? data.stim_name}`}
+                  download={{ fileName: visualFileName(shown.label, data.stim_label ?? data.stim_name), studyId: parseStimKey(stim)?.studyId }}
+                />
+                <figcaption>{shown.caption}</figcaption>
+              </figure>
+            </>
           )}
-          <figure data-image-class={imageClass(data.stim_width, data.stim_height)} part="kpi-visual">
-            <ReportImage
-              src={data[shown.value]}
-              alt={`${shown.label} of ${data.stim_label ?? data.stim_name}`}
-              video={video}
-              download={video ? undefined : { fileName: visualFileName(shown.label, data.stim_label ?? data.stim_name), studyId: parseStimKey(stim)?.studyId }}
-            />
-            <figcaption>{shown.caption}</figcaption>
-          </figure>
         </section>
         <section aria-label="Funnel">
           <Funnel data={data} />
           <p className="note" part="funnel-note">{FUNNEL_NOTE}</p>
         </section>
       </div>
+      {video ? null : (
+        <section part="explorer-section" aria-label="Explore attention">
+          <h3>Explore attention</h3>
+          <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+        </section>
+      )}
       <Cards part="metric-cards">
         <div part="metric-card" data-metric="avg_page_dwell_time" data-relation={pageDwell === 'equal' ? 'above' : pageDwell}>
           <strong>{formatSeconds(data.stim_data.avg_page_dwell_time)}</strong><span>Average page dwell time</span>

@@ -7,6 +7,9 @@ import {
   createCanvas, cloneCanvas, fillRect, strokeRect, halve, encodeCanvas, overlaySvg, type Canvas, type Rgb,
 } from './canvas.js';
 import { svgColour, svgDocument, svgText, textWidth } from './font.js';
+import {
+  heatAlpha, heatColour, heatT, HEAT_ALPHA_MAX, HEAT_ALPHA_MIN, HEAT_FLOOR, HEAT_SCALE, MIN_SIGMA_PX, SIGMA_SHARE,
+} from '../../../contract/heat-scale.js';
 
 export type VisualKind = 'heatmap' | 'vieworder' | 'featureanalysis' | 'analysis';
 /** What a fixation adds to the heatmap: its duration (default) or 1. */
@@ -49,9 +52,6 @@ export interface VisualInput {
 export const MAX_SIDE = 4096;
 /** Density is computed on a grid of at most this many cells per side, then interpolated. */
 const GRID_SIDE = 256;
-/** Gaussian sigma as a share of the stim diagonal (about 1° of visual angle on a typical ad). */
-export const SIGMA_SHARE = 0.03;
-export const MIN_SIGMA_PX = 6;
 
 const NEUTRAL: Rgb = [224, 224, 224];
 const VIDEO_FRAME: Rgb = [64, 64, 64];
@@ -125,33 +125,9 @@ export function density(width: number, height: number, fixations: Fixation[], we
   return { map: out, peak: max };
 }
 
-/**
- * A sequential, perceptually ordered scale (ColorBrewer YlOrRd, its palest class dropped): light
- * yellow → orange → deep red, lightness falling steadily so "more" always reads as "darker and
- * redder". Unlike viridis or inferno it ends dark rather than pale yellow, so the hottest spot
- * stays visible on the white backgrounds most ads have.
- */
-const HEAT_SCALE: Rgb[] = [
-  [255, 237, 160], [254, 217, 118], [254, 178, 76], [253, 141, 60], [252, 78, 42], [227, 26, 28], [189, 0, 38],
-];
-
-/** Colour at t (0–1 of the scale). */
-export function heatColour(t: number): Rgb {
-  const p = Math.max(0, Math.min(1, t)) * (HEAT_SCALE.length - 1);
-  const i = Math.min(HEAT_SCALE.length - 2, Math.floor(p)), f = p - i;
-  const [a, b] = [HEAT_SCALE[i], HEAT_SCALE[i + 1]];
-  return [0, 1, 2].map((c) => Math.round(a[c] + (b[c] - a[c]) * f)) as Rgb;
-}
-
-/** Below this share of the peak density the heatmap is clear: the creative shows through. */
-export const HEAT_FLOOR = 0.1;
-/** Opacity at the threshold and at the peak: the creative stays visible under the colour. */
-export const HEAT_ALPHA_MIN = 0.35;
-export const HEAT_ALPHA_MAX = 0.85;
-
-/** Position on the colour scale (0 at the threshold, 1 at the peak) of a relative density. */
-const heatT = (v: number) => (v - HEAT_FLOOR) / (1 - HEAT_FLOOR);
-const heatAlpha = (t: number) => HEAT_ALPHA_MIN + (HEAT_ALPHA_MAX - HEAT_ALPHA_MIN) * t;
+// The scale, threshold and opacities live in contract/heat-scale.ts, shared with the browser's
+// interactive visual (sdk/features/report-gaze-explorer).
+export { heatColour, HEAT_FLOOR, HEAT_ALPHA_MIN, HEAT_ALPHA_MAX, SIGMA_SHARE, MIN_SIGMA_PX };
 
 function base(input: VisualInput): Canvas {
   return input.background ? cloneCanvas(input.background) : createCanvas(input.width, input.height, input.video ? VIDEO_FRAME : NEUTRAL);

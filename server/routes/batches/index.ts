@@ -8,7 +8,7 @@ import { notFound } from '../../errors.js';
 import { EMPTY_AGGREGATE, computeMetrics, METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
 import { DEFAULT_NORM_TYPE } from '../../analytics/norms.js';
 import { NO_FILTERS } from '../../analytics/base.js';
-import { readGraphRequest, DATA_TYPES } from '../../analytics/survival.js';
+import { longestVideoMs, readGraphRequest, DATA_TYPES } from '../../analytics/survival.js';
 import { publicUrl } from '../../storage/index.js';
 import * as repo from '../../repositories/batches.js';
 import * as reports from '../../repositories/reports.js';
@@ -193,7 +193,7 @@ export default async function batchRoutes(app: FastifyInstance) {
 
   route(app, contract.reportGraph, async (request) => {
     const { items, studyId } = await reportScope(request, request.body);
-    const g = readGraphRequest(request.body);
+    const g = readGraphRequest(request.body, { videoMs: longestVideoMs(items.map((i) => i.placed)) });
     const curves = await survivalCurves(db, studyId, items.map((i) => i.placed), NO_FILTERS, g);
     return {
       success: true as const,
