@@ -146,10 +146,10 @@ export async function updateDownload(db: Db, id: number, set: Partial<{ status: 
 export interface DownloadRow {
   id: number;
   name: string;
-  kind: string;
+  kind: 'csv' | 'visual' | 'export';
   studyId: number | null;
   studyName: string | null;
-  status: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
   sizeBytes: number | null;
   progress: number;
   storageKey: string | null;
@@ -189,7 +189,8 @@ export interface ValidationRow {
   studyId: number;
   studyName: string;
   executedBy: string | null;
-  status: string;
+  /** contract/validations.ts VALIDATION_STATUSES (a test session: passed). */
+  status: 'queued' | 'running' | 'passed' | 'failed';
   result: string | null;
   isTest: boolean;
   createdAt: string;
