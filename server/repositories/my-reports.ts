@@ -128,8 +128,8 @@ export interface DownloadInsert {
   userId: number;
   studyId: number | null;
   name: string;
-  kind: string;
-  status: string;
+  kind: DownloadRow['kind'];
+  status: DownloadRow['status'];
   sizeBytes: number | null;
   progress: number;
 }
@@ -139,7 +139,7 @@ export async function insertDownload(db: Db, d: DownloadInsert): Promise<number>
   return id;
 }
 
-export async function updateDownload(db: Db, id: number, set: Partial<{ status: string; progress: number; sizeBytes: number; storageKey: string; jobId: number; error: string }>): Promise<void> {
+export async function updateDownload(db: Db, id: number, set: Partial<{ status: DownloadRow['status']; progress: number; sizeBytes: number; storageKey: string; jobId: number; error: string }>): Promise<void> {
   await db.update(downloadRecord).set(set).where(eq(downloadRecord.id, id));
 }
 

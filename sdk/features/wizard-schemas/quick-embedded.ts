@@ -3,6 +3,7 @@
 // (server/routes/study-create/rules.ts quickRules / embeddedRules) with the same field paths.
 import { mixed, object } from 'yup';
 import { CREATE_DATE_FORMAT, CREATE_LIMITS as L, CREATE_MESSAGES as M } from '../../core/api/study-create';
+import { embeddedPagesFor } from './quick-values';
 import { isWebUrl } from './url';
 import type { WizardValues } from './values';
 import { many } from './many';
