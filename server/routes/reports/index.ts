@@ -12,10 +12,10 @@ import { DATA_TYPES, ESTIMATOR_LABELS, readGraphRequest } from '../../analytics/
 import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
+import { resolveStims, visualData, sourceUrl, lowSourceUrl, visualUrl } from './build.js';
 import {
-  resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
-  viewedOver1Percent,
-} from './build.js';
+  stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, viewedOver1Percent,
+} from '../../services/report-build.js';
 
 type Options = contract.StimGraphBody;
 
