@@ -7,13 +7,8 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
-
-// React's hook rules (rules-of-hooks catches real bugs). eslint-plugin-react-hooks is not in
-// package.json yet; until it is, a stand-in with the same rule names keeps the existing
-// `eslint-disable react-hooks/…` comments valid instead of failing as "rule not found".
-const reactHooks = await import('eslint-plugin-react-hooks').then((m) => m.default, () => null);
-const noop = { meta: { schema: false }, create: () => ({}) };
-const hooksPlugin = reactHooks ?? { rules: { 'rules-of-hooks': noop, 'exhaustive-deps': noop } };
+// React's hook rules (rules-of-hooks catches real bugs).
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * Element types by folder. Patterns are matched from the repository root (partialMatch: false);
@@ -51,6 +46,12 @@ export function elements(prefix = '') {
     folder('server-test', 'server/test'),
     // app.ts, main.ts (start-up), errors.ts (HTTP errors), config.ts: told apart by file below.
     folder('server-root', 'server'),
+    // ---- the rest of the repository (issue 40 item 7) ----
+    // Pure modules the server and the respondent runner share (imports nothing).
+    folder('shared', 'shared'),
+    folder('runner', 'runner'),
+    folder('bench', 'bench'),
+    folder('scripts', 'scripts'),
   ];
 }
 
@@ -64,6 +65,9 @@ const CONFIG = { to: serverFile('config.ts') };
 /** The one CSV writer of every download (issue 36 item 6), a file of the contract with no imports. */
 const CSV_WRITER = { to: { element: { type: 'contract', fileInternalPath: ['csv.ts'] } } };
 
+/** The one typed event list (sdk/ui/events.ts, no imports): core's session saga fires its window events. */
+const EVENT_LIST = { to: { element: { type: 'sdk-ui', fileInternalPath: ['events.ts'] } } };
+
 /** The map of docs/architecture.md. default: disallow, so each line below is a permission. */
 export const POLICIES = [
   // ---- SDK and dashboard ----
@@ -72,6 +76,7 @@ export const POLICIES = [
   { from: from('dashboard'), allow: to('dashboard', 'sdk-entry') },
   { from: from('sdk-entry'), allow: to('sdk-entry', 'sdk-core', 'sdk-element', 'sdk-element-kit', 'sdk-ui', 'sdk-feature', 'contract') },
   { from: from('sdk-core'), allow: to('sdk-core', 'contract') },
+  { from: from('sdk-core'), allow: EVENT_LIST },
   // Presentational: no store, no API, no elements, no features.
   { from: from('sdk-ui'), allow: to('sdk-ui') },
   // A feature is shared by several elements: it may use core, ui and other features, never an element.
@@ -140,12 +145,36 @@ export const POLICIES = [
   },
 ];
 
+/** Every server folder: bench and scripts drive the server from outside, like start-up does. */
+const SERVER = ['server-routes', 'server-plugins', 'server-services', 'server-repositories', 'server-db-schema', 'server-db',
+  'server-analytics', 'server-storage', 'server-seed', 'server-jobs', 'server-domain', 'server-auth', 'server-root'];
+const SDK = ['sdk-core', 'sdk-ui', 'sdk-feature', 'sdk-element', 'sdk-element-kit', 'sdk-entry'];
+
+/** The map beyond sdk/, dashboard/, contract/ and server/ (issue 40 item 7). */
+export const OUTER_POLICIES = [
+  // shared/ is pure: it imports nothing of ours but itself (and no package: EXTERNAL_POLICIES).
+  { from: from('shared'), allow: to('shared') },
+  // The server's layers that compute with the shared rules (the calibration measures).
+  { from: from('server-services'), allow: to('shared') },
+  { from: from('server-analytics'), allow: to('shared') },
+  { from: from('server-domain'), allow: to('shared') },
+  // The respondent runner is a browser bundle of its own: the contract (the take API's shapes) and
+  // shared/, never the server, the SDK or the dashboard.
+  { from: from('runner'), allow: to('runner', 'shared', 'contract') },
+  // The benchmarks drive the server from outside (any layer); never the SDK, dashboard or runner.
+  { from: from('bench'), allow: to('bench', 'shared', 'contract', ...SERVER) },
+  // Scripts (manifest, generator, backup) read the server and the SDK; never the dashboard, runner or bench.
+  { from: from('scripts'), allow: to('scripts', 'shared', 'contract', ...SERVER, ...SDK) },
+];
+
 /** External packages that some elements must not use, whatever their internal imports. */
 export const EXTERNAL_POLICIES = [
   { from: from('server-analytics'), disallow: { to: { module: { origin: 'external', source: ['fastify', 'fastify-plugin', '@fastify/*'] } } } },
   { from: from('server-storage'), disallow: { to: { module: { origin: 'external', source: ['fastify', 'fastify-plugin', '@fastify/*'] } } } },
   // The contract is shared by server and SDK bundles: typebox only (source is the package name).
   { from: from('contract'), disallow: { to: { module: { origin: ['external', 'core'], source: '!typebox' } } } },
+  // shared/ is bundled by the runner and run by the server as it is: no package at all.
+  { from: from('shared'), disallow: { to: { module: { origin: ['external', 'core'], source: '**' } } } },
 ];
 
 /** Tests (vitest, element tests, server tests) may reach anything they test. */
@@ -161,7 +190,8 @@ export function boundariesConfig({ prefix = '', files } = {}) {
     settings: {
       'boundaries/elements': elements(prefix),
       'boundaries/files': [{ category: 'test', pattern: TEST_FILES.map((t) => `${prefix}${t}`) }],
-      'boundaries/include': [`${prefix}sdk/**`, `${prefix}dashboard/**`, `${prefix}contract/**`, `${prefix}server/**`],
+      'boundaries/include': [`${prefix}sdk/**`, `${prefix}dashboard/**`, `${prefix}contract/**`, `${prefix}server/**`,
+        `${prefix}shared/**`, `${prefix}runner/**`, `${prefix}bench/**`, `${prefix}scripts/**`],
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'import/resolver': {
         // Resolves the server's `.js` specifiers to their `.ts` files and the SDK's extension-less
@@ -175,6 +205,7 @@ export function boundariesConfig({ prefix = '', files } = {}) {
         checkAllOrigins: true,
         policies: [
           ...POLICIES,
+          ...OUTER_POLICIES,
           // Anything outside our folders (packages, node:*) is allowed unless EXTERNAL_POLICIES says no.
           { allow: { to: { module: { origin: ['external', 'core'] } } } },
           ...EXTERNAL_POLICIES,
@@ -202,8 +233,7 @@ export default defineConfig(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
     },
-    // Only the stand-in (above) leaves a disable directive unused; with the real plugin: error.
-    linterOptions: { reportUnusedDisableDirectives: reactHooks ? 'error' : 'off' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // TypeScript checks undefined names better (types, globals per tsconfig lib).
       'no-undef': 'off',
@@ -216,7 +246,7 @@ export default defineConfig(
   },
   {
     files: ['**/*.tsx'],
-    plugins: { 'react-hooks': hooksPlugin },
+    plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
@@ -229,5 +259,8 @@ export default defineConfig(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
-  boundariesConfig({ files: ['sdk/**/*.{ts,tsx}', 'dashboard/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/**/*.ts'] }),
+  boundariesConfig({
+    files: ['sdk/**/*.{ts,tsx}', 'dashboard/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/**/*.ts', 'shared/**/*.ts',
+      'runner/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],
+  }),
 );

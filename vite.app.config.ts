@@ -15,7 +15,6 @@ export default defineConfig({
   plugins: [react()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
-    __APP_ENVIRONMENT__: JSON.stringify('prod'),
     __PRODUCT_SITE__: JSON.stringify(process.env.PRODUCT_SITE_URL ?? ''),
   },
   logLevel: 'warn',

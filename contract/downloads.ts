@@ -10,6 +10,9 @@ declare module './common.js' {
 const TAG = areaTag('downloads');
 
 export const DOWNLOAD_KINDS = ['csv', 'visual', 'export'] as const;
+export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+/** The kinds a browser records itself (an export is recorded by its job). */
+export const RECORDED_DOWNLOAD_KINDS = ['csv', 'visual'] as const satisfies readonly DownloadKind[];
 export const DOWNLOAD_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
 export const DOWNLOAD_PAGE_SIZES = [10, 25, 50] as const;
@@ -19,10 +22,10 @@ export const DOWNLOAD_SIZE_MAX = 2147483647;
 export const DownloadView = Type.Object({
   id: Id(),
   name: Type.String(),
-  kind: Type.String({ description: 'csv | visual (built in the browser) | export (a server job)' }),
+  kind: Type.Unsafe<DownloadKind>({ type: 'string', enum: [...DOWNLOAD_KINDS], description: 'csv | visual (built in the browser) | export (a server job)' }),
   study_id: Nullable(Type.Integer()),
   study_name: Nullable(Type.String()),
-  status: Type.String({ description: 'queued | running | done | failed' }),
+  status: Type.Unsafe<DownloadStatus>({ type: 'string', enum: [...DOWNLOAD_STATUSES] }),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
   size: Nullable(Type.Integer({ description: 'Bytes' })),
   url: Nullable(Type.String({ description: 'Signed, expiring link to the stored file (exports that are done)' })),
@@ -33,7 +36,7 @@ export type DownloadView = Static<typeof DownloadView>;
 
 export const RecordDownloadBody = Type.Object({
   name: Text(200, { minLength: 1, description: 'The file name saved' }),
-  kind: Type.Unsafe<'csv' | 'visual'>({ type: 'string', enum: ['csv', 'visual'] }),
+  kind: Type.Unsafe<(typeof RECORDED_DOWNLOAD_KINDS)[number]>({ type: 'string', enum: [...RECORDED_DOWNLOAD_KINDS] }),
   study_id: Type.Optional(Nullable(Id())),
   size: Int4({ description: 'Bytes' }),
 });

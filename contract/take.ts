@@ -171,7 +171,7 @@ export const startSession = defineOperation({
 const Px = (description?: string) => Type.Number({ minimum: -1_000_000, maximum: 1_000_000, ...(description ? { description } : {}) });
 const Ms = (description?: string) => Type.Number({ minimum: 0, maximum: 86_400_000, ...(description ? { description } : {}) });
 
-/** One calibration dot: where it was, when its points were collected, and the points (server/domain/gaze-quality.ts CalibrationTarget). */
+/** One calibration dot: where it was, when its points were collected, and the points (shared/gaze-quality.ts CalibrationTarget). */
 export const CalibrationTarget = Type.Object({
   target: Type.Object({ x: Px(), y: Px() }, { description: 'The dot centre, viewport px' }),
   start_ms: Ms('Collection window start, ms on the calibration clock'),
@@ -185,8 +185,10 @@ export const CalibrationData = Type.Object({
 }, { description: 'The latest calibration or validation, raw: the server computes accuracy, precision and frame rate from it and checks it is plausible (missing or implausible: the gate fails with the reason)' });
 export type CalibrationData = Static<typeof CalibrationData>;
 
+export const QUALITY_MEASURES = ['calibration_accuracy_px', 'calibration_precision_px', 'frame_rate', 'connection_speed_kbps', 'calibration_data'] as const;
+export type QualityFailureMeasure = (typeof QUALITY_MEASURES)[number];
 export const QualityFailure = Type.Object({
-  measure: Type.String({ description: 'calibration_accuracy_px | calibration_precision_px | frame_rate | connection_speed_kbps | calibration_data (the raw calibration is missing or implausible)' }),
+  measure: Type.Unsafe<QualityFailureMeasure>({ type: 'string', enum: [...QUALITY_MEASURES], description: 'calibration_data: the raw calibration is missing or implausible' }),
   value: Nullable(Type.Number({ description: 'null: required but not measured' })),
   threshold: Nullable(Type.Number({ description: 'null for calibration_data' })),
   message: Type.String(),

@@ -54,7 +54,7 @@ export const ValidationView = Type.Object({
   study_name: Type.String(),
   executed_by: Nullable(Type.String({ description: "Who ordered it (e-mail or username); a test session: 'Test link: {respondent reference}'" })),
   date: Type.String({ description: 'ISO 8601: when it was ordered (a test session: when it was stored)' }),
-  status: Type.String({ description: 'queued | running | passed | failed (a test session: passed when it completed)' }),
+  status: Type.Unsafe<ValidationStatus>({ type: 'string', enum: [...VALIDATION_STATUSES], description: 'A test session: passed when it completed' }),
   result: Nullable(Type.String({ description: "The failing step and reason when failed, e.g. 'Screened out after step 3 (Survey)'" })),
   is_test: Type.Boolean(),
   cells: Type.Optional(Type.Array(RunThroughCellCheck, { description: 'A finished run-through: per cell and per step, passed or failed with the reason' })),

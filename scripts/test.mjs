@@ -18,6 +18,8 @@ import path from 'node:path';
 const alongside = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
+  // Dead exports and import cycles (issue 40 items 6 and 7).
+  ['imports', 'npx', ['tsx', 'scripts/check-imports.ts']],
   // Every import boundary proven by a deliberate violation (a broken map would allow everything).
   ['lint rules', 'node', ['--test', 'tests/lint/']],
   ['build', 'npm', ['run', 'build']],

@@ -11,13 +11,12 @@ export { GazeProvider, GazeContext, useGazeSelector, useGazeDispatch, useElement
 export * from './core/resource/index';
 export { sessionActions, INVALID_CREDENTIALS } from './core/session/slice';
 export * as sessionSelectors from './core/session/selectors';
-export { WINDOW_EVENTS } from './core/events';
 export { readStored } from './core/session/storage';
 export { NAVIGATE_EVENT, type NavigateDetail } from './ui/host';
 export { defineElement, type DefineOptions, type PropType } from './elements/define';
 export type { GazeElementRegistry, GazeTag, GazeAttributes, GazeEvents, CommonAttributes, CommonEvents, GazeElement, ThemeValue } from './elements/registry';
 export { on } from './elements/registry';
-export { GAZE_EVENTS, dispatchGazeEvent, type GazeEventDetails, type GazeEventMap, type GazeEventName, type StudyCreatedDetail, type SelectionChangeDetail, type ErrorDetail } from './ui/events';
+export { GAZE_EVENTS, WINDOW_EVENTS, dispatchGazeEvent, type GazeEventDetails, type GazeEventMap, type GazeWindowEventDetails, type GazeWindowEventMap, type GazeEventName, type StudyCreatedDetail, type SelectionChangeDetail, type ErrorDetail } from './ui/events';
 export { SDK_VERSION } from './elements/version';
 
 // Wire types hosts meet (driving a domain, reading an event's detail).

@@ -1,4 +1,7 @@
-// Runtime configuration from the environment (documented in README and docs/operations.md).
+// Runtime configuration from the environment (documented in README and docs/operations.md),
+// parsed and validated here and nowhere else: a value that is not what its variable means stops the
+// start with a message naming the variable (server/main.ts prints it and exits 1), never a NaN
+// found later. tests/docs.test.ts checks docs/operations.md lists what is read here.
 import { isIP } from 'node:net';
 
 /** An S3-compatible bucket for stored files (STORAGE=s3; used by server/storage/s3.ts). */
@@ -142,6 +145,19 @@ export function listenerOptions(t: Timeouts) {
   };
 }
 
+/**
+ * A whole number from the environment within [min, max], or the default when unset or empty; any
+ * other value (letters, a fraction, out of range) throws naming the variable. Every numeric
+ * variable is read through this (or millis): never Number() of a raw value.
+ */
+export function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(v) || v < min || v > max) throw new Error(`${name}: "${raw}" is not a whole number from ${min} to ${max}`);
+  return v;
+}
+
 /** A positive whole number of milliseconds from the environment, or the default. */
 function millis(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -184,13 +200,7 @@ export interface TakeLimits {
 
 /** TAKE_* variables: whole positive numbers (0 allowed for the start limit only); anything else stops the start. */
 export function parseTakeLimits(env: NodeJS.ProcessEnv): TakeLimits {
-  const num = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    const v = Number(raw);
-    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`${name}: "${raw}" is not a whole number from ${min} to ${max}`);
-    return v;
-  };
+  const num = (name: string, fallback: number, min: number, max: number) => wholeNumber(env, name, fallback, min, max);
   return {
     reservationMinutes: num('TAKE_RESERVATION_MINUTES', 30, 1, 24 * 60),
     startLimit: num('TAKE_START_LIMIT', 20, 0, 100_000),
@@ -236,11 +246,11 @@ export function parseOrigins(value: string | undefined): string[] {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    port: Number(env.PORT ?? 8080),
+    port: wholeNumber(env, 'PORT', 8080, 0, 65535),
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
-    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 24 * 7),
+    tokenTtlHours: wholeNumber(env, 'TOKEN_TTL_HOURS', 24 * 7, 1, 24 * 366),
     tokenIdleMinutes: parseIdleMinutes(env.TOKEN_IDLE_MINUTES),
     scryptLogN: parseScryptLogN(env.SCRYPT_LOG_N),
     urlSecret: env.URL_SECRET || undefined,
@@ -272,8 +282,8 @@ export function parseProducts(value: string | undefined): string[] | undefined {
 
 /** FILES_ORIGIN / FILES_PORT (see Config.filesOrigin). */
 export function filesOrigin(env: NodeJS.ProcessEnv = process.env): { filesOrigin: string; filesPort: number } {
-  const port = Number(env.PORT ?? 8080);
-  const filesPort = env.FILES_PORT !== undefined && env.FILES_PORT !== '' ? Number(env.FILES_PORT) : port + 1;
+  const port = wholeNumber(env, 'PORT', 8080, 0, 65535);
+  const filesPort = wholeNumber(env, 'FILES_PORT', port + 1, 0, 65535);
   const host = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
   let origin = `http://${host}:${filesPort}`;
   if (env.FILES_ORIGIN) {
@@ -297,12 +307,6 @@ export function ownOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): 
 
 /** PLUGIN_TIMEOUT_MS and SHUTDOWN_TIMEOUT_MS (docs/operations.md "Probes and stopping"). */
 export function lifecycle(env: NodeJS.ProcessEnv = process.env): { pluginTimeoutMs: number; shutdownTimeoutMs: number } {
-  const ms = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: "${raw}" is not a whole number of milliseconds`);
-    return n;
-  };
+  const ms = (name: string, fallback: number) => wholeNumber(env, name, fallback, 0, 24 * 3600_000);
   return { pluginTimeoutMs: ms('PLUGIN_TIMEOUT_MS', 120_000), shutdownTimeoutMs: ms('SHUTDOWN_TIMEOUT_MS', 30_000) };
 }

@@ -2,7 +2,7 @@
 // database — the demo, start the job queue, listen, then queue the demo respondents as a
 // background job (resumable; its progress is at GET /v1.0/jobs/{id}).
 import path from 'node:path';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { readBackupRequest, writeBackup } from './db/data-dir.js';
 import { buildApp } from './app.js';
@@ -15,12 +15,22 @@ import { providerCompanyId } from './repositories/users.js';
 import { fastifyLogger, logOptionsFromEnv, startupLogger } from './logger.js';
 
 const started = Date.now();
-// LOG_LEVEL and LOG_FORMAT (pretty | json): see server/logger.ts and docs/operations.md.
-const logOptions = logOptionsFromEnv();
+// The whole configuration is read before anything starts: a bad value stops the start with one
+// line naming the variable (no stack trace, exit status 1), e.g.
+// `gazeboard: configuration error: PORT: "80a" is not a whole number from 0 to 65535`.
+let config: Config;
+let logOptions: ReturnType<typeof logOptionsFromEnv>;
+try {
+  // LOG_LEVEL and LOG_FORMAT (pretty | json): see server/logger.ts and docs/operations.md.
+  logOptions = logOptionsFromEnv();
+  config = loadConfig();
+} catch (err) {
+  process.stderr.write(`gazeboard: configuration error: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 const say = startupLogger(logOptions);
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-const config = loadConfig();
 const storage = createStorage(config);
 // Demo creatives are drawn on the second core while the database opens and migrates.
 const filesReady = config.seed ? prepareDemoFilesInBackground(storage, say) : undefined;

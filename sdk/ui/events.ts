@@ -4,6 +4,8 @@
 // kit, the elements and hosts share one list; the global event maps below make
 // `document.addEventListener('gaze-navigate', (e) => e.detail.path)` typed for TypeScript hosts.
 // No imports: the custom-elements manifest and the element modules read it without side effects.
+// The page-wide session events (WINDOW_EVENTS, fired on window by sdk/core's session saga) are
+// listed here too, so there is one typed list; sdk/core may import this one file of the kit (linted).
 
 export const GAZE_EVENTS = {
   /** A link inside an element was followed; the host routes to `path`. */
@@ -23,6 +25,28 @@ export const GAZE_EVENTS = {
 } as const;
 
 export type GazeEventName = (typeof GAZE_EVENTS)[keyof typeof GAZE_EVENTS];
+
+/** Page-wide SDK events: fired on window (not bubbling) so a host hears them without holding an element. */
+export const WINDOW_EVENTS = {
+  /** A call carrying the session's own token got 401: the stored session was cleared. */
+  sessionExpired: 'gaze-session-expired',
+  /** signOut() revoked the token and cleared localStorage. */
+  signedOut: 'gaze-signed-out',
+} as const;
+
+/** The detail of every window event, by name (no detail: `e.detail` is null). */
+export interface GazeWindowEventDetails {
+  'gaze-session-expired': null;
+  'gaze-signed-out': null;
+}
+
+export type GazeWindowEventMap = { [K in keyof GazeWindowEventDetails]: CustomEvent<GazeWindowEventDetails[K]> };
+
+/** Fires a page-wide SDK event on window (no-op outside a browser). */
+export function emitWindowEvent<K extends keyof GazeWindowEventDetails>(name: K): void {
+  if (typeof window === 'undefined') return;
+  window.dispatchEvent(new CustomEvent(name, { detail: null }));
+}
 
 export interface NavigateDetail {
   /** A dashboard path, e.g. `/my_studies/overview/12`. */
@@ -83,5 +107,5 @@ declare global {
   // Typed addEventListener on every element, the document and the window.
   interface HTMLElementEventMap extends GazeEventMap {}
   interface DocumentEventMap extends GazeEventMap {}
-  interface WindowEventMap extends GazeEventMap {}
+  interface WindowEventMap extends GazeEventMap, GazeWindowEventMap {}
 }

@@ -1,6 +1,6 @@
 // The active analysis configuration (fixation algorithm + parameters). Exactly one row is active;
 // the first caller creates it from the defaults, `npm run recompute` replaces it.
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { analysisConfig } from '../db/schema/index.js';
 import { DEFAULT_ALGORITHM, DEFAULT_PARAMS, normalizeParams, type AnalysisConfig, type AnalysisParams, type Algorithm } from '../analytics/config.js';
@@ -39,7 +39,3 @@ export async function findConfig(db: Db, id: number): Promise<AnalysisConfig | n
   return rows[0] ? toConfig(rows[0]) : null;
 }
 
-export async function listConfigs(db: Db): Promise<(AnalysisConfig & { active: boolean })[]> {
-  const rows = await db.select().from(analysisConfig).orderBy(desc(analysisConfig.id));
-  return rows.map((r) => ({ ...toConfig(r), active: r.active }));
-}

@@ -1,7 +1,7 @@
 // SQL for respondent-session ingestion and for rebuilding summaries (recompute): the study's
 // reference data a session is checked against, the writes of one session, and batched rewrites
 // of exposure summaries. Callers pass a transaction as `db` where writes must be atomic.
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   study, cell, panel, step, stepStim, stim, question, answerOption, batch, batchStim,
@@ -461,8 +461,3 @@ export async function writeRecomputed(db: Db, studyId: number, configId: number,
   await insertExposureAois(db, aois);
 }
 
-export async function exposureConfigIds(db: Db, studyId: number): Promise<number[]> {
-  const rows = await db.selectDistinct({ id: exposure.analysisConfigId }).from(exposure)
-    .where(and(eq(exposure.studyId, studyId), isNotNull(exposure.analysisConfigId)));
-  return rows.map((r) => r.id!).sort((a, b) => a - b);
-}

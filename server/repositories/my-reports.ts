@@ -128,8 +128,8 @@ export interface DownloadInsert {
   userId: number;
   studyId: number | null;
   name: string;
-  kind: string;
-  status: string;
+  kind: DownloadRow['kind'];
+  status: DownloadRow['status'];
   sizeBytes: number | null;
   progress: number;
 }
@@ -139,17 +139,17 @@ export async function insertDownload(db: Db, d: DownloadInsert): Promise<number>
   return id;
 }
 
-export async function updateDownload(db: Db, id: number, set: Partial<{ status: string; progress: number; sizeBytes: number; storageKey: string; jobId: number; error: string }>): Promise<void> {
+export async function updateDownload(db: Db, id: number, set: Partial<{ status: DownloadRow['status']; progress: number; sizeBytes: number; storageKey: string; jobId: number; error: string }>): Promise<void> {
   await db.update(downloadRecord).set(set).where(eq(downloadRecord.id, id));
 }
 
 export interface DownloadRow {
   id: number;
   name: string;
-  kind: string;
+  kind: 'csv' | 'visual' | 'export';
   studyId: number | null;
   studyName: string | null;
-  status: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
   sizeBytes: number | null;
   progress: number;
   storageKey: string | null;
@@ -189,7 +189,8 @@ export interface ValidationRow {
   studyId: number;
   studyName: string;
   executedBy: string | null;
-  status: string;
+  /** contract/validations.ts VALIDATION_STATUSES (a test session: passed). */
+  status: 'queued' | 'running' | 'passed' | 'failed';
   result: string | null;
   isTest: boolean;
   createdAt: string;

@@ -104,11 +104,6 @@ export async function listCompanies(db: Db): Promise<CompanySummary[]> {
     .orderBy(asc(sql`lower(${company.name})`), asc(company.id));
 }
 
-export async function companyExists(db: Db, companyId: number): Promise<boolean> {
-  const found = await db.select({ id: company.id }).from(company).where(eq(company.id, companyId)).limit(1);
-  return found.length > 0;
-}
-
 /** Whether any company exists (demo data is seeded only into an empty database). */
 export async function hasAnyCompany(db: Db): Promise<boolean> {
   return (await db.select({ id: company.id }).from(company).limit(1)).length > 0;

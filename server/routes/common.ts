@@ -3,16 +3,13 @@
 // the e-mail check. Schemas live in contract/, never here.
 import { PassThrough } from 'node:stream';
 import type {
-  ContextConfigDefault, FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression,
+  ContextConfigDefault, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression,
   RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod, RouteOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { operationProblems, SMALL_BODY_LIMIT, type AnyOperation, type Operation, type OperationSpec, type Role } from '../../contract/common.js';
 import { findCompanyStudy, type CompanyStudy } from '../repositories/studies.js';
 import { forbidden, notFound } from '../errors.js';
-
-/** The fastify instance routes register on: requests and replies typed from the contract. */
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export type Handler<S extends OperationSpec> = RouteHandlerMethod<
   RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault,

@@ -1,9 +1,8 @@
 // Stim create and edit: the rules the uploader and editor apply, enforced here too (spec document
 // 2 §4.4–4.5, §5): the ad type chain, the source of file stims (an upload of the acting company,
-// of the right kind), the size read from an image file (image-size) with a low-quality variant
-// (sharp), a video's measured size and duration checked, and VAST told apart as XML or URL
-// (parsed with @dailymotion/vast-client to find the media file its preview plays).
-import { imageSize } from 'image-size';
+// of the right kind), the size read from an image file and a low-quality variant (both sharp), a
+// video's measured size and duration checked, and VAST told apart as XML or URL (parsed with
+// @dailymotion/vast-client to find the media file its preview plays).
 import sharp from 'sharp';
 import { DOMParser } from '@xmldom/xmldom';
 import { VASTParser } from '@dailymotion/vast-client';
@@ -54,12 +53,6 @@ const idOf = (v: number | string | null | undefined): number | null | undefined 
   v === undefined ? undefined : v === null || v === '' ? null : Number(v);
 
 // ---- VAST -----------------------------------------------------------------------------------------
-
-/** The preview rule (§5): starts with the VAST tag and ends with its closing tag. */
-export function looksLikeVastXml(tag: string): boolean {
-  const t = tag.trim();
-  return /^(<\?xml[^>]*>\s*)?<VAST[\s>]/i.test(t) && /<\/VAST>$/i.test(t);
-}
 
 /** The upload rule (§5): parses as XML (with a VAST root). */
 export function parsesAsVastXml(tag: string): boolean {
@@ -114,11 +107,12 @@ export async function measureImage(storage: Storage, key: string): Promise<{ wid
   const bytes = await readAll(storage, key);
   if (!bytes) return null;
   try {
-    const size = imageSize(bytes);
+    // The header only (no decoding); an animated image's size is one frame's.
+    const meta = await sharp(bytes).metadata();
     // EXIF orientations 5–8 swap the sides as the image is shown.
-    const swap = (size.orientation ?? 1) >= 5;
-    const width = swap ? size.height : size.width;
-    const height = swap ? size.width : size.height;
+    const swap = (meta.orientation ?? 1) >= 5;
+    const width = swap ? meta.height : meta.width;
+    const height = swap ? meta.width : meta.height;
     return width && height ? { width, height } : null;
   } catch {
     return null;

@@ -1,12 +1,12 @@
 // The respondent runner's quality gate (issue 22 item 4), pure: the study's thresholds against a
 // respondent's measures. The server decides (services/take.ts) and measures: accuracy, precision
 // and frame rate are computed here from the raw calibration points the runner sends
-// (domain/gaze-quality.ts), never taken from the browser; the connection speed is still the
+// (shared/gaze-quality.ts), never taken from the browser; the connection speed is still the
 // browser's figure (docs/metrics.md "Quality gate"). The
 // same four conditions define the report base E (docs/metrics.md "Report base E"), so a respondent
 // the gate passes is one the reports can count.
 
-import { calibrationMeasures, calibrationProblems, type CalibrationData } from '../domain/gaze-quality.js';
+import { calibrationMeasures, calibrationProblems, type CalibrationData } from '../../shared/gaze-quality.js';
 
 export interface QualityThresholds {
   /** px; null: not checked. */

@@ -13,7 +13,7 @@ import {
   assignCell, cellQuota, redirectWithParticipant, respondentReference, signSession, verifySession, type SessionClaims,
 } from './take-rules.js';
 import { CALIBRATION_MEASURES, measureCalibration, qualityFailures, type QualityFailure, type QualityMeasures } from './take-quality.js';
-import type { CalibrationData } from '../domain/gaze-quality.js';
+import type { CalibrationData } from '../../shared/gaze-quality.js';
 
 
 /** How the route turns stored keys and ids into URLs a browser may load (signed, expiring). */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
-import { checkIfUpload } from './filetypes.js';
+import { checkIfUpload, contentTypeFor } from './filetypes.js';
 
 export interface StoredObject {
   stream: Readable;
@@ -66,19 +66,6 @@ export function safeFileName(name: string): string {
   const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
   const ext = dot > 0 ? base.slice(dot + 1).replace(/[^A-Za-z0-9]+/g, '').toLowerCase().slice(0, 10) : '';
   return `${stem || 'file'}${ext ? `.${ext}` : ''}`;
-}
-
-const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  mp4: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg', mov: 'video/quicktime',
-  html: 'text/html; charset=utf-8', htm: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8', json: 'application/json', xml: 'application/xml', pdf: 'application/pdf',
-  js: 'text/javascript; charset=utf-8',
-};
-
-export function contentTypeFor(fileName: string): string {
-  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  return TYPES[ext] ?? 'application/octet-stream';
 }
 
 /** Counts bytes into counter and fails with TooLargeError past maxBytes (every backend's put). */

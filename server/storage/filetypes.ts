@@ -4,7 +4,20 @@
 // file name says so and the bytes are plain UTF-8. Everything else is refused (415).
 import { fileTypeFromBuffer } from 'file-type';
 import { Readable } from 'node:stream';
-import { contentTypeFor } from './backends.js';
+
+/** The type a stored file is served with, by its name (every backend's get). */
+const TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
+  mp4: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg', mov: 'video/quicktime',
+  html: 'text/html; charset=utf-8', htm: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8', json: 'application/json', xml: 'application/xml', pdf: 'application/pdf',
+  js: 'text/javascript; charset=utf-8',
+};
+
+export function contentTypeFor(fileName: string): string {
+  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return TYPES[ext] ?? 'application/octet-stream';
+}
 
 /** Keys that hold what browsers uploaded through a signed PUT (POST /stims/create_signed_url). */
 export const UPLOAD_KEY = /^c\/\d+\/uploads\//;

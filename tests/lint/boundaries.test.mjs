@@ -90,6 +90,15 @@ const REAL = [
   ['server/repositories/lint-probe.ts', "import routes from '../routes/index.js';", 'server-repositories -> server-routes'],
   ['server/routes/lint-probe.ts', "import { study } from '../db/schema/index.js';", 'server-routes -> server-db-schema'],
   ['server/routes/lint-probe.ts', "import type { Db } from '../db/client.js';", null],
+  // Issue 40: the one event list, shared/, the runner, bench and scripts.
+  ['sdk/core/lint-probe.ts', "import { WINDOW_EVENTS } from '../ui/events';", null],
+  ['sdk/core/lint-probe.ts', "import { THEME } from '../ui/tokens';", 'sdk-core -> sdk-ui'],
+  ['runner/src/lint-probe.ts', "import { CALIBRATION_HZ } from '../../shared/gaze-quality';", null],
+  ['runner/src/lint-probe.ts', "import { LOOKUPS } from '../../server/seed/reference.js';", 'runner -> server-seed'],
+  ['server/services/lint-probe.ts', "import { CALIBRATION_HZ } from '../../shared/gaze-quality.js';", null],
+  ['shared/lint-probe.ts', "import { badRequest } from '../server/errors.js';", 'shared -> server-root'],
+  ['bench/lint-probe.ts', "import { getStore } from '../sdk/core/store/store';", 'bench -> sdk-core'],
+  ['scripts/lint-probe.ts', "import { Button } from '../dashboard/pages/Guards';", 'scripts -> dashboard'],
 ];
 
 for (const [as, code, violation] of REAL) {

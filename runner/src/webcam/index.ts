@@ -8,9 +8,9 @@
 // The camera is asked for first: without one (or without permission) start() throws
 // CameraUnavailable with the reason before any model is downloaded.
 import { Human } from '@vladmandic/human';
-import type { GazeSource, Point, Rect } from '../gaze';
+import type { GazeSource, Point, Rect } from '../source';
 import { eyeFeatures, fitGaze, predictGaze, type Features, type GazeModel } from './regression';
-import type { CalibrationData } from '../calibration';
+import type { CalibrationData } from '../../../shared/gaze-quality';
 import { CameraUnavailable, cameraReason, HUMAN_VERSION, humanConfig } from './config';
 
 export { CameraUnavailable } from './config';

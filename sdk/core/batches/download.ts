@@ -1,29 +1,14 @@
 // The batch downloads (spec D3 §7): CSV built on the client — comma delimiter, CRLF line breaks,
-// numbers to 2 decimals, commas removed from texts, formulas neutralised (contract/csv.ts) — saved with file-saver. Failures are
-// swallowed silently (D3-274). The saver is swappable so tests read what would be saved.
-import { saveAs } from 'file-saver';
-import { objectsToCsv } from '../../../contract/csv';
+// numbers to 2 decimals, commas removed from texts, formulas neutralised — written and saved by
+// the one download module (sdk/core/download). Failures are swallowed silently (D3-274).
+import { objectsCsv } from '../download/csv';
+import { saveFile } from '../download/download';
 import {
   fetchBatchFeatureParticipants, fetchBatchParticipantData, fetchBatchParticipants, fetchBatchStats,
 } from '../api/batches';
 import type { ApiConfig } from '../api/client';
 import type { BatchRef } from '../api/batches';
 
-type Saver = (blob: Blob, fileName: string) => void;
-const defaultSaver: Saver = (blob, name) => saveAs(blob, name);
-let saver: Saver = defaultSaver;
-/** Tests: replace the saver; no argument restores file-saver. */
-export function setBatchCsvSaver(next?: Saver): void {
-  saver = next ?? defaultSaver;
-}
-
-/**
- * Rows of objects → CSV with a header of `columns` (in that order), through the one writer
- * (contract/csv.ts): commas removed from texts (D3-273), numbers to 2 decimals, formulas neutralised.
- */
-export function toCsv<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[]): string {
-  return objectsToCsv(rows, columns, { removeCommas: true, decimals: 2 });
-}
 
 export const BATCH_FILES = {
   participant: 'batch-participant-data',
@@ -34,7 +19,7 @@ export const BATCH_FILES = {
 } as const;
 
 function save(csv: string, name: string): void {
-  saver(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
 }
 
 const PARTICIPANT_COLUMNS = [
@@ -55,15 +40,15 @@ export async function downloadBatch(api: ApiConfig, kind: BatchDownload, ref: Ba
   try {
     if (kind === 'participant') {
       const r = await fetchBatchParticipants(api, body);
-      save(toCsv(r.data, [...PARTICIPANT_COLUMNS]), BATCH_FILES.participant);
+      save(objectsCsv(r.data, [...PARTICIPANT_COLUMNS]), BATCH_FILES.participant);
     } else if (kind === 'feature') {
       const r = await fetchBatchFeatureParticipants(api, body);
       const rows = r.data.flatMap((s) => s.participant_data.map((p) => ({ stim_id: s.stim_id, identifier: s.identifier, stim_name: s.stim_name, ...p })));
-      save(toCsv(rows, ['stim_id', 'identifier', 'stim_name', 'participant_reference', 'feature_name', 'dwell_time', 'time_to_first_fixation', 'fixation_count']), BATCH_FILES.feature);
+      save(objectsCsv(rows, ['stim_id', 'identifier', 'stim_name', 'participant_reference', 'feature_name', 'dwell_time', 'time_to_first_fixation', 'fixation_count']), BATCH_FILES.feature);
     } else {
       const r = await fetchBatchParticipantData(api, body);
       const rows = r.data.flatMap((s) => s.participant_data.map((p) => ({ identifier: s.identifier, stim_name: s.stim_name, ...p })));
-      save(toCsv(rows, [...PARTICIPANT_COLUMNS]), BATCH_FILES.stim);
+      save(objectsCsv(rows, [...PARTICIPANT_COLUMNS]), BATCH_FILES.stim);
     }
     return true;
   } catch {
@@ -75,7 +60,7 @@ export async function downloadBatch(api: ApiConfig, kind: BatchDownload, ref: Ba
 export async function downloadKpiTable(api: ApiConfig, ref: BatchRef, internalStimId: number): Promise<boolean> {
   try {
     const r = await fetchBatchStats(api, { ...ref, internal_stim_id: internalStimId });
-    save(toCsv(r.data, ['stim_name', 'label', 'actual', 'norm', 'base_size', 'norm_size']), BATCH_FILES.kpi);
+    save(objectsCsv(r.data, ['stim_name', 'label', 'actual', 'norm', 'base_size', 'norm_size']), BATCH_FILES.kpi);
     return true;
   } catch {
     return false;
@@ -84,5 +69,5 @@ export async function downloadKpiTable(api: ApiConfig, ref: BatchRef, internalSt
 
 /** Saves rows already on screen (the key feature metrics table). */
 export function saveRows<T extends Record<string, unknown>>(rows: T[], columns: (keyof T & string)[], name: string): void {
-  save(toCsv(rows, columns), name);
+  save(objectsCsv(rows, columns), name);
 }

@@ -1,15 +1,10 @@
-// CSV export of the demographic summary, through the one writer (contract/csv.ts): comma
-// delimiter, CRLF line breaks, commas removed from texts (D1-114, D1-150), formulas neutralised.
-import { toCsv as writeCsv, type CsvCell } from '../../../contract/csv';
+// CSV export of the demographic summary: its rows and file name; written and saved by the one
+// download module (sdk/core/download).
+import { toCsv } from '../download/csv';
+import { fileSlug } from '../download/download';
 import type { Pie } from './pies';
 
-export const NO_DATA_ALERT = 'No Data to download';
 export const CSV_HEADER = ['Group', 'Name', 'Count'];
-
-/** The spec's client-built CSVs: commas removed from texts (not quoted), as the legacy export did. */
-export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return writeCsv(rows, { removeCommas: true, finalLineBreak: false });
-}
 
 /** Rows of the given pies (every slice, 'Other' included); [] when no slice counts anyone. */
 export function demographicRows(pies: Pie[]): (string | number)[][] {
@@ -25,5 +20,5 @@ export function demographicCsv(pies: Pie[]): string | null {
 
 /** File name: participant-demographics[-<group>].csv. */
 export function csvFileName(pieTitle?: string): string {
-  return pieTitle ? `participant-demographics-${pieTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv` : 'participant-demographics.csv';
+  return pieTitle ? `participant-demographics-${fileSlug(pieTitle)}.csv` : 'participant-demographics.csv';
 }

@@ -8,8 +8,9 @@ import {
 } from './demographics';
 import { tokenId } from '../config/config';
 import { buildPie, buildPies, formatEarnings, otherCount, PIE_TITLES } from './pies';
-import { csvFileName, demographicCsv, demographicRows, NO_DATA_ALERT, toCsv } from './csv';
-import { downloadCsv, setCsvSaver, setDownloadAlert } from './download';
+import { csvFileName, demographicCsv, demographicRows } from './csv';
+import { NO_DATA_ALERT, toCsv } from '../download/csv';
+import { downloadCsv, setCsvSaver, setDownloadAlert } from '../download/download';
 import { sessionActions } from '../session/slice';
 
 const g = (id: number, name: string, count: number) => ({ id, name, count });

@@ -5,7 +5,6 @@ import type { ReplayFixation, ReplayInterval } from '../api/replay';
 
 /** Playback speeds offered, slowest first. */
 export const REPLAY_SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
-export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
 /** Arrow keys move the clock this far; with Shift ten times as far. */
 export const SCRUB_STEP_MS = 100;
 /** The raw-sample trail: samples of the last this many ms are drawn behind the clock. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { downloadReport, downloadTable, featureTableCsv, kpiTableCsv, round2 } from './downloads';
 import { downloadQuestionCsv } from './questions';
-import { setCsvSaver, setDownloadAlert } from '../demographics/download';
+import { setCsvSaver, setDownloadAlert } from '../download/download';
 import { setTransport } from '../api/client';
 import type { FeatureAttentionResponse, OverallAttentionResponse } from '../api/reports';
 

@@ -1,5 +1,5 @@
 // Report downloads built on the client (D3-269..274): comma delimiter, CRLF, commas removed from
-// texts (the demographics CSV helpers), file names of D3-270. An empty answer alerts 'No Data to
+// texts (the one download module, sdk/core/download), file names of D3-270. An empty answer alerts 'No Data to
 // download'; a failed one is reported to the caller, which shows 'Error downloading data'
 // (resolution 8: never silent).
 import type { ApiConfig } from '../api/client';
@@ -7,8 +7,8 @@ import {
   fetchFeatureReport, fetchParticipantReport, fetchStimReport, type FeatureAttentionResponse, type MetricName, type OverallAttentionResponse, type StimBody,
 } from '../api/reports';
 import type { CsvCell } from '../../../contract/csv';
-import { toCsv } from '../demographics/csv';
-import { downloadCsv, type DownloadRecordTarget } from '../demographics/download';
+import { toCsv } from '../download/csv';
+import { downloadCsv, type DownloadRecordTarget } from '../download/download';
 import { NORM_TYPES, placeOf, type NormTypeId } from './reports';
 import type { StimKey } from './keys';
 

@@ -6,8 +6,8 @@ import {
   type QuestionRef, type QuestionSystem, type SurveyOverviewResponse,
 } from '../api/survey';
 import type { ApiConfig } from '../api/client';
-import { toCsv } from '../demographics/csv';
-import { downloadCsv } from '../demographics/download';
+import { toCsv } from '../download/csv';
+import { downloadCsv } from '../download/download';
 import { createResource } from '../resource/resource';
 
 export const QUESTION_TITLE = 'Question responses';

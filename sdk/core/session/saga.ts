@@ -6,7 +6,7 @@ import type { ApiConfig } from '../api/client';
 import type { User } from '../api/user';
 import { tokenId } from '../config/config';
 import { selectPageConfig } from '../config/selectors';
-import { emitWindow, WINDOW_EVENTS } from '../events';
+import { emitWindowEvent, WINDOW_EVENTS } from '../../ui/events';
 import { sessionActions as a, type SignInPayload, type SessionState } from './slice';
 import { selectSigningIn, selectUser } from './selectors';
 import { clearAllStored, writeStored } from './storage';
@@ -48,7 +48,7 @@ export function* signOutSaga() {
   }
   clearAllStored();
   yield put(a.signedOut(tokenId(token)));
-  emitWindow(WINDOW_EVENTS.signedOut);
+  emitWindowEvent(WINDOW_EVENTS.signedOut);
 }
 
 /**
@@ -64,7 +64,7 @@ export function* sessionExpiredSaga(action: PayloadAction<{ tokenId?: string }>)
   if (dead !== undefined && dead !== tokenId(token)) return;
   clearAllStored();
   yield put(a.expiredCleared(tokenId(token)));
-  emitWindow(WINDOW_EVENTS.sessionExpired);
+  emitWindowEvent(WINDOW_EVENTS.sessionExpired);
 }
 
 export function* switchCompanySaga(action: PayloadAction<string | number | null>) {

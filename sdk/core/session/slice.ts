@@ -100,4 +100,3 @@ export const sessionActions = sessionSlice.actions;
  * every resource key, so elements simply read (and fetch) other keys.
  */
 export const tokenEnded = isAnyOf(sessionActions.signedOut, sessionActions.expiredCleared);
-export default sessionSlice.reducer;

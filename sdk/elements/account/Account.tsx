@@ -69,4 +69,3 @@ export function Account() {
   );
 }
 
-export default Account;

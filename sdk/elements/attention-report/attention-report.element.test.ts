@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import './attention-report.element';
 import { LONG_NAME, reportAnswers, reportAnswersWithStats, TWO_CELL_KEYS, TWO_CELL_LABELS, TWO_CELL_TREE } from '../../features/report-common/test-fixtures';
-import { setCsvSaver } from '../../core/demographics/download';
+import { setCsvSaver } from '../../core/download/download';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
 import { CHART_PALETTE as KIT_PALETTE, SAFE_SERIES_COLOURS } from '../../ui/charts';
 import { $, $$, deferred, mount, resetPage, stubHttp, text, waitFor, describe, it, beforeEach, afterEach, type RecordedRequest } from '../test-utils';

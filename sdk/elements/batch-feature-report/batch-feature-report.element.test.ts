@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import './batch-feature-report.element';
-import { setBatchCsvSaver } from '../../core/batches/download';
+import { setCsvSaver } from '../../core/download/download';
 import { $, $$, mount, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach } from '../test-utils';
 
 function api(features: unknown[]) {
@@ -18,7 +18,7 @@ const logo = { feature_name: 'Logo', avg_feature_dwell_time: 0.456, avg_page_dwe
 
 describe('<gaze-batch-feature-report>', () => {
   beforeEach(() => resetPage('/v1.0'));
-  afterEach(() => setBatchCsvSaver());
+  afterEach(() => setCsvSaver());
 
   it('D3-151 D3-152 D3-153 D3-154 heading, mini cards, Key Feature Metrics from report-feature-data', async () => {
     const http = api([logo]);
@@ -46,7 +46,7 @@ describe('<gaze-batch-feature-report>', () => {
     resetPage('/v1.0');
     api([logo]);
     const saved: { name: string; text: string }[] = [];
-    setBatchCsvSaver((blob, name) => void blob.text().then((t) => saved.push({ name, text: t })));
+    setCsvSaver((blob, name) => void blob.text().then((t) => saved.push({ name, text: t })));
     const el2 = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });
     await waitForText(el2, 'Logo');
     $$(el2, '[part="downloads"] button')[0].click();

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import './batch-overview.element';
-import { setBatchCsvSaver } from '../../core/batches/download';
+import { setCsvSaver } from '../../core/download/download';
 import {
   $, $$, buttonByText, mount, navigationsDuring, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach,
 } from '../test-utils';
@@ -26,7 +26,7 @@ function api(stims: unknown[] = [stim(1, { feature_data: ['Logo'] }), stim(2, { 
 
 describe('<gaze-batch-overview>', () => {
   beforeEach(() => resetPage('/v1.0'));
-  afterEach(() => setBatchCsvSaver());
+  afterEach(() => setCsvSaver());
 
   it('D3-130 D3-131 D3-134 asks for its batch and vendor; title, Your stims columns, Item identifier, Unknown type', async () => {
     const http = api();
@@ -81,7 +81,7 @@ describe('<gaze-batch-overview>', () => {
   it('D3-133 D3-269 D3-270 D3-271 D3-273 per-stim feature download: the right endpoint, batch-feature-data.csv, comma + CRLF, 2 decimals, commas removed', async () => {
     const http = api();
     const saved: { name: string; text: string }[] = [];
-    setBatchCsvSaver((blob, name) => void blob.text().then((t) => saved.push({ name, text: t })));
+    setCsvSaver((blob, name) => void blob.text().then((t) => saved.push({ name, text: t })));
     const el = await mount('gaze-batch-overview', { 'batch-id': 'AB-9', 'vendor-id': 'V-1' });
     await waitForText(el, 'Stim 1');
     const menu = $$(el, '[part="stim-downloads"] button')[0];

@@ -45,4 +45,3 @@ export function Contact() {
   );
 }
 
-export default Contact;

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import './demographic-report.element';
-import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
+import { setCsvSaver, setDownloadAlert } from '../../core/download/download';
 import { summaryData } from '../../core/api/demographics';
 import { $, $$, mount, resetPage, stubHttp, waitFor, describe, it, beforeEach, afterEach } from '../test-utils';
 

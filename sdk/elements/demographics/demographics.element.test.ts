@@ -4,7 +4,7 @@ import './demographics.element';
 import { getStore } from '../../core/store/store';
 import { demographicSummary, initialView, summaryParams } from '../../core/demographics/demographics';
 import { summaryData, type DemographicSummary } from '../../core/api/demographics';
-import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
+import { setCsvSaver, setDownloadAlert } from '../../core/download/download';
 import {
   $, $$, buttonByText, deferred, mount, resetPage, sleep, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach,
   navigationsDuring, pageApi, type RecordedRequest,

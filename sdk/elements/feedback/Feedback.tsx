@@ -85,4 +85,3 @@ export function Feedback() {
   );
 }
 
-export default Feedback;

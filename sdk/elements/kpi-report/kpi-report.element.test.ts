@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import './kpi-report.element';
 import { reportAnswers, reportAnswersWithStats } from '../../features/report-common/test-fixtures';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
-import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
+import { setCsvSaver, setDownloadAlert } from '../../core/download/download';
 import { $, $$, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, beforeEach, afterEach } from '../test-utils';
 
 const select = (root: Element, label: string) => {

@@ -132,4 +132,3 @@ export function Login({ view = 'login', contactEmail }: LoginProps) {
   return <SignInForm />;
 }
 
-export default Login;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import './my-downloads.element';
 import { $$, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
-import { downloadCsv, setCsvSaver } from '../../core/demographics/download';
+import { downloadCsv, setCsvSaver } from '../../core/download/download';
 import { pageApi } from '../test-utils';
 
 const row = (id: number, over: Record<string, unknown> = {}) => ({

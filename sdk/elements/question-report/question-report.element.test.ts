@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import './question-report.element';
 import { Highcharts } from '../../ui/charts';
-import { setCsvSaver, setDownloadAlert } from '../../core/demographics/download';
+import { setCsvSaver, setDownloadAlert } from '../../core/download/download';
 import { $, $$, deferred, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, beforeEach, afterEach, type StubResponse } from '../test-utils';
 
 const q = (id: number, system: 'ex' | 'lu', name: string, type = 'single_choice') => ({ question_id: id, question_system: system, name, formatted_type: type });

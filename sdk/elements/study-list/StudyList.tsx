@@ -14,12 +14,9 @@ import {
 } from '../../ui';
 import { completedText, fieldworkEndText, formatDate, liveText, participantsText, participantsTooltip } from './format';
 
-/**
- * Below about this width of the element the fieldwork dates are dropped first (D1-100): the
- * DataTable drops columns by the width of its own container (not the window's; an embedder may
- * place the list in a narrow column of a wide page), and the columns' minimum widths add up to it.
- */
-export const NARROW_WIDTH = 900;
+// Below about 900 px of the element's width the fieldwork dates are dropped first (D1-100): the
+// DataTable drops columns by the width of its own container (not the window's; an embedder may
+// place the list in a narrow column of a wide page), and the columns' minimum widths add up to it.
 
 const Wrap = styled.section`
   display: grid;
@@ -58,7 +55,7 @@ function Cut({ text }: { text: string | null | undefined }) {
 
 // Priorities: the name always stays; then what a researcher scans for (returned participants,
 // where it runs, live or not); the fieldwork dates go first (D1-100). Minimum widths add up to
-// NARROW_WIDTH without the dates and above it with them.
+// 900 px without the dates and above it with them.
 const columns: DataColumn<StudyListItem>[] = [
   {
     key: 'name',

@@ -18,7 +18,7 @@ import { KIND_ROUTES, KIND_TYPE_CODE, SPECIALISED_TYPE_KINDS, SUPER_USER_KINDS, 
 import { ExternalPages } from '../../features/wizard-quick/ExternalPages';
 import { LumenPanelData, useLumenPanelReview } from '../../features/wizard-quick/LumenPanelData';
 import { ContextDetails } from '../../features/wizard-embedded/ContextDetails';
-import { embeddedPagesFor } from '../../features/wizard-schemas/quick-embedded';
+import { embeddedPagesFor } from '../../features/wizard-schemas/quick-values';
 import { specialisedTypeCode, stepErrors, stepsOf, type StepId } from '../../features/wizard-schemas/schemas';
 import {
   blankPageRow, blankStimRow, bodyOf, defaultValues, reviewText, type Choice, type WizardValues,

@@ -9,7 +9,7 @@ import {
   type DemographicsView, type ViewAction,
 } from '../../core/demographics/demographics';
 import { csvFileName, demographicCsv } from '../../core/demographics/csv';
-import { downloadCsv } from '../../core/demographics/download';
+import { downloadCsv } from '../../core/download/download';
 import { groupLabel, type Pie } from '../../core/demographics/pies';
 import type { DemographicFilterItem, DemographicFilterKind } from '../../core/api/demographics';
 import { Actions, Button, ErrorText, Modal, tokens } from '../../ui';

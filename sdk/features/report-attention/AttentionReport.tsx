@@ -6,7 +6,7 @@ import {
   compareGraph, featureAttention, NORM_TYPES, overallAttention, stimTree, visualData, type GraphTypeId, type NormTypeId,
 } from '../../core/reports/reports';
 import { stimKey, treeStims, type StimKey } from '../../core/reports/keys';
-import { visualFileName } from '../../core/demographics/download';
+import { visualFileName } from '../../core/download/download';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {

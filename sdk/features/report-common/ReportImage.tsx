@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Spinner, Toast, tokens, TOAST_DURATION_ERROR } from '../../ui';
 import { useApi } from '../../core/resource/hooks';
-import { downloadVisual } from '../../core/demographics/download';
+import { downloadVisual } from '../../core/download/download';
 import { DOWNLOAD_ERROR } from '../../core/reports/downloads';
 import { PLACEHOLDER_IMAGE, VISUAL_ERROR_IMAGE } from './images';
 import { VISUAL_TIMEOUT_MS } from './format';

@@ -5,7 +5,7 @@ import { replayPath } from '../../core/replay/replay';
 import { useResource } from '../../core/resource/hooks';
 import { featureAnalysis } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
-import { visualFileName } from '../../core/demographics/download';
+import { visualFileName } from '../../core/download/download';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
 import { GazeExplorer } from '../report-gaze-explorer';
 import { DownloadMenu, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';

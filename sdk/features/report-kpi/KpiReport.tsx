@@ -5,7 +5,7 @@ import { replayPath } from '../../core/replay/replay';
 import { useResource } from '../../core/resource/hooks';
 import { kpiAnalysis, NORM_TYPES, stimGraph, type GraphTypeId, type NormTypeId } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
-import { visualFileName } from '../../core/demographics/download';
+import { visualFileName } from '../../core/download/download';
 import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,

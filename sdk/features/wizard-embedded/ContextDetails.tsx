@@ -3,7 +3,7 @@
 // wizard passes it through embeddedPagesFor whenever the cells change), so each cell has its row.
 import type { ChangeEvent } from 'react';
 import { TextField } from '../../ui';
-import type { EmbeddedPageValues } from '../wizard-schemas/quick-embedded';
+import type { EmbeddedPageValues } from '../wizard-schemas/quick-values';
 
 export interface ContextDetailsProps {
   pages: EmbeddedPageValues[];

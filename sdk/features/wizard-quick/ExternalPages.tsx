@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { Button, FieldError, TextField, tokens } from '../../ui';
-import { blankQuickStep, type QuickStepValues } from '../wizard-schemas/quick-embedded';
+import { blankQuickStep, type QuickStepValues } from '../wizard-schemas/quick-values';
 
 const Rows = styled.ol`
   list-style: none; padding: 0; margin: 0 0 ${tokens.space3};

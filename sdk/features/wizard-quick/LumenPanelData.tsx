@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import { useResource } from '../../core/resource/hooks';
 import { itemsOf, lookupList } from '../../core/lookups/lists';
 import { Select, TextField, tokens } from '../../ui';
-import type { QuickTaskValues } from '../wizard-schemas/quick-embedded';
+import type { QuickTaskValues } from '../wizard-schemas/quick-values';
 
 const Grid = styled.div`display: grid; gap: ${tokens.space3}; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); margin-bottom: ${tokens.space3};`;
 

@@ -2,7 +2,7 @@
 // D3-103…D3-109): every case of quick-embedded.cases.ts gives its message on its field alone.
 import { describe, expect, it } from 'vitest';
 import { QUICK_EMBEDDED_CASES, validQuickEmbedded } from './quick-embedded.cases';
-import { embeddedPagesFor } from './quick-embedded';
+import { embeddedPagesFor } from './quick-values';
 import { stepErrors, stepsOf } from './schemas';
 import { bodyOf, defaultValues } from './values';
 

@@ -2,7 +2,8 @@
 // rules.cases.ts gives its message on its field and nothing else; valid forms pass every step.
 import { describe, expect, it } from 'vitest';
 import { RULE_CASES, SOCIAL_VALID_FORMS, validValues } from './rules.cases';
-import { isWebUrl, stepErrors, stepsOf } from './schemas';
+import { stepErrors, stepsOf } from './schemas';
+import { isWebUrl } from './url';
 import { bodyOf, defaultValues, formDate, reviewText } from './values';
 import { STUDY_KINDS } from '../../core/api/study-create';
 

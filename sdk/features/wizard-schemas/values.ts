@@ -1,7 +1,7 @@
 // The wizard's form values (spec D3 §3) and each kind's defaults (§2.3, §2.6, §9).
 import {
   blankQuickStep, embeddedPagesFor, quickTaskDefaults, type EmbeddedPageValues, type QuickStepValues, type QuickTaskValues,
-} from './quick-embedded';
+} from './quick-values';
 import { CALL_TO_ACTION_DEFAULT, SOCIAL_DEFAULT, SOCIAL_PLATFORM_NAMES, type CreateStudyBody, type SocialAdType, type StudyKind } from '../../core/api/study-create';
 
 export interface Choice { code: string; description: string }

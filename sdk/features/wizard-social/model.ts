@@ -6,7 +6,7 @@ import {
   CALL_TO_ACTIONS, NEW_SOCIAL_SYSTEM_SITES, PINTEREST_TYPES, PROMOTED_PLATFORMS, SOCIAL_DEFAULT, SOCIAL_PLATFORMS,
   SOCIAL_PLATFORM_AD_TYPES, SOCIAL_PLATFORM_NAMES, endsInMp4, socialAdTypeOf, socialSiteOf, type SocialAdType, type SocialPlatform,
 } from '../../core/api/study-create';
-import { isWebUrl } from '../wizard-schemas/schemas';
+import { isWebUrl } from '../wizard-schemas/url';
 import { socialDefaults, type Choice, type WizardValues } from '../wizard-schemas/values';
 
 export { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_NAMES };

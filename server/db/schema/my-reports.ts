@@ -40,8 +40,9 @@ export const downloadRecord = pgTable('download_record', {
   userId: integer('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
   studyId: integer('study_id').references(() => study.id, { onDelete: 'set null' }),
   name: text('name').notNull(),
-  kind: text('kind').notNull(),
-  status: text('status').notNull().default('done'),
+  // The contract's closed sets (contract/downloads.ts DOWNLOAD_KINDS, DOWNLOAD_STATUSES): the API publishes them as enums.
+  kind: text('kind').$type<'csv' | 'visual' | 'export'>().notNull(),
+  status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('done'),
   sizeBytes: integer('size_bytes'),
   progress: integer('progress').notNull().default(100),
   storageKey: text('storage_key'),

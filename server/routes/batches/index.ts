@@ -13,9 +13,8 @@ import { publicUrl } from '../../storage/index.js';
 import * as repo from '../../repositories/batches.js';
 import * as reports from '../../repositories/reports.js';
 import { route } from '../common.js';
-import {
-  stimFeatures, stimMetrics, stimNorms, stimSize, survivalCurves, sourceUrl, lowSourceUrl, visualUrl,
-} from '../reports/build.js';
+import { sourceUrl, lowSourceUrl, visualUrl } from '../reports/build.js';
+import { stimFeatures, stimMetrics, stimNorms, stimSize, survivalCurves } from '../../services/report-build.js';
 import tpStimuli from './aois.js';
 
 const DEFAULT_ORDER = 'data_collection_start_desc';

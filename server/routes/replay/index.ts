@@ -13,7 +13,8 @@ import * as repo from '../../repositories/replay.js';
 import type { PlacedStim } from '../../repositories/reports.js';
 import { publicUrl } from '../../storage/index.js';
 import { companyStudy, route, toId } from '../common.js';
-import { resolveStims, stimSize } from '../reports/build.js';
+import { resolveStims } from '../reports/build.js';
+import { stimSize } from '../../services/report-build.js';
 
 /** Two decimals: a hundredth of a pixel or millisecond is below anything a replay can show. */
 const r2 = (v: number) => Math.round(v * 100) / 100;

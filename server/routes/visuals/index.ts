@@ -13,7 +13,8 @@ import { decodeImage, type Canvas } from '../../analytics/visuals/canvas.js';
 import { renderVisual, unpackFixations, MAX_SIDE, type AoiBox, type Fixation, type VisualKind } from '../../analytics/visuals/render.js';
 import { PngCache } from '../../analytics/visuals/cache.js';
 import * as repo from '../../repositories/reports.js';
-import { stimSize, visualPath } from '../reports/build.js';
+import { visualPath } from '../reports/build.js';
+import { stimSize } from '../../services/report-build.js';
 import * as contract from '../../../contract/visuals.js';
 import { route, toId } from '../common.js';
 

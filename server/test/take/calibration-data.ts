@@ -1,7 +1,7 @@
-// A raw calibration as the runner records it (server/domain/gaze-quality.ts), with exact measures:
+// A raw calibration as the runner records it (shared/gaze-quality.ts), with exact measures:
 // every target's points sit `offset` px right of the dot (accuracy), alternating ±`spread` px
 // (precision), `hz` points a second over each 500 ms window (frame rate).
-import { gridTargets, type CalibrationData } from '../../domain/gaze-quality.js';
+import { gridTargets, type CalibrationData } from '../../../shared/gaze-quality.js';
 
 export function rawCalibration(opts: { offset?: number; spread?: number; hz?: number } = {}): CalibrationData {
   const { offset = 12, spread = 4, hz = 30 } = opts;

@@ -12,7 +12,7 @@ import { cell, participant, step, study } from '../../db/schema/index.js';
 import { createCompany } from '../fixtures.js';
 import { takeLinkPath } from '../../domain/take-link.js';
 import { takeLinkSecret } from '../../services/study-links.js';
-import { CALIBRATION_NO_FACE, CALIBRATION_NO_GAZE } from '../../domain/gaze-quality.js';
+import { CALIBRATION_NO_FACE, CALIBRATION_NO_GAZE } from '../../../shared/gaze-quality.js';
 import { rawCalibration } from './calibration-data.js';
 
 let app: FastifyInstance;

@@ -1,5 +1,7 @@
-// Saves a CSV through file-saver. The saver and the alert are swappable so tests can read what
-// would have been saved without a real download.
+// The one download module of the SDK (issue 40 item 4): every file an element saves — report,
+// question, demographic and batch CSVs, report visuals — goes through saveFile (file-saver), its
+// names through fileSlug, and its CSV text through ./csv.ts (the one writer, contract/csv.ts). The
+// saver and the alert are swappable so tests can read what would have been saved.
 import { saveAs } from 'file-saver';
 import { NO_DATA_ALERT } from './csv';
 import type { ApiConfig } from '../api/client';
@@ -13,9 +15,23 @@ const defaultAlert: Alert = (m) => window.alert(m);
 let saver: Saver = defaultSaver;
 let alertFn: Alert = defaultAlert;
 
-/** Tests: replace the saver / alert; call with no argument to restore the real ones. */
+/** Tests: replace the saver (every download's) / alert; call with no argument to restore the real ones. */
 export function setCsvSaver(next?: Saver): void {
   saver = next ?? defaultSaver;
+}
+
+/** Saves a file the browser built (file-saver, or the test's saver). */
+export function saveFile(blob: Blob, fileName: string): void {
+  saver(blob, fileName);
+}
+
+/**
+ * A file-name part of every download: lower case, accents dropped, runs of anything but ASCII
+ * letters and digits as one hyphen, none at the ends ('Spring Sale MPU 300x250' →
+ * 'spring-sale-mpu-300x250', 'Género' → 'genero').
+ */
+export function fileSlug(s: string): string {
+  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 export function setDownloadAlert(next?: Alert): void {
   alertFn = next ?? defaultAlert;
@@ -61,6 +77,5 @@ export async function downloadVisual(url: string, fileName: string, record?: Dow
 
 /** 'Heatmap', 'Spring Sale MPU 300x250' → 'heatmap-spring-sale-mpu-300x250.png'. */
 export function visualFileName(visual: string, stimName: string): string {
-  const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return `${[slug(visual), slug(stimName)].filter(Boolean).join('-') || 'visual'}.png`;
+  return `${[fileSlug(visual), fileSlug(stimName)].filter(Boolean).join('-') || 'visual'}.png`;
 }
