@@ -229,13 +229,20 @@ export const AudienceOverview = Type.Object({
   ...Success,
   participants_requested: Int4(),
   panels: Type.Array(Panel),
-  data: Nullable(Panel),
+  data: Type.Union([Type.Array(Panel), Nullable(Panel)], {
+    description: 'Every panel as an array (the legacy edit-audience page reads data[0]); the first panel or null when the path is called as the legacy overview calls it (a trailing space)',
+  }),
 });
 export type AudienceOverview = Static<typeof AudienceOverview>;
 
 // ---- links (§3.4) ----------------------------------------------------------------------------------
 
-export const CellLink = Type.Object({ cell_id: Id(), cell_name: Type.String(), standard: Type.String() });
+export const CellLink = Type.Object({
+  cell_id: Id(), cell_name: Type.String(),
+  short_name: Type.String({ description: "The cell's short name (the legacy links table's column heading)" }),
+  standard: Type.String(),
+  auto_start: Type.String({ description: 'The same link, starting without the welcome screen (the legacy per-cell live link)' }),
+});
 export const PanelLinks = Type.Object({
   panel_id: Id(),
   panel_name: Type.String(),
@@ -383,7 +390,7 @@ export const overview = defineOperation({
 export const audienceOverview = defineOperation({
   ...read, operationId: 'getAudienceOverview', path: '/v1.0/studies/:id/audience/overview',
   summary: "The study's panels",
-  description: 'panels: every panel; data: the first panel or null (the legacy edit-audience form reads it).',
+  description: 'panels: every panel; data: every panel too (the legacy edit-audience page reads data[0].name). The legacy overview calls the path with a trailing space ("…/audience/overview%20") and reads the object form: data is then the first panel or null.',
   response: { 200: AudienceOverview },
 });
 

@@ -43,7 +43,8 @@ export async function findCompanyBatch(db: Db, companyId: number, internalBatchI
 export interface BatchListQuery {
   companyId: number;
   page: number;
-  pageSize: number;
+  /** null: every row. */
+  pageSize: number | null;
   orderBy: string;
   filterId: string;
   filterName: string;
@@ -205,7 +206,7 @@ export async function vendorStims(db: Db, q: VendorStimQuery) {
   const r = await rows<BatchStimRow>(db, sql`
     select ${batchStimSelect} from ${batchStimFrom} where ${condition}
     order by ${sortSql(q.orderBy, VENDOR_SORT, 'name', 'bs.id')}
-    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+    ${q.pageSize === null ? sql`` : sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`}`);
   return { total: Number(count?.n ?? 0), items: r.map(toBatchStim) };
 }
 

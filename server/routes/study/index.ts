@@ -21,6 +21,12 @@ const dateOnly = (d: Date | null): string | null => (d ? new Date(d).toISOString
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
+/** The address as sent ended its path with a space (%20, +): how the legacy overview calls audience/overview. */
+export function legacyTrailingSpace(originalUrl: string): boolean {
+  const path = originalUrl.split('?')[0];
+  return /(%20|\s|\+)+$/i.test(path);
+}
+
 function isHttpUrl(s: string): boolean {
   if (!HTTP_URL.test(s)) return false;
   try {
@@ -306,7 +312,10 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
   route(app, contract.audienceOverview, async (request) => {
     const row = await owned(request, request.params.id);
     const panels = (await repo.panelsOf(db, row.id)).map(panelView);
-    return { success: true as const, participants_requested: row.participantsRequested, panels, data: panels[0] ?? null };
+    // The legacy client calls this path from two screens that read `data` two ways; they differ
+    // only by the overview's stray trailing space (app.ts tolerantUrl drops it for routing).
+    const data = legacyTrailingSpace(request.originalUrl) ? panels[0] ?? null : panels;
+    return { success: true as const, participants_requested: row.participantsRequested, panels, data };
   });
 
   route(app, contract.createPanel, async (request) => {

@@ -185,12 +185,18 @@ describe('panels (D2-038…D2-047)', () => {
     expect(edited.json().panel.name).toBe('Northstar UK');
     const audience = (await post(`/studies/${sid}/audience/overview`, token)).json();
     expect(audience.panels).toHaveLength(1);
-    expect(audience.data).toMatchObject({ id: p.id, name: 'Northstar UK', code: 'nsp' });
+    // Issue 39: the edit-audience page reads data[0].name; the overview (its path with the legacy
+    // client's trailing space) the object form.
+    expect(audience.data).toMatchObject([{ id: p.id, name: 'Northstar UK', code: 'nsp' }]);
+    const spaced = (await app.inject({ method: 'POST', url: `/v1.0/studies/${sid}/audience/overview%20`, headers: authHeaders(token) })).json();
+    expect(spaced.data).toMatchObject({ id: p.id, name: 'Northstar UK', code: 'nsp' });
+    expect(spaced.panels).toEqual(audience.panels);
     const overview = (await post(`/studies/${sid}/overview`, token)).json();
     expect(overview.audience_overview.panels).toEqual([{ id: p.id, name: 'Northstar UK', code: 'nsp' }]);
     expect((await post(`/studies/${sid}/audience/${p.id}/delete`, token)).json()).toEqual({ success: true });
     expect((await post(`/studies/${sid}/audience/${p.id}/details`, token)).statusCode).toBe(404);
-    expect((await post(`/studies/${sid}/audience/overview`, token)).json()).toMatchObject({ panels: [], data: null });
+    expect((await post(`/studies/${sid}/audience/overview`, token)).json()).toMatchObject({ panels: [], data: [] });
+    expect((await app.inject({ method: 'POST', url: `/v1.0/studies/${sid}/audience/overview%20`, headers: authHeaders(token) })).json()).toMatchObject({ panels: [], data: null });
     const kinds = (await post(`/studies/${sid}/timeline`, token)).json().data.map((e: { text: string }) => e.text);
     expect(kinds).toEqual(['Study created', "Panel 'Northstar' added", "Panel 'Northstar UK' edited", "Panel 'Northstar UK' removed"]);
   });
@@ -259,6 +265,16 @@ describe('links (D2-048, D2-049)', () => {
     const secret = await takeLinkSecret(database.db);
     const cellLink = live.panel_links[0].cell_links[1].standard;
     expect(verifyTakeLink(secret, `${cellLink}R123`)).toEqual({ studyId: sid, cellId: ids.c2, panelId: testing.panel_links[0].panel_id, test: false });
+    // Issue 39: each cell link also carries the cell's short name and its auto-start address (the
+    // legacy links table's headings and per-cell live link), the panel's parameter still last.
+    const cells = await database.db.select({ id: cell.id, shortName: cell.shortName }).from(cell).where(eq(cell.studyId, sid));
+    for (const c of [...testing.cell_links, ...live.panel_links[0].cell_links]) {
+      expect(c.short_name).toBe(cells.find((x) => x.id === c.cell_id)!.shortName);
+      expect(c.auto_start).toBe(c.standard.replace(/(&rid=)?$/, (tail: string) => `&autostart=1${tail}`));
+    }
+    const autoStart = live.panel_links[0].cell_links[1].auto_start;
+    expect(autoStart).toMatch(/&autostart=1&rid=$/);
+    expect(verifyTakeLink(secret, `${autoStart}R123`)).toEqual({ studyId: sid, cellId: ids.c2, panelId: testing.panel_links[0].panel_id, test: false });
     expect(verifyTakeLink(secret, cellLink.replace(`/take/${sid}?`, `/take/${ids['Live study']}?`))).toBeNull();
     expect(verifyTakeLink(secret, cellLink.replace(`cell=${ids.c2}`, `cell=${ids.c1}`))).toBeNull();
     expect(verifyTakeLink(secret, testing.standard.replace('test=1&', ''))).toBeNull();
