@@ -229,9 +229,7 @@ export const AudienceOverview = Type.Object({
   ...Success,
   participants_requested: Int4(),
   panels: Type.Array(Panel),
-  data: Type.Union([Type.Array(Panel), Nullable(Panel)], {
-    description: 'Every panel as an array (the legacy edit-audience page reads data[0]); the first panel or null when the path is called as the legacy overview calls it (a trailing space)',
-  }),
+  data: Nullable(Panel),
 });
 export type AudienceOverview = Static<typeof AudienceOverview>;
 
@@ -390,8 +388,9 @@ export const overview = defineOperation({
 export const audienceOverview = defineOperation({
   ...read, operationId: 'getAudienceOverview', path: '/v1.0/studies/:id/audience/overview',
   summary: "The study's panels",
-  description: 'panels: every panel; data: every panel too (the legacy edit-audience page reads data[0].name). The legacy overview calls the path with a trailing space ("…/audience/overview%20") and reads the object form: data is then the first panel or null.',
-  response: { 200: AudienceOverview },
+  description: 'With a JSON body (even {}): {panels: every panel, participants_requested, data: the first panel or null}. ' +
+    'Without a body, as the legacy client posts it, the bare array of panels: its edit-audience page reads response.data[0].name.',
+  response: { 200: Type.Union([AudienceOverview, Type.Array(Panel, { description: 'No body (the legacy client): the bare array of panels' })]) },
 });
 
 export const createPanel = defineOperation({

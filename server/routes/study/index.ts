@@ -21,12 +21,6 @@ const dateOnly = (d: Date | null): string | null => (d ? new Date(d).toISOString
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
-/** The address as sent ended its path with a space (%20, +): how the legacy overview calls audience/overview. */
-export function legacyTrailingSpace(originalUrl: string): boolean {
-  const path = originalUrl.split('?')[0];
-  return /(%20|\s|\+)+$/i.test(path);
-}
-
 function isHttpUrl(s: string): boolean {
   if (!HTTP_URL.test(s)) return false;
   try {
@@ -312,10 +306,11 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
   route(app, contract.audienceOverview, async (request) => {
     const row = await owned(request, request.params.id);
     const panels = (await repo.panelsOf(db, row.id)).map(panelView);
-    // The legacy client calls this path from two screens that read `data` two ways; they differ
-    // only by the overview's stray trailing space (app.ts tolerantUrl drops it for routing).
-    const data = legacyTrailingSpace(request.originalUrl) ? panels[0] ?? null : panels;
-    return { success: true as const, participants_requested: row.participantsRequested, panels, data };
+    // The legacy client posts no body and its edit-audience page reads the body as the panels'
+    // array (`res.data[0].name`); its overview stores the answer unread. Every other caller (our
+    // SDK, documented use) sends a JSON body, even {}, and gets the object (docs/decisions.md).
+    if (request.headers['content-type'] === undefined) return panels;
+    return { success: true as const, participants_requested: row.participantsRequested, panels, data: panels[0] ?? null };
   });
 
   route(app, contract.createPanel, async (request) => {
