@@ -266,7 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Default preflight cache: 10 minutes, Chromium's own upper bound (longer values are cut to it). */
+/**
+ * Default preflight cache: 10 minutes. Browsers cut longer values (Chromium at 2 hours); a short
+ * cache also means an origin removed from a company's allowed list stops being preflighted soon.
+ */
 export const DEFAULT_CORS_MAX_AGE = 600;
 
 /** CORS_MAX_AGE in seconds (0 = browsers do not cache preflights); anything else stops the start. */
