@@ -43,8 +43,7 @@ export async function findCompanyBatch(db: Db, companyId: number, internalBatchI
 export interface BatchListQuery {
   companyId: number;
   page: number;
-  /** null: every row. */
-  pageSize: number | null;
+  pageSize: number;
   orderBy: string;
   filterId: string;
   filterName: string;
@@ -186,7 +185,8 @@ export const STIM_TYPE_CODES: Record<string, string[]> = { image: ['i'], video: 
 export interface VendorStimQuery {
   companyId: number;
   page: number;
-  pageSize: number;
+  /** null: every row. */
+  pageSize: number | null;
   orderBy: string;
   name: string;
   /** stim_type codes to keep; empty = every type */

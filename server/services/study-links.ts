@@ -45,7 +45,7 @@ export interface LinkSetView {
 export async function studyLinks(db: Db, studyId: number, origin: string, urlSecret?: string): Promise<{ testing_links: LinkSetView; live_links: LinkSetView }> {
   const [secret, cells, panels] = await Promise.all([takeLinkSecret(db, urlSecret), cellsOf(db, studyId), panelsOf(db, studyId)]);
   const set = (test: boolean): LinkSetView => {
-    const link = (cellId: number | null, panelId: number | null, param?: string) =>
+    const link = (cellId: number | null, panelId: number | null, param?: string | null) =>
       origin + takeLinkPath(secret, { studyId, cellId, panelId, test }, param);
     const standard = link(null, null);
     // The legacy links table heads its columns with short_name and opens auto_start per cell. The
