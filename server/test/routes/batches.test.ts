@@ -232,9 +232,10 @@ describe('vendor stim list (D3-161) and files', () => {
     // Issue 39: {} (the legacy client's body) answers every row as one page; paging when asked.
     expect(all).toMatchObject({ page_num: 1, total_page_num: 1, results_per_page: 4 });
     expect(all.data).toHaveLength(4);
-    const paged = (await post('/v1.0/vendor/stimulus/list', vendorUser, { page_num: 2, results_per_page: 3 })).json();
-    expect(paged).toMatchObject({ page_num: 2, total_page_num: 2, results_per_page: 3, total_count: 4 });
-    expect(paged.data).toHaveLength(1);
+    const paged = (await post('/v1.0/vendor/stimulus/list', vendorUser, { page_num: 1, results_per_page: 10 })).json();
+    expect(paged).toMatchObject({ page_num: 1, total_page_num: 1, results_per_page: 10, total_count: 4 });
+    const beyond = (await post('/v1.0/vendor/stimulus/list', vendorUser, { page_num: 2, results_per_page: 10 })).json();
+    expect(beyond).toMatchObject({ page_num: 2, total_count: 4, data: [] });
     // type: the stimtypes list's description (the legacy Stim Types filter); type_group: what the SDK shows.
     const byName = new Map(all.data.map((x: { name: string; type: string; type_group: string }) => [x.name, [x.type, x.type_group]]));
     expect(byName.get('Shopwise pre-roll')).toEqual(['Video', 'video']);
