@@ -271,8 +271,14 @@ export const VendorStimListBody = Type.Object({
 });
 export type VendorStimListBody = Static<typeof VendorStimListBody>;
 
+const VendorStimListItem = Type.Object({
+  ...Type.Omit(BatchStim, ['stim_data', 'feature_data', 'type']).properties,
+  type: Type.String({ description: "The stimtypes list's description (Image, Video, Script, VAST URL, VAST XML) or 'Unknown': the legacy Stim Types filter compares them" }),
+  type_group: BatchStimType,
+});
+
 export const VendorStimListResponse = Ok({
-  data: Type.Array(Type.Omit(BatchStim, ['stim_data', 'feature_data'])),
+  data: Type.Array(VendorStimListItem),
   page_num: Int4(),
   total_page_num: Int4(),
   results_per_page: Int4(),
@@ -381,7 +387,7 @@ export const reportParticipantFeatureData = defineOperation({
 export const vendorStims = defineOperation({
   ...batchRead, operationId: 'listVendorStims', path: '/v1.0/vendor/stimulus/list', errors: [],
   summary: "Every stim discovered in the acting company's batches, paged, sorted, filtered by name and type",
-  description: 'The body is optional. The legacy client sends the path with a trailing space; it is tolerated.',
+  description: 'The body is optional; without page_num and results_per_page (the legacy client posts {}) every row is answered as one page. The legacy client sends the path with a trailing space; it is tolerated.',
   body: VendorStimListBody, optionalBody: true,
   response: { 200: VendorStimListResponse },
 });

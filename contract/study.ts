@@ -235,7 +235,12 @@ export type AudienceOverview = Static<typeof AudienceOverview>;
 
 // ---- links (§3.4) ----------------------------------------------------------------------------------
 
-export const CellLink = Type.Object({ cell_id: Id(), cell_name: Type.String(), standard: Type.String() });
+export const CellLink = Type.Object({
+  cell_id: Id(), cell_name: Type.String(),
+  short_name: Type.String({ description: "The cell's short name (the legacy links table's column heading)" }),
+  standard: Type.String(),
+  auto_start: Type.String({ description: 'The same link, starting without the welcome screen (the legacy per-cell live link)' }),
+});
 export const PanelLinks = Type.Object({
   panel_id: Id(),
   panel_name: Type.String(),
@@ -383,8 +388,9 @@ export const overview = defineOperation({
 export const audienceOverview = defineOperation({
   ...read, operationId: 'getAudienceOverview', path: '/v1.0/studies/:id/audience/overview',
   summary: "The study's panels",
-  description: 'panels: every panel; data: the first panel or null (the legacy edit-audience form reads it).',
-  response: { 200: AudienceOverview },
+  description: 'With a JSON body (even {}): {panels: every panel, participants_requested, data: the first panel or null}. ' +
+    'Without a body, as the legacy client posts it, the bare array of panels: its edit-audience page reads response.data[0].name.',
+  response: { 200: Type.Union([AudienceOverview, Type.Array(Panel, { description: 'No body (the legacy client): the bare array of panels' })]) },
 });
 
 export const createPanel = defineOperation({

@@ -26,13 +26,14 @@ export const SurveyQuestion = Type.Object({
 /**
  * The question groups (D3-264: the spec's `data.data` read as axios does, `response.data.data`, as
  * its graph and demographic data are): screening questions, then study questions. This is also
- * exactly what the legacy client maps (`data[]` {survey_title, survey_question}), so one shape
- * answers both (docs/decisions.md).
+ * what the legacy client maps (`data[]` {survey_title, survey_question}): survey_question holds
+ * the names it renders as text, questions the objects the SDK reads (docs/decisions.md, issue 39).
  */
 export const SURVEY_GROUP_TITLES = ['Screening questions', 'Study questions'] as const;
 export const SurveyGroup = Type.Object({
   survey_title: Type.Union([Type.Literal(SURVEY_GROUP_TITLES[0]), Type.Literal(SURVEY_GROUP_TITLES[1])]),
-  survey_question: Type.Array(SurveyQuestion, { description: 'Question system ex first, then lu' }),
+  survey_question: Type.Array(Type.String(), { description: "The questions' names (plain text), as the legacy survey page renders them: the same order as questions" }),
+  questions: Type.Array(SurveyQuestion, { description: 'The questions with their ids: question system ex first, then lu' }),
 });
 export const SurveyOverviewResponse = Ok({ data: Type.Array(SurveyGroup) });
 export type SurveyOverviewResponse = Static<typeof SurveyOverviewResponse>;

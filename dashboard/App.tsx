@@ -13,6 +13,7 @@ import { Titled } from './pages/Titled';
 import { titleFromPath } from './title';
 import { SignOut } from './pages/SignOut';
 import { EmbedReport } from './pages/my-reports/EmbedReport';
+import { AoiEditorFrame } from './pages/aoi-frame/AoiEditorFrame';
 import { Shell } from './shell/Shell';
 import { PAGE_NAMES } from './shell/breadcrumbs';
 
@@ -75,6 +76,9 @@ export function App() {
         <Route path="/signout" element={<SignOut />} />
         {/* A My Reports URL: the report alone, read with its embed token (no sign-in, no frame). */}
         <Route path="/embed/report" element={<Page title="Report"><EmbedReport /></Page>} />
+        {/* The legacy front end's AOI editor addresses, framed from its origin (issue 39): no frame, its token. */}
+        <Route path="/stimuli/stimulus/feature-editor" element={<Page title="AOI editor"><AoiEditorFrame /></Page>} />
+        <Route path="/stimuli/tpstimulus/tpstimuli-feature-editor" element={<Page title="AOI editor"><AoiEditorFrame /></Page>} />
         {/* D1-016: a configured product name goes to the provider's site; any other name is the 404. */}
         <Route path="/:product" element={<ProductRedirect notFound={<Unknown />} />} />
         <Route path="/product/:product" element={<ProductRedirect notFound={<Unknown />} />} />

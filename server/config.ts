@@ -50,6 +50,11 @@ export interface Config {
   publicUrl?: string;
   /** Other origins allowed to call the API from a browser (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins?: string[];
+  /**
+   * CORS_MAX_AGE: seconds a browser may cache a preflight's answer (Access-Control-Max-Age), so a
+   * front end on another origin (the legacy client) does not precede every call with an OPTIONS.
+   */
+  corsMaxAge?: number;
   /** The provider's site and the product names the dashboard sends there (/meta.json); unset: contract/meta.ts defaults. */
   productSite?: string;
   products?: string[];
@@ -259,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: parseTimeouts(env),
     publicUrl: env.PUBLIC_URL || undefined,
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
+    corsMaxAge: parseCorsMaxAge(env.CORS_MAX_AGE),
     productSite: env.PRODUCT_SITE_URL || undefined,
     products: parseProducts(env.PRODUCT_NAMES),
     smtpUrl: env.SMTP_URL || undefined,
@@ -268,6 +274,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...lifecycle(env),
     take: parseTakeLimits(env),
   };
+}
+
+/**
+ * Default preflight cache: 10 minutes. Browsers cut longer values (Chromium at 2 hours); a short
+ * cache also means an origin removed from a company's allowed list stops being preflighted soon.
+ */
+export const DEFAULT_CORS_MAX_AGE = 600;
+
+/** CORS_MAX_AGE in seconds (0 = browsers do not cache preflights); anything else stops the start. */
+export function parseCorsMaxAge(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_CORS_MAX_AGE;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 86400) throw new Error(`CORS_MAX_AGE: "${value}" is not a whole number of seconds from 0 to 86400`);
+  return n;
 }
 
 /** PRODUCT_NAMES="attention, focus": lower-cased one-segment names; a malformed one stops the start. */

@@ -11,9 +11,10 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { corsOriginAllowed } from '../services/allowed-origins.js';
 import { embedFrameOrigins } from '../services/embed-tokens.js';
+import { DEFAULT_CORS_MAX_AGE } from '../config.js';
 
 /** The kinds of route, by URL prefix (see KIND_PREFIXES). */
-export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'snapshot' | 'embed' | 'runner' | 'preview';
+export type RouteKind = 'dashboard' | 'api' | 'sdk' | 'files' | 'visuals' | 'snapshot' | 'embed' | 'runner' | 'preview' | 'editor';
 
 export interface SecurityOptions {
   /** Origins (besides our own) whose pages may call the API and frame embeddable pages. */
@@ -28,6 +29,8 @@ export interface SecurityOptions {
   kind?: RouteKind | ((url: string) => RouteKind);
   /** 'preview' and 'snapshot' on the files origin: the origins that may frame them (the dashboard's own, plus allowedOrigins). */
   frameAncestors?: string[];
+  /** Access-Control-Max-Age of preflights in seconds (default config.corsMaxAge, else DEFAULT_CORS_MAX_AGE). */
+  corsMaxAge?: number;
   /** Origins our pages may frame besides their own: the files origin (default config.filesOrigin). */
   frameSources?: string[];
 }
@@ -43,6 +46,9 @@ const KIND_PREFIXES: [RegExp, RouteKind][] = [
   // Placeholders until the embedding and respondent issues add these pages; they must take the
   // prefix named here (or change it here), never set headers themselves.
   [/^\/embed\//, 'embed'],
+  // The legacy front end's AOI editor addresses (issue 39; dashboard/pages/aoi-frame): the
+  // dashboard page, framed from ALLOWED_ORIGINS.
+  [/^\/stimuli\/(stimulus\/feature-editor|tpstimulus\/tpstimuli-feature-editor)\/?$/, 'editor'],
   [/^\/run\//, 'runner'],
   // The respondent runner (routes/take): the take-study page, its script and nothing else there.
   [/^\/take\//, 'runner'],
@@ -144,6 +150,9 @@ export const POLICIES: Record<RouteKind, Policy> = {
     frameOptions: false, referrer: 'no-referrer', resourcePolicy: 'cross-origin', permissions: NO_FEATURES,
   },
   embed: { csp: (allowed, frames) => pageDirectives(["'self'", ...allowed], frames), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
+  // The framed AOI editor: the dashboard's page policy, framed by our own pages and the install's
+  // ALLOWED_ORIGINS only (not by embed tokens' origins: it writes, with a user's token).
+  editor: { csp: (allowed, frames) => pageDirectives(["'self'", ...allowed], frames), frameOptions: false, referrer: 'same-origin', resourcePolicy: 'same-origin', permissions: NO_FEATURES },
   // The runner frames script / VAST stims and cache-page snapshots from the files origin, and an
   // Embedded step's third-party page (any http(s) page the study names; always sandboxed without
   // allow-same-origin, runner/src/main.ts embeddedView; http frames stay blocked on an https runner).
@@ -202,6 +211,9 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
     },
     credentials: false,
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Company-Id', 'X-Collection-Key'],
+    // A front end on another origin sends a token header, so each call needs a preflight: let the
+    // browser keep the answer (sent only on allowed preflights; 0 asks it not to).
+    maxAge: opts.corsMaxAge ?? app.config?.corsMaxAge ?? DEFAULT_CORS_MAX_AGE,
   });
 
   await app.register(helmet, { global: false });

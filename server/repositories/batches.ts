@@ -185,7 +185,8 @@ export const STIM_TYPE_CODES: Record<string, string[]> = { image: ['i'], video: 
 export interface VendorStimQuery {
   companyId: number;
   page: number;
-  pageSize: number;
+  /** null: every row. */
+  pageSize: number | null;
   orderBy: string;
   name: string;
   /** stim_type codes to keep; empty = every type */
@@ -205,7 +206,7 @@ export async function vendorStims(db: Db, q: VendorStimQuery) {
   const r = await rows<BatchStimRow>(db, sql`
     select ${batchStimSelect} from ${batchStimFrom} where ${condition}
     order by ${sortSql(q.orderBy, VENDOR_SORT, 'name', 'bs.id')}
-    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+    ${q.pageSize === null ? sql`` : sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`}`);
   return { total: Number(count?.n ?? 0), items: r.map(toBatchStim) };
 }
 

@@ -22,7 +22,8 @@ export interface StimListQuery {
   sortKey: StimSort;
   descending: boolean;
   page: number;
-  pageSize: number;
+  /** null: every row (no limit). */
+  pageSize: number | null;
 }
 
 export interface StimRow {
@@ -83,7 +84,7 @@ export async function listStims(db: Db, q: StimListQuery): Promise<{ items: Stim
   };
   const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from stim s where ${cond}`);
   const items = await rows<StimRow>(db, sql`select ${listSelect} from stim s left join brand b on b.id = s.brand_id
-    where ${cond} order by ${sort[q.sortKey]} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+    where ${cond} order by ${sort[q.sortKey]} ${q.pageSize === null ? sql`` : sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`}`);
   return { total: Number(count?.n ?? 0), items: items.map(mapRow) };
 }
 

@@ -34,7 +34,7 @@ export async function existingTakeLinkSecret(db: Db, urlSecret?: string): Promis
   return stored;
 }
 
-export interface CellLinkView { cell_id: number; cell_name: string; standard: string }
+export interface CellLinkView { cell_id: number; cell_name: string; short_name: string; standard: string; auto_start: string }
 export interface LinkSetView {
   standard: string;
   auto_start: string;
@@ -45,18 +45,25 @@ export interface LinkSetView {
 export async function studyLinks(db: Db, studyId: number, origin: string, urlSecret?: string): Promise<{ testing_links: LinkSetView; live_links: LinkSetView }> {
   const [secret, cells, panels] = await Promise.all([takeLinkSecret(db, urlSecret), cellsOf(db, studyId), panelsOf(db, studyId)]);
   const set = (test: boolean): LinkSetView => {
-    const link = (cellId: number | null, panelId: number | null, param?: string) =>
+    const link = (cellId: number | null, panelId: number | null, param?: string | null) =>
       origin + takeLinkPath(secret, { studyId, cellId, panelId, test }, param);
     const standard = link(null, null);
+    // The legacy links table heads its columns with short_name and opens auto_start per cell. The
+    // panel's participant parameter stays last (the panel appends its id to the address).
+    const cellLink = (c: { id: number; name: string; shortName: string }, panelId: number | null, param?: string | null): CellLinkView => {
+      const bare = link(c.id, panelId);
+      const tail = link(c.id, panelId, param).slice(bare.length);
+      return { cell_id: c.id, cell_name: c.name, short_name: c.shortName, standard: bare + tail, auto_start: `${bare}&autostart=1${tail}` };
+    };
     return {
       standard,
       auto_start: `${standard}&autostart=1`,
-      cell_links: cells.map((c) => ({ cell_id: c.id, cell_name: c.name, standard: link(c.id, null) })),
+      cell_links: cells.map((c) => cellLink(c, null)),
       panel_links: panels.map((p) => ({
         panel_id: p.id,
         panel_name: p.name,
         standard: link(null, p.id, p.participantInsertParameter),
-        cell_links: cells.map((c) => ({ cell_id: c.id, cell_name: c.name, standard: link(c.id, p.id, p.participantInsertParameter) })),
+        cell_links: cells.map((c) => cellLink(c, p.id, p.participantInsertParameter)),
       })),
     };
   };

@@ -32,7 +32,7 @@ const treeStims = (tree: { cell_id: number; step_list: { step_id: number; stimul
 async function answeredQuestion(id: number): Promise<Question | null> {
   const overview = await api(token, `/studies/${id}/survey/overview`, { body: {} });
   if (overview.status !== 200) return null;
-  const first = (overview.body.data as { survey_question: Question[] }[]).flatMap((g) => g.survey_question)[0];
+  const first = (overview.body.data as { questions: Question[] }[]).flatMap((g) => g.questions)[0];
   if (!first) return null;
   const p = await api(token, `/studies/${id}/survey/${first.question_system}/${first.question_id}/participant/`, { body: { limit_to_eyetracking: true } });
   return p.status === 200 && p.body.data.data.participant_answer_data.length > 0 ? first : null;

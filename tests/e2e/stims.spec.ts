@@ -19,7 +19,7 @@ const FAKE_PNG = Buffer.from('<!doctype html><script>alert(document.domain)</scr
 let token = '';
 before(async () => { token = await apiToken('researcher'); });
 
-interface ListedStim { id: number; name: string; type: string; width: number | null; height: number | null }
+interface ListedStim { id: number; name: string; type: string; stim_type: string; width: number | null; height: number | null }
 async function findStim(name: string): Promise<ListedStim | undefined> {
   const res = await api(token, '/stims', { body: { results_per_page: 25, page_num: 1, order_by: 'name_asc', filter_name: name, filter_stimtype: 'ALL', filter_media_id: 'ALL' } });
   return (res.body.data as ListedStim[]).find((s) => s.name === name);
@@ -70,9 +70,9 @@ describe('stims (issue 13)', () => {
     const script = await findStim(NAMES.script);
     const vast = await findStim(NAMES.vast);
     const image = await findStim(NAMES.image);
-    assert.equal(script?.type, 's');
-    assert.equal(vast?.type, 'vx', 'VAST XML is stored as XML');
-    assert.equal(image?.type, 'i');
+    assert.equal(script?.stim_type, 's');
+    assert.equal(vast?.stim_type, 'vx', 'VAST XML is stored as XML');
+    assert.equal(image?.stim_type, 'i');
     assert.deepEqual([image?.width, image?.height], [1, 1], 'the size is read from the file');
     // The refused file's stim has no source; the image's has one.
     const bad = await findStim(NAMES.bad);

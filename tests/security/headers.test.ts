@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityApp, signIn, noisyPng, type SecurityApp } from './helpers.js';
 import { publicUrl } from '../../server/storage/index.js';
 import { routeKind, POLICIES } from '../../server/plugins/security.js';
-import { loadConfig, parseOrigins } from '../../server/config.js';
+import { DEFAULT_CORS_MAX_AGE, loadConfig, parseCorsMaxAge, parseOrigins } from '../../server/config.js';
 import { buildFilesOriginApp } from '../../server/files-origin.js';
 
 const INTRANET = 'https://intranet.example.com';
@@ -165,6 +165,39 @@ describe('security headers by kind of route', () => {
   });
 });
 
+describe('issue 39: the legacy AOI editor addresses, framed by the allowed origins only', () => {
+  const EDITOR_PAGES = ['/stimuli/stimulus/feature-editor/?stimulus_id=12', '/stimuli/tpstimulus/tpstimuli-feature-editor/?stimulus_id=3', '/stimuli/stimulus/feature-editor?stimulus_id=12'];
+
+  it('serve the dashboard page with frame-ancestors naming our origin and ALLOWED_ORIGINS, no X-Frame-Options', async () => {
+    for (const url of EDITOR_PAGES) {
+      expect(routeKind(url), url).toBe('editor');
+      const res = await get(url, { accept: 'text/html,application/xhtml+xml', origin: INTRANET });
+      expect(res.statusCode, url).toBe(200);
+      expect(String(res.headers['content-type']), url).toMatch(/text\/html/);
+      expectBaseline(res.headers, url);
+      expect(csp(res.headers), url).toMatch(new RegExp(`(^|;)frame-ancestors 'self' ${INTRANET.replace(/[.]/g, '\\.')}(;|$)`));
+      expect(csp(res.headers), url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+
+  it('are framed by nobody else: other origins are not in frame-ancestors, and the rest of the dashboard stays unframeable', async () => {
+    const policy = csp((await get(EDITOR_PAGES[0], { accept: 'text/html' })).headers);
+    const ancestors = /frame-ancestors ([^;]*)/.exec(policy)![1].split(' ');
+    expect(ancestors).toEqual(["'self'", INTRANET]);
+    for (const evil of ['https://evil.example', '*', 'https:', 'http:']) expect(ancestors, evil).not.toContain(evil);
+    // An embed token's origins (issue 20) do not widen it: the editor writes with a user's token.
+    expect(POLICIES.editor.csp!([INTRANET])['frame-ancestors']).toEqual(["'self'", INTRANET]);
+    // Neighbouring addresses are dashboard pages: never framed.
+    for (const url of ['/stimuli/stimulus/feature-editor/extra', '/stimuli/', '/stims/aoi/12']) {
+      expect(routeKind(url), url).toBe('dashboard');
+      expect(csp((await get(url, { accept: 'text/html' })).headers), url).toMatch(/frame-ancestors 'none'/);
+    }
+    // Without ALLOWED_ORIGINS only our own pages may frame it.
+    expect(POLICIES.editor.csp!([])['frame-ancestors']).toEqual(["'self'"]);
+  });
+});
+
 describe('CORS: same origin plus the allowed list, never reflected', () => {
   const preflight = (origin: string) => s.app.inject({
     method: 'OPTIONS', url: '/v1.0/studies',
@@ -179,6 +212,28 @@ describe('CORS: same origin plus the allowed list, never reflected', () => {
     expect(pre.statusCode).toBeLessThan(300);
     expect(pre.headers['access-control-allow-origin']).toBe(INTRANET);
     expect(String(pre.headers['access-control-allow-headers'])).toMatch(/Authorization/i);
+  });
+
+  it('issue 39: an allowed preflight carries Access-Control-Max-Age (CORS_MAX_AGE, default 600 s); a refused one does not', async () => {
+    const pre = await preflight(INTRANET);
+    expect(pre.headers['access-control-max-age']).toBe(String(DEFAULT_CORS_MAX_AGE));
+    expect(DEFAULT_CORS_MAX_AGE).toBe(600);
+    expect((await preflight('https://evil.example')).headers['access-control-max-age']).toBeUndefined();
+    expect(parseCorsMaxAge(undefined)).toBe(600);
+    expect(parseCorsMaxAge('7200')).toBe(7200);
+    expect(parseCorsMaxAge('0')).toBe(0);
+    for (const bad of ['-1', '1.5', 'ten', '86401']) expect(() => parseCorsMaxAge(bad), bad).toThrow(/CORS_MAX_AGE/);
+    expect(loadConfig({ CORS_MAX_AGE: '120' }).corsMaxAge).toBe(120);
+    const own = await securityApp({ config: { allowedOrigins: [INTRANET], corsMaxAge: 120 } });
+    try {
+      const res = await own.app.inject({
+        method: 'OPTIONS', url: '/v1.0/studies',
+        headers: { origin: INTRANET, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      expect(res.headers['access-control-max-age']).toBe('120');
+    } finally {
+      await own.close();
+    }
   });
 
   it('any other origin, null included, gets no Access-Control-Allow-Origin', async () => {

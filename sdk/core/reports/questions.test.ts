@@ -5,8 +5,8 @@ const q = (id: number, system: 'ex' | 'lu', name: string, type = 'single_choice'
 type Q = ReturnType<typeof q>;
 /** The overview's groups as the server sends them: screening questions, then study questions. */
 const groups = (screening: Q[], study: Q[]) => [
-  { survey_title: 'Screening questions' as const, survey_question: screening },
-  { survey_title: 'Study questions' as const, survey_question: study },
+  { survey_title: 'Screening questions' as const, survey_question: screening.map((x) => x.name), questions: screening },
+  { survey_title: 'Study questions' as const, survey_question: study.map((x) => x.name), questions: study },
 ];
 
 describe('question report rules', () => {

@@ -22,7 +22,7 @@ export const NO_DATA = 'No data available';
 export const RESULTS_WIDTH = 720;
 
 export type SurveyGroups = SurveyOverviewResponse['data'];
-export type Question = SurveyGroups[number]['survey_question'][number];
+export type Question = SurveyGroups[number]['questions'][number];
 export type AnswerAggregate = AnswerAggregateResponse['data']['data'];
 export type ParticipantAnswers = ParticipantAnswersResponse['data']['data'];
 
@@ -61,7 +61,7 @@ const item = (q: Question): MenuItem => {
 export function questionMenu(groups: SurveyGroups | undefined): MenuGroup[] {
   if (!groups) return [];
   return groups
-    .map((g) => ({ label: g.survey_title, items: g.survey_question.map(item) }))
+    .map((g) => ({ label: g.survey_title, items: g.questions.map(item) }))
     .filter((g) => g.items.length > 0);
 }
 

@@ -31,7 +31,7 @@ export const STIM_TYPES = [
 const columns: DataColumn<Row>[] = [
   { key: 'identifier', header: 'Identifier', sortable: true, render: (r) => r.identifier },
   { key: 'name', header: 'Name', sortable: true, render: (r) => r.name },
-  { key: 'type', header: 'Type', sortable: true, render: (r) => r.type || 'Unknown' },
+  { key: 'type', header: 'Type', sortable: true, render: (r) => r.type_group || 'Unknown' },
   { key: 'size', header: 'Width x Height', render: (r) => (r.width && r.height ? `${r.width} x ${r.height}` : '–') },
   { key: 'discovered_date', header: 'Discovered Date', sortable: true, render: (r) => formatDate(r.discovered_date) },
   {

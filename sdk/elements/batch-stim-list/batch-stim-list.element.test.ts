@@ -5,7 +5,7 @@ import { $, $$, mount, resetPage, stubHttp, waitFor, waitForText, describe, it, 
 function row(id: number, over: Record<string, unknown> = {}) {
   return {
     internal_stim_id: id, internal_step_id: 1, stim_id: 10 + id, batch_id: 'ADS-1', internal_batch_id: 'AB-1', internal_vendor_id: 'V-1',
-    identifier: `CR-${id}`, name: `Stim ${id}`, type: 'image', width: 300, height: 250, discovered_date: '2025-11-04T12:00:00.000Z',
+    identifier: `CR-${id}`, name: `Stim ${id}`, type: 'Image', type_group: 'image', width: 300, height: 250, discovered_date: '2025-11-04T12:00:00.000Z',
     url: null, external_source: null, source: null, source_low_quality: null, aoi_count: 0, ...over,
   };
 }
@@ -13,7 +13,7 @@ function api() {
   return stubHttp((req) => {
     if (req.url.endsWith('/vendor/stimulus/list')) {
       const b = req.body as { page_num: number; results_per_page: number; order_by: string };
-      return { data: { success: true, data: [row(1), row(2, { type: 'video', width: null })], page_num: b.page_num, total_page_num: 1, results_per_page: b.results_per_page, order_by: b.order_by, total_count: 2 } };
+      return { data: { success: true, data: [row(1), row(2, { type: 'Video', type_group: 'video', width: null })], page_num: b.page_num, total_page_num: 1, results_per_page: b.results_per_page, order_by: b.order_by, total_count: 2 } };
     }
     return { status: 404, data: {} };
   });

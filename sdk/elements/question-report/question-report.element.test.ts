@@ -8,9 +8,12 @@ const q = (id: number, system: 'ex' | 'lu', name: string, type = 'single_choice'
 type Q = ReturnType<typeof q>;
 const SCREENING = [q(5, 'lu', 'How often do you <b>shop</b> online?')];
 const STUDY = [q(7, 'ex', 'Noticed ads?'), q(8, 'lu', 'Which brands do you remember?', 'multiple_choice')];
-/** The overview as the server sends it: data[] {survey_title, survey_question}. */
+/** The overview as the server sends it: data[] {survey_title, survey_question (names), questions}. */
 const overview = (screening: Q[] = SCREENING, study: Q[] = STUDY) => ({
-  data: { success: true, data: [{ survey_title: 'Screening questions', survey_question: screening }, { survey_title: 'Study questions', survey_question: study }] },
+  data: { success: true, data: [
+    { survey_title: 'Screening questions', survey_question: screening.map((x) => x.name), questions: screening },
+    { survey_title: 'Study questions', survey_question: study.map((x) => x.name), questions: study },
+  ] },
 });
 const aggregate = (id: number, answers: [string, number][], total: number) => ({
   data: { success: true, data: { data: { question_id: id, total_user_count: total, answer_data: answers.map(([text, count]) => ({ text, count })) } } },

@@ -50,7 +50,7 @@ const TYPES: [string, string][] = [['ALL', 'All'], ['s', 'Script'], ['va', 'VAST
 function columns(): DataColumn<StimListItem>[] {
   return [
     { key: 'name', header: 'Name', sortable: true, priority: 1, render: (r) => (
-      <span><Thumbnail src={r.low_quality_source ?? (r.type === 'i' ? r.source : null)} name={r.name} /><Link href={`/stims/edit/${r.id}`}>{r.name}</Link></span>
+      <span><Thumbnail src={r.low_quality_source ?? (r.stim_type === 'i' ? r.source : null)} name={r.name} /><Link href={`/stims/edit/${r.id}`}>{r.name}</Link></span>
     ) },
     { key: 'media', header: 'Media', sortable: true, priority: 4, render: (r) => r.media ?? '' },
     { key: 'brand', header: 'Brand', sortable: true, priority: 3, render: (r) => r.brand ?? '' },

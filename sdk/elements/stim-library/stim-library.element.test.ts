@@ -4,7 +4,7 @@ import { $, $$, buttonByText, mount, resetPage, sleep, stubHttp, text, waitFor, 
 
 function stim(id: number, over: Record<string, unknown> = {}) {
   return {
-    id, name: `Stim ${id}`, media: 'Display', media_id: 1, brand: 'Fizzwell', brand_id: 1, width: 300, height: 250, type: 'i', type_name: 'Image',
+    id, name: `Stim ${id}`, media: 'Display', media_id: 1, brand: 'Fizzwell', brand_id: 1, width: 300, height: 250, type: 'Image', stim_type: 'i', type_name: 'Image',
     source: null, low_quality_source: `/files/broken-${id}.webp`, study_id: null, aoi_count: id === 1 ? 2 : 0, ...over,
   };
 }

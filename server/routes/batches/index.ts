@@ -13,6 +13,7 @@ import { publicUrl } from '../../storage/index.js';
 import * as repo from '../../repositories/batches.js';
 import * as reports from '../../repositories/reports.js';
 import { route } from '../common.js';
+import { LOOKUPS } from '../../domain/lookups.js';
 import { sourceUrl, lowSourceUrl, visualUrl } from '../reports/build.js';
 import { stimFeatures, stimMetrics, stimNorms, stimSize, survivalCurves } from '../../services/report-build.js';
 import tpStimuli from './aois.js';
@@ -23,6 +24,11 @@ const DEFAULT_ORDER = 'data_collection_start_desc';
 export function stimTypeName(code: string | null | undefined): string {
   for (const [name, codes] of Object.entries(repo.STIM_TYPE_CODES)) if (code && codes.includes(code)) return name;
   return 'Unknown';
+}
+
+/** The stimtypes list's description of a code ('Image', 'VAST URL'…), or 'Unknown'. */
+export function stimTypeDescription(code: string | null | undefined): string {
+  return LOOKUPS.stim_type.find(([, c]) => c === code)?.[2] ?? 'Unknown';
 }
 
 const ref = (v: string | number) => String(v).trim();
@@ -256,19 +262,26 @@ export default async function batchRoutes(app: FastifyInstance) {
   // ---- the vendor's all-stims list --------------------------------------------------------------
 
   route(app, contract.vendorStims, async (request) => {
-    const body = request.body;
-    const pageSize = Number(body.results_per_page ?? 25);
-    const page = Number(body.page_num ?? 1);
+    const body = request.body ?? {};
+    // No paging parameter (the legacy client posts {}: it has no pager and filters client-side):
+    // every row, as one page. The SDK always sends both.
+    const all = body.page_num === undefined && body.results_per_page === undefined;
+    const page = all ? 1 : Number(body.page_num ?? 1);
     const orderBy = body.order_by ?? 'name_asc';
     const type = (body.filter_stimtype ?? '').trim().toLowerCase();
-    const types = !type || type === 'all' ? [] : repo.STIM_TYPE_CODES[type] ?? [type];
-    const r = await repo.vendorStims(db, { companyId: request.auth.companyId, page, pageSize, orderBy, name: (body.filter_name ?? '').trim(), types });
+    // A group (image, vast…), a code, or a description the list's `type` shows ('VAST URL').
+    const described = LOOKUPS.stim_type.find(([, , name]) => name.toLowerCase() === type)?.[1];
+    const types = !type || type === 'all' ? [] : repo.STIM_TYPE_CODES[type] ?? [described ?? type];
+    const r = await repo.vendorStims(db, { companyId: request.auth.companyId, page, pageSize: all ? null : Number(body.results_per_page ?? 25), orderBy, name: (body.filter_name ?? '').trim(), types });
+    const pageSize = all ? Math.max(r.total, 1) : Number(body.results_per_page ?? 25);
     return {
       success: true as const,
       data: r.items.map((x) => ({
         internal_stim_id: x.batchStimId, internal_step_id: x.stepId, stim_id: x.stimId, batch_id: x.batchLabel,
         internal_batch_id: x.internalBatchId, internal_vendor_id: x.internalVendorId, identifier: x.identifier, name: x.name,
-        type: stimTypeName(x.stimType), width: x.width, height: x.height, discovered_date: x.discoveredDate, url: x.url,
+        // `type`: the stimtypes list's description (the legacy Stim Types filter compares the two);
+        // `type_group`: image | video | script | vast, what filter_stimtype takes and the SDK shows.
+        type: stimTypeDescription(x.stimType), type_group: stimTypeName(x.stimType), width: x.width, height: x.height, discovered_date: x.discoveredDate, url: x.url,
         external_source: x.externalSource, source: publicUrl(app, x.source), source_low_quality: publicUrl(app, x.lowQualitySource ?? x.source),
         aoi_count: x.aoiCount,
       })),

@@ -54,8 +54,16 @@ async function listQuery(app: FastifyInstance, body: StimListBody, companyId: nu
     stimType,
     sortKey: order.key, descending: order.descending,
     page: Number(body.page_num ?? 1),
-    pageSize: Number(body.results_per_page ?? DEFAULT_PAGE_SIZE),
+    pageSize: wantsEveryRow(body) ? null : Number(body.results_per_page ?? DEFAULT_PAGE_SIZE),
   };
+}
+
+/**
+ * No paging parameter at all (the legacy client posts /stims without a body, has no pager and
+ * searches client-side): every row. The SDK always sends page_num and results_per_page.
+ */
+export function wantsEveryRow(body: { page_num?: unknown; results_per_page?: unknown } | undefined | null): boolean {
+  return body?.page_num === undefined && body?.results_per_page === undefined;
 }
 
 /** Script and VAST stims: their signed preview page on the files origin (null for file stims). */
@@ -67,7 +75,9 @@ function previewUrl(app: FastifyInstance, s: { id: number; stimType: string }): 
 function listItem(app: FastifyInstance, r: repo.StimRow): StimListItem {
   return {
     id: r.id, name: r.name, media: r.media, media_id: r.mediaId, brand: r.brand, brand_id: r.brandId,
-    width: r.width, height: r.height, type: r.stimType as StimTypeCode, type_name: r.typeName,
+    // `type` is the stimtypes list's description (the legacy Stim Types filter compares the two);
+    // the code is `stim_type`, as in the details.
+    width: r.width, height: r.height, type: r.typeName, stim_type: r.stimType as StimTypeCode, type_name: r.typeName,
     // A stim without a file (script, VAST XML) answers its preview page: the legacy client reads a string.
     source: publicUrl(app, r.source) ?? previewUrl(app, r), low_quality_source: publicUrl(app, r.lowQualitySource),
     study_id: r.studyId, aoi_count: r.aoiCount,
@@ -76,12 +86,14 @@ function listItem(app: FastifyInstance, r: repo.StimRow): StimListItem {
 
 async function answerList(app: FastifyInstance, q: repo.StimListQuery, orderBy: string) {
   const { items, total } = await repo.listStims(app.db, q);
+  // Every row: one page holding them all.
+  const pageSize = q.pageSize ?? Math.max(total, 1);
   return {
     data: items.map((r) => listItem(app, r)),
-    page_num: q.page,
-    total_page_num: Math.ceil(total / q.pageSize),
+    page_num: q.pageSize === null ? 1 : q.page,
+    total_page_num: Math.ceil(total / pageSize),
     total_count: total,
-    results_per_page: q.pageSize,
+    results_per_page: pageSize,
     order_by: orderBy,
   };
 }

@@ -306,6 +306,10 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
   route(app, contract.audienceOverview, async (request) => {
     const row = await owned(request, request.params.id);
     const panels = (await repo.panelsOf(db, row.id)).map(panelView);
+    // The legacy client posts no body and its edit-audience page reads the body as the panels'
+    // array (`res.data[0].name`); its overview stores the answer unread. Every other caller (our
+    // SDK, documented use) sends a JSON body, even {}, and gets the object (docs/decisions.md).
+    if (request.headers['content-type'] === undefined) return panels;
     return { success: true as const, participants_requested: row.participantsRequested, panels, data: panels[0] ?? null };
   });
 

@@ -41,10 +41,10 @@ export default async function surveyRoutes(app: FastifyInstance) {
       questions.filter((q) => q.screening === screening && q.question.question_system === system).map((q) => q.question));
     return {
       success: true as const,
-      data: [
-        { survey_title: contract.SURVEY_GROUP_TITLES[0], survey_question: group(true) },
-        { survey_title: contract.SURVEY_GROUP_TITLES[1], survey_question: group(false) },
-      ],
+      data: [true, false].map((screening, i) => {
+        const list = group(screening);
+        return { survey_title: contract.SURVEY_GROUP_TITLES[i], survey_question: list.map((q) => q.name), questions: list };
+      }),
     };
   });
 

@@ -503,7 +503,7 @@ describe('demo data: report consistency of a completed study (issue 4)', () => {
   });
 
   it('D3-250 D3-265 limit_to_eyetracking on the question report: eye-tracked respondents are a subset', async () => {
-    const questions = ((await ok(`/studies/${studyId}/survey/overview`)).data as Json[]).flatMap((g) => g.survey_question) as Json[];
+    const questions = ((await ok(`/studies/${studyId}/survey/overview`)).data as Json[]).flatMap((g) => g.questions) as Json[];
     expect(questions.length).toBeGreaterThan(0);
     let narrowed = false;
     for (const q of questions) {
@@ -550,7 +550,7 @@ describe('demo data: report consistency of a completed study (issue 4)', () => {
   it('another company\'s user gets 404 on every report endpoint of the study', async () => {
     const r = refs[0];
     const studyName = (await ok(`/studies/${studyId}/stims/overview`)).study_name as string;
-    const question = ((await ok(`/studies/${studyId}/survey/overview`)).data as Json[]).flatMap((g) => g.survey_question)[0];
+    const question = ((await ok(`/studies/${studyId}/survey/overview`)).data as Json[]).flatMap((g) => g.questions)[0];
     const urls: [string, unknown][] = [
       [`/studies/${studyId}/stims/overview`, {}],
       ...['overall_attention', 'graph2_data', 'feature_attention', 'visual_data'].map((s) => [`/studies/${studyId}/compare_report/${s}`, { data: [r] }] as [string, unknown]),

@@ -61,14 +61,17 @@ const post_ = (url: string, payload: unknown = {}, headers: Record<string, strin
   app.inject({ method: 'POST', url: `/v1.0/studies/${studyId}/${url}`, headers, payload: payload as object });
 
 describe('question report (D3-264 – D3-267)', () => {
-  it('D3-264 overview: data[] the question groups (screening, then study; system ex before lu), names without HTML — the legacy client\'s {survey_title, survey_question} too', async () => {
+  it('D3-264 overview: data[] the question groups (screening, then study; system ex before lu), names without HTML; survey_question the names as text (the legacy client renders them), questions the objects', async () => {
     const res = await post_('survey/overview');
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.map((g: { survey_title: string }) => g.survey_title)).toEqual(['Screening questions', 'Study questions']);
-    expect(d[0].survey_question).toEqual([{ name: 'How often do you shop online?', question_id: screening.questions[0].id, question_system: 'lu', formatted_type: 'single_choice' }]);
-    expect(d[1].survey_question[0]).toEqual({ name: 'Noticed ads?', question_id: partner.questions[0].id, question_system: 'ex', formatted_type: 'single_choice' });
-    expect(d[1].survey_question.slice(1).map((q: { name: string }) => q.name)).toEqual(['Which brands do you remember?', 'Any brand you recall?', 'Feel']);
+    expect(d[0].questions).toEqual([{ name: 'How often do you shop online?', question_id: screening.questions[0].id, question_system: 'lu', formatted_type: 'single_choice' }]);
+    expect(d[1].questions[0]).toEqual({ name: 'Noticed ads?', question_id: partner.questions[0].id, question_system: 'ex', formatted_type: 'single_choice' });
+    expect(d[1].questions.slice(1).map((q: { name: string }) => q.name)).toEqual(['Which brands do you remember?', 'Any brand you recall?', 'Feel']);
+    // Issue 39: the legacy survey page renders each entry of survey_question as text.
+    expect(d[0].survey_question).toEqual(['How often do you shop online?']);
+    expect(d[1].survey_question).toEqual(d[1].questions.map((q: { name: string }) => q.name));
     expect((await post_('stims/overview')).json().has_survey).toBe(true);
     expect((await post_('survey/overview', {}, other.headers)).statusCode).toBe(404);
   });

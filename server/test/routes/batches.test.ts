@@ -229,6 +229,19 @@ describe('vendor stim list (D3-161) and files', () => {
     const all = (await post('/v1.0/vendor/stimulus/list ', vendorUser, {})).json();
     expect(all.total_count).toBe(4);
     expect(all.data[0]).toHaveProperty('discovered_date');
+    // Issue 39: {} (the legacy client's body) answers every row as one page; paging when asked.
+    expect(all).toMatchObject({ page_num: 1, total_page_num: 1, results_per_page: 4 });
+    expect(all.data).toHaveLength(4);
+    const paged = (await post('/v1.0/vendor/stimulus/list', vendorUser, { page_num: 1, results_per_page: 10 })).json();
+    expect(paged).toMatchObject({ page_num: 1, total_page_num: 1, results_per_page: 10, total_count: 4 });
+    const beyond = (await post('/v1.0/vendor/stimulus/list', vendorUser, { page_num: 2, results_per_page: 10 })).json();
+    expect(beyond).toMatchObject({ page_num: 2, total_count: 4, data: [] });
+    // type: the stimtypes list's description (the legacy Stim Types filter); type_group: what the SDK shows.
+    const byName = new Map(all.data.map((x: { name: string; type: string; type_group: string }) => [x.name, [x.type, x.type_group]]));
+    expect(byName.get('Shopwise pre-roll')).toEqual(['Video', 'video']);
+    const descriptions = new Set(['Script', 'VAST URL', 'VAST XML', 'Image', 'Video']);
+    for (const x of all.data as { type: string }[]) expect(descriptions.has(x.type), x.type).toBe(true);
+    expect((await post('/v1.0/vendor/stimulus/list', vendorUser, { filter_stimtype: 'Video' })).json().data.map((x: { name: string }) => x.name)).toEqual(['Shopwise pre-roll']);
     const videos = (await post('/v1.0/vendor/stimulus/list', vendorUser, { filter_stimtype: 'video' })).json();
     expect(videos.data.map((x: { name: string }) => x.name)).toEqual(['Shopwise pre-roll']);
     expect((await post('/v1.0/vendor/stimulus/list', vendorUser, { filter_stimtype: 'All', filter_name: 'mpu' })).json().total_count).toBe(2);

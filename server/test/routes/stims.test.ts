@@ -204,7 +204,7 @@ describe('D2-153 D2-155 D2-156 D2-157 lists', () => {
   };
 
   it('defaults to 25 per page, page 1, name_asc (case-insensitive), and answers the legacy fields', async () => {
-    const res = await post('/v1.0/stims', {});
+    const res = await post('/v1.0/stims', { page_num: 1 });
     const body = res.json();
     expect(body).toMatchObject({ page_num: 1, results_per_page: 25, order_by: 'name_asc' });
     const ns = body.data.map((s: { name: string }) => s.name);
@@ -223,6 +223,24 @@ describe('D2-153 D2-155 D2-156 D2-157 lists', () => {
     expect(await names({ filter_stimtype: 5, filter_name: 'mid' })).toEqual(['c mid']);
     expect(await names({ filter_stimtype: 'i', filter_name: 'mid' })).toEqual([]);
     expect(await names({ filter_name: 'NARROW' })).toEqual(['A narrow']);
+  });
+
+  it('issue 39: without page_num and results_per_page (the legacy client posts no body) every row comes as one page; type is the stimtypes description, stim_type the code', async () => {
+    // More stims than one page of 10 (the demo data's 228 are replayed in tests/legacy/screens-b).
+    for (let i = 0; i < 11; i++) await createStim(database.db, { companyId, name: `Paging stim ${i}`, width: 10, height: 10 });
+    const paged = (await post('/v1.0/stims', { page_num: 1, results_per_page: 10 })).json();
+    expect(paged.data).toHaveLength(10);
+    expect(paged.total_count).toBeGreaterThan(10);
+    for (const res of [await post('/v1.0/stims', {}), await app.inject({ method: 'POST', url: '/v1.0/stims', headers: h })]) {
+      const all = res.json();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(all.data).toHaveLength(paged.total_count);
+      expect(all).toMatchObject({ page_num: 1, total_page_num: 1, results_per_page: paged.total_count, total_count: paged.total_count });
+    }
+    const lookups = (await app.inject({ method: 'GET', url: '/v1.0/dashboard/data/stimtypes_list', headers: h })).json();
+    const described = new Map(((Array.isArray(lookups) ? lookups : lookups.data) as { code: string; description: string }[]).map((t) => [t.code, t.description]));
+    const rows = (await post('/v1.0/stims', {})).json().data as { type: string; stim_type: string; type_name: string }[];
+    for (const r of rows) expect([r.type, r.type_name]).toEqual([described.get(r.stim_type), described.get(r.stim_type)]);
   });
 
   it('pages', async () => {

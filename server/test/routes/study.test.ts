@@ -183,14 +183,20 @@ describe('panels (D2-038…D2-047)', () => {
     expect(details.json().panel).toMatchObject({ ...PANEL, id: p.id });
     const edited = await post(`/studies/${sid}/audience/${p.id}/edit`, token, { ...PANEL, name: 'Northstar UK' });
     expect(edited.json().panel.name).toBe('Northstar UK');
-    const audience = (await post(`/studies/${sid}/audience/overview`, token)).json();
+    const audience = (await post(`/studies/${sid}/audience/overview`, token, {})).json();
     expect(audience.panels).toHaveLength(1);
     expect(audience.data).toMatchObject({ id: p.id, name: 'Northstar UK', code: 'nsp' });
+    // Issue 39: without a body (the legacy client) the bare array its edit-audience page reads as
+    // response.data[0].name; the same panels as the object's.
+    const bare = (await post(`/studies/${sid}/audience/overview `, token)).json();
+    expect(bare).toEqual(audience.panels);
+    expect(bare[0]).toMatchObject({ name: 'Northstar UK', code: 'nsp', success_redirect_url: PANEL.success_redirect_url, participant_insert_parameter: 'rid' });
     const overview = (await post(`/studies/${sid}/overview`, token)).json();
     expect(overview.audience_overview.panels).toEqual([{ id: p.id, name: 'Northstar UK', code: 'nsp' }]);
     expect((await post(`/studies/${sid}/audience/${p.id}/delete`, token)).json()).toEqual({ success: true });
     expect((await post(`/studies/${sid}/audience/${p.id}/details`, token)).statusCode).toBe(404);
-    expect((await post(`/studies/${sid}/audience/overview`, token)).json()).toMatchObject({ panels: [], data: null });
+    expect((await post(`/studies/${sid}/audience/overview`, token, {})).json()).toMatchObject({ panels: [], data: null });
+    expect((await post(`/studies/${sid}/audience/overview`, token)).json()).toEqual([]);
     const kinds = (await post(`/studies/${sid}/timeline`, token)).json().data.map((e: { text: string }) => e.text);
     expect(kinds).toEqual(['Study created', "Panel 'Northstar' added", "Panel 'Northstar UK' edited", "Panel 'Northstar UK' removed"]);
   });
@@ -211,7 +217,7 @@ describe('panels (D2-038…D2-047)', () => {
 
   it('issue 35: redirects must be http(s) URLs ("not a url", javascript:, data:, ftp:) on create and edit; nothing is written', async () => {
     const sid = ids['Panel study'];
-    const before = (await post(`/studies/${sid}/audience/overview`, token)).json().panels.length;
+    const before = (await post(`/studies/${sid}/audience/overview`, token, {})).json().panels.length;
     const res = await post(`/studies/${sid}/audience/create`, token, {
       ...PANEL, success_redirect_url: 'not a url', screenout_redirect_url: 'javascript:alert(1)', quota_full_redirect_url: 'data:text/html,hi',
     });
@@ -221,7 +227,7 @@ describe('panels (D2-038…D2-047)', () => {
     });
     expect((await post(`/studies/${sid}/audience/create`, token, { ...PANEL, quota_full_redirect_url: 'ftp://panel.example/full' })).json().errors)
       .toEqual({ quota_full_redirect_url: 'Please enter a valid URL' });
-    expect((await post(`/studies/${sid}/audience/overview`, token)).json().panels).toHaveLength(before);
+    expect((await post(`/studies/${sid}/audience/overview`, token, {})).json().panels).toHaveLength(before);
     const made = await post(`/studies/${sid}/audience/create`, token, { ...PANEL, success_redirect_url: 'http://panel.example/done?x=1' });
     expect(made.statusCode).toBe(200);
     const id = made.json().panel.id;
@@ -259,6 +265,16 @@ describe('links (D2-048, D2-049)', () => {
     const secret = await takeLinkSecret(database.db);
     const cellLink = live.panel_links[0].cell_links[1].standard;
     expect(verifyTakeLink(secret, `${cellLink}R123`)).toEqual({ studyId: sid, cellId: ids.c2, panelId: testing.panel_links[0].panel_id, test: false });
+    // Issue 39: each cell link also carries the cell's short name and its auto-start address (the
+    // legacy links table's headings and per-cell live link), the panel's parameter still last.
+    const cells = await database.db.select({ id: cell.id, shortName: cell.shortName }).from(cell).where(eq(cell.studyId, sid));
+    for (const c of [...testing.cell_links, ...live.panel_links[0].cell_links]) {
+      expect(c.short_name).toBe(cells.find((x) => x.id === c.cell_id)!.shortName);
+      expect(c.auto_start).toBe(c.standard.replace(/(&rid=)?$/, (tail: string) => `&autostart=1${tail}`));
+    }
+    const autoStart = live.panel_links[0].cell_links[1].auto_start;
+    expect(autoStart).toMatch(/&autostart=1&rid=$/);
+    expect(verifyTakeLink(secret, `${autoStart}R123`)).toEqual({ studyId: sid, cellId: ids.c2, panelId: testing.panel_links[0].panel_id, test: false });
     expect(verifyTakeLink(secret, cellLink.replace(`/take/${sid}?`, `/take/${ids['Live study']}?`))).toBeNull();
     expect(verifyTakeLink(secret, cellLink.replace(`cell=${ids.c2}`, `cell=${ids.c1}`))).toBeNull();
     expect(verifyTakeLink(secret, testing.standard.replace('test=1&', ''))).toBeNull();
