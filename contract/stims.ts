@@ -156,8 +156,8 @@ export const list = defineOperation({
   method: 'POST',
   path: '/v1.0/stims',
   summary: 'The stim library of the acting company, paged, sorted and filtered',
-  description: "id, width and height sort numerically; name, type, brand and media as text, case-insensitive. 'ALL' means no filter.",
-  tags, access: 'read', roles: STUDY_ROLES,
+  description: "id, width and height sort numerically; name, type, brand and media as text, case-insensitive. 'ALL' means no filter. A batch user (vendor) has no stim library: an empty list (the legacy vendor stim list asks on mount).",
+  tags, access: 'read', roles: [...STUDY_ROLES, 'batch_user'],
   body: StimListBody, optionalBody: true,
   response: { 200: StimListResponse },
 });
