@@ -20,7 +20,8 @@ let base = '';
 let researcher = '';
 let vendor = '';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- bodies as the untyped legacy client reads them
+/** A body as the untyped legacy client reads it. */
+type Json = Record<string, any>;
 
 /** A call as the legacy client's axios makes it: `Token` header, JSON body when it sends one. */
 async function post(path: string, body?: unknown, as = researcher): Promise<{ status: number; json: Json; text: string }> {
@@ -90,10 +91,10 @@ beforeAll(async () => {
   // of a running server, not here), so the curves and reports have data as on a started server.
   if (s) {
     const [row] = await s.database.db.select({ studyId: batch.studyId }).from(batch).where(eq(batch.internalId, batchRef.internal_batch_id));
-    await simulateStudy(s.database.db, study, { count: 16 });
-    if (row?.studyId) await simulateStudy(s.database.db, row.studyId, { count: 16 });
+    await simulateStudy(s.database.db, study, { count: 8 });
+    if (row?.studyId) await simulateStudy(s.database.db, row.studyId, { count: 8 });
   }
-}, 300_000);
+}, 900_000);
 afterAll(async () => { await s?.close(); });
 
 describe('issue 39: the step board (CellStepManagement)', () => {
