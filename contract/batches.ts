@@ -10,7 +10,7 @@ import {
   areaTag, BATCH_ROLES, defineOperation, Id, IdParam, Int4, IntLike, Nullable, Ok, PageNum, PageSize, SIGNED_IN, Text,
 } from './common.js';
 import { AoiEditorResponse, SaveAoisBody, SaveAoisResponse } from './aoi.js';
-import { DataTypes, exposureMeasures, GraphTypeId, NormMetrics, respondentFields, StimMetrics } from './reports.js';
+import { DataTypes, exposureMeasures, GraphTypeId, LegacyGraphPoint, NormMetrics, respondentFields, StimMetrics } from './reports.js';
 
 declare module './common.js' {
   interface AreaTags { batches: true }
@@ -159,8 +159,14 @@ export const BatchReportItem = Type.Object({
   ...StimHead,
   stim_width: Nullable(Int4()),
   stim_height: Nullable(Int4()),
-  stim_data: StimMetrics,
-  norm_data: NormMetrics,
+  stim_data: Type.Object({
+    ...StimMetrics.properties,
+    stim_type: Type.Optional(BatchStimType),
+  }, { description: "The metrics; stim_type repeats the stim's type (the legacy client's title reads it here)" }),
+  norm_data: Type.Object({
+    ...NormMetrics.properties,
+    base_size: Type.Optional(Int4({ description: "= norm_size: the legacy KPI table's 'Base size' row reads norm_data.base_size beside stim_data.base_size" })),
+  }),
   feature_data: Type.Array(FeatureItem),
 });
 export const BatchReportResponse = Ok({
@@ -194,7 +200,10 @@ export const BatchVisual = Type.Object({
   ...StimHead,
   stim_width: Int4(),
   stim_height: Int4(),
-  stim_source: Nullable(Type.String()),
+  stim_source: Type.Object({ url: Nullable(Type.String()), low_quality: Nullable(Type.String()) }, {
+    description: "The creative, as the other visuals: {url, low_quality} (the legacy client's 'Original' reads stim_source.low_quality; both null for a stim without a file)",
+  }),
+  stim_source_url: Nullable(Type.String({ description: 'The creative (= stim_source.url)' })),
   stim_source_low_quality: Nullable(Type.String()),
   heatmap_urls: VisualUrls,
   analysis_urls: VisualUrls,
@@ -212,7 +221,8 @@ export const BatchGraphResponse = Ok({
   data_types: DataTypes,
   data: Type.Array(Type.Object({
     ...StimHead,
-    graph_data: Type.Array(Type.Object({ x: Type.Number({ description: 'seconds of dwell (the requested ms points / 1000)' }), y: Type.Number({ description: 'percent still viewing' }) })),
+    graph_data: Type.Array(LegacyGraphPoint, { description: "The legacy client's attention curve: x = percent still viewing, y = dwell in ms" }),
+    survival_data: Type.Array(Type.Object({ x: Type.Number({ description: 'seconds of dwell (the requested ms points / 1000)' }), y: Type.Number({ description: 'percent still viewing' }) }), { description: 'The same curve with x = seconds, y = percent (what the SDK draws)' }),
   })),
 });
 export type BatchGraphResponse = Static<typeof BatchGraphResponse>;
@@ -329,11 +339,33 @@ export const stims = defineOperation({
   response: { 200: BatchStimsResponse },
 });
 
+export const DiscoveredBody = Type.Object({
+  internal_batch_id: Type.Optional(BatchRefProperties.internal_batch_id),
+  internal_vendor_id: Type.Optional(BatchRefProperties.internal_vendor_id),
+  internal_stim_id: Type.Optional(IntLike(1, { description: 'Only this batch stim' })),
+});
+export type DiscoveredBody = Static<typeof DiscoveredBody>;
+const BatchGroup = {
+  internal_batch_id: Nullable(Type.String()),
+  internal_vendor_id: Nullable(Type.String()),
+  batch_id: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+};
+export const DiscoveredResponse = Ok({
+  ...BatchGroup,
+  data: Type.Array(Type.Object({ ...BatchGroup, stim_data: Type.Array(BatchStim, { description: 'The stims (as /batch/stims data[])' }) }), {
+    description: "The legacy client's shape: data[0].stim_data is the batch's stims. Empty when the body names no batch.",
+  }),
+});
+export type DiscoveredResponse = Static<typeof DiscoveredResponse>;
+
 export const discovered = defineOperation({
   ...batchRead, operationId: 'listDiscoveredStims', path: '/v1.0/batch/stimulus/discovered',
-  summary: 'The discovered-stimulus list of a batch (the legacy path of /batch/stims, same answer)',
-  body: BatchStimsBody,
-  response: { 200: BatchStimsResponse },
+  summary: "The discovered stims of a batch in the legacy client's shape (data[0].stim_data; /batch/stims answers them flat)",
+  description: 'Without a batch (the legacy stim list sends {} on mount and reads nothing of it) the answer is an empty list. Naming one of internal_batch_id / internal_vendor_id without the other is a 400.',
+  body: DiscoveredBody, optionalBody: true,
+  response: { 200: DiscoveredResponse },
+  errors: [400, 404],
 });
 
 export const reportData = defineOperation({

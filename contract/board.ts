@@ -68,10 +68,12 @@ export type StepDetails = Static<typeof StepDetails>;
 export const BoardStep = Type.Object({
   step_order_id: Id({ description: 'The placement id (what reorder, edit and delete name)' }),
   index: Int4({ description: '0-based position in the cell' }),
-  step_type: StepTypeSchema,
+  step_type: Type.String({ description: "The label the legacy client colours and heads the card by: 'Stim Step', 'Cache Page Step', … (= step_type_label; the type code is step_kind)" }),
+  step_kind: StepTypeSchema,
   step_type_label: Type.String({ description: "'Stim Step', 'Cache Page Step', …" }),
   step_name: Type.String(),
-  step_details: StepDetails,
+  step_details: Type.String({ description: "One line of text the legacy client prints on the card: the page address of an external, embedded or cache page step, else the step's name (the settings are step_settings)" }),
+  step_settings: StepDetails,
   seconds_before_show_next: Seconds,
   seconds_before_move_next: Seconds,
   next_type_id: Nullable(Id()),
@@ -94,7 +96,7 @@ export const BoardOverview = Ok({
   counted_sessions: Int4({ description: 'Real, complete sessions the study holds: steps that hold their data cannot be deleted' }),
   study_id: Id(),
   study_name: Type.String(),
-  data: Type.Array(BoardCell, { description: 'Cells in order (the legacy client reads data[].cell_id, cell_name, short_name, step_data[].step_order_id)' }),
+  data: Type.Array(BoardCell, { description: 'Cells in order (the legacy client reads data[].cell_id, cell_name, short_name, step_data[].step_order_id, step_type as a label, step_name, step_details as text)' }),
 });
 export type BoardOverview = Static<typeof BoardOverview>;
 
@@ -267,13 +269,13 @@ export const reorder = defineOperation({
 });
 
 export const ToggleBody = Type.Object({
-  allow_step_editing: Type.Optional(Type.Boolean({ description: 'Absent: unlock (what the legacy client means); false locks again' })),
+  allow_step_editing: Type.Optional(Type.Boolean({ description: 'true unlocks, false locks; absent (the legacy client sends no body): toggles' })),
 });
 export const toggleEditing = defineOperation({
   operationId: 'boardToggleEditing',
   method: 'POST',
   path: '/v1.0/studies/:id/steps/overview/edit-toggle',
-  summary: 'Unlocks (or locks) the study for cell and step changes',
+  summary: 'Unlocks or locks the study for cell and step changes (no body: toggles)',
   description: "Unlocking a study that is live, completed or holds counted sessions is recorded in the study's timeline (kind design_unlocked).",
   tags,
   access: 'write',

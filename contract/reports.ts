@@ -35,10 +35,13 @@ export const NormTypes = Type.Object({ 1: Type.String(), 2: Type.String(), 3: Ty
 export const GraphTypeId = Type.Unsafe<1 | 2 | 3>({ type: 'integer', enum: [1, 2, 3], description: '1 dwell time, 2 page dwell time, 3 viewable time' });
 export const DataTypes = Type.Object({ 1: Type.String(), 2: Type.String(), 3: Type.String() }, { description: 'Graph type id → name' });
 
+/** The legacy client's name for a feature's mean dwell (its compare table's default metric, issue 39). */
+const LegacyFeatureDwell = Type.Optional(Nullable(Type.Number({ description: 'The same value as avg_feature_dwell_time, under the name the legacy client reads' })));
 export const FeatureMetrics = Type.Object({
   avg_feature_dwell_time: Nullable(Type.Number()),
-  panelist_viewed_percent: Type.Number(),
+  panelist_viewed_percent: Nullable(Type.Number({ description: 'null only for a tag of feature_tag_list the stim has no AOI of' })),
   view_order: Nullable(Type.Integer()),
+  avg_stim_dwell_time: LegacyFeatureDwell,
 });
 export type FeatureMetrics = Static<typeof FeatureMetrics>;
 export const FeatureNorm = Type.Object({
@@ -46,6 +49,7 @@ export const FeatureNorm = Type.Object({
   panelist_viewed_percent: Nullable(Type.Number()),
   view_order: Nullable(Type.Number()),
   norm_size: Int4(),
+  avg_stim_dwell_time: LegacyFeatureDwell,
 });
 export type FeatureNorm = Static<typeof FeatureNorm>;
 
@@ -220,6 +224,32 @@ export const GraphResponse = Ok({
   })),
 });
 export type GraphResponse = Static<typeof GraphResponse>;
+
+/**
+ * A point of the attention curve as the legacy client draws it (issue 39): its tooltip reads
+ * "People: {x}" and "Dwell time: {y}ms", and the spec converts y "from ms by dividing by 1000".
+ */
+export const LegacyGraphPoint = Type.Object({
+  x: Type.Number({ description: 'percent of the base still viewing' }),
+  y: Type.Number({ description: 'dwell time in ms' }),
+});
+/** The legacy graph_data paths: graph_data transposed, the spec form kept as survival_data. */
+export const LegacyGraphResponse = Ok({
+  current_graph_type_id: GraphTypeId,
+  time_segment: Type.Number(),
+  max_time: Type.Number(),
+  data_types: DataTypes,
+  estimator: Type.Optional(Type.Union([Type.Literal('empirical'), Type.Literal('km')])),
+  estimator_label: Type.Optional(Type.String()),
+  data: Type.Array(Type.Object({
+    ...placed,
+    graph_data: Type.Array(LegacyGraphPoint, { description: 'x = percent still viewing, y = dwell in ms (the legacy client\'s axes)' }),
+    survival_data: Type.Array(Type.Object({ x: Type.Number({ description: 'seconds' }), y: Type.Number({ description: '% of the base' }) }), { description: 'The same curve as graph2_data answers it: x = seconds, y = percent' }),
+    base_size: Type.Optional(Int4()),
+    censored: Type.Optional(Int4()),
+  })),
+});
+export type LegacyGraphResponse = Static<typeof LegacyGraphResponse>;
 
 export const FeatureAttentionResponse = Ok({
   ...norms,
@@ -572,16 +602,16 @@ export const gazePoints = defineOperation({
 
 export const compareGraphLegacy = defineOperation({
   ...compare, operationId: 'compareGraphLegacy', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph_data', ...embedFor('compare'),
-  summary: 'Compare report survival curves at the legacy path (as graph2_data)',
+  summary: 'Compare report survival curves at the legacy path: graph_data with x = percent still viewing, y = dwell ms (graph2_data\'s points as survival_data)',
   body: CompareGraphBody,
-  response: { 200: GraphResponse },
+  response: { 200: LegacyGraphResponse },
 });
 
 export const stimGraphLegacy = defineOperation({
   ...stim('graph_data'), operationId: 'stimGraphLegacy', ...embedFor('kpi'),
-  summary: "One stim's survival curve at the legacy path (as graph2_data)",
+  summary: "One stim's survival curve at the legacy path: graph_data with x = percent still viewing, y = dwell ms (graph2_data's points as survival_data)",
   body: StimGraphBody,
-  response: { 200: GraphResponse },
+  response: { 200: LegacyGraphResponse },
 });
 
 export const StepParams = Type.Object({ id: IdParam({ description: 'Study id' }), cell: IdParam(), step: IdParam() });

@@ -158,8 +158,9 @@ export const list = defineOperation({
   path: '/v1.0/stims',
   summary: 'The stim library of the acting company, paged, sorted and filtered',
   description: "id, width and height sort numerically; name, type, brand and media as text, case-insensitive. 'ALL' means no filter. " +
-    'Without page_num and results_per_page (no body, as the legacy client posts it) every row is answered as one page.',
-  tags, access: 'read', roles: STUDY_ROLES,
+    'Without page_num and results_per_page (no body, as the legacy client posts it) every row is answered as one page. ' +
+    'A batch user (vendor) has no stim library: an empty list (the legacy vendor stim list asks on mount).',
+  tags, access: 'read', roles: [...STUDY_ROLES, 'batch_user'],
   body: StimListBody, optionalBody: true,
   response: { 200: StimListResponse },
 });

@@ -99,6 +99,14 @@ export function curveFromCounts(points: number[], counts: Map<number, number>, t
   }));
 }
 
+/**
+ * A curve on the legacy client's axes (issue 39; docs/metrics.md "Survival curves"): x = percent
+ * of the base still viewing, y = dwell time in ms (the grid point, back from seconds).
+ */
+export function legacyCurve(points: readonly CurvePoint[]): CurvePoint[] {
+  return points.map((p) => ({ x: p.y, y: Math.round(p.x * 1000) }));
+}
+
 /** Values of a base grouped: how many members have this value, and whether it was censored. */
 export interface Observation {
   value: number;

@@ -74,16 +74,19 @@ export async function boardOverview(db: Db, studyId: number): Promise<BoardView>
  * holds counted sessions goes into its timeline (design_unlocked, with who and how many sessions),
  * in the same transaction: changes to a running study stay traceable.
  */
-export async function setEditing(db: Db, studyId: number, allow: boolean, userId: number | null = null): Promise<boolean> {
-  await db.transaction(async (t) => {
+export async function setEditing(db: Db, studyId: number, wanted: boolean | 'toggle', userId: number | null = null): Promise<boolean> {
+  return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const before = await repo.studyGuardFacts(tx, studyId, true);
+    // 'toggle' (the legacy client's bodiless edit-toggle) reads the state under the row lock, so
+    // two quick clicks lock and unlock rather than both reading the same state.
+    const allow = wanted === 'toggle' ? !(before?.allow ?? false) : wanted;
     await repo.setStudyEditing(tx, studyId, allow);
     if (before && allow && !before.allow && (before.live || before.completed || before.sessions > 0)) {
       await insertEvent(tx, { studyId, kind: 'design_unlocked', userId, detail: { sessions: before.sessions, live: before.live, completed: before.completed } });
     }
+    return allow;
   });
-  return allow;
 }
 
 // ---- options -------------------------------------------------------------------------------------

@@ -184,9 +184,9 @@ describe('a study created in the product runs its whole life (issue 35)', () => 
       const row = d.locator('[part="options-table"] tbody tr', { hasText: stimName });
       await row.locator('td:last-child button:not([disabled])').click();
     });
-    const board = await api<{ data: { cell_id: number; step_data: { step_type: string }[] }[] }>(`/studies/${studyId}/steps/overview`);
+    const board = await api<{ data: { cell_id: number; step_data: { step_kind: string }[] }[] }>(`/studies/${studyId}/steps/overview`);
     const cellId = board.body.data[0].cell_id;
-    assert.deepEqual(board.body.data[0].step_data.map((s) => s.step_type).filter((t) => t !== 'question'), ['calibration', 'stim']);
+    assert.deepEqual(board.body.data[0].step_data.map((s) => s.step_kind).filter((t) => t !== 'question'), ['calibration', 'stim']);
 
     // 4. Not launchable yet: the overview names what is missing.
     await page.goto(`/my_studies/overview/${studyId}`);

@@ -50,7 +50,7 @@ async function phone(b: Browser): Promise<{ context: BrowserContext; page: Page;
 }
 
 interface Links { cell_links: { cell_id: number; standard: string }[] }
-interface BoardCell { cell_id: number; step_data: { step_type: string }[] }
+interface BoardCell { cell_id: number; step_data: { step_kind: string }[] }
 const PLAYABLE = new Set(['instruction', 'calibration', 'validation', 'stim', 'question', 'command', 'cache']);
 
 interface Delivered { status: string; gaze_source: string; calibration?: { targets: { samples: unknown[] }[] } }
@@ -120,7 +120,7 @@ describe('respondent runner: every device finishes (issue 35 item 6)', () => {
     let chosen: { id: number; cellId: number; live: URL } | null = null;
     for (const s of list.filter((x) => x.live && !x.completed && !(x as { paused?: boolean }).paused)) {
       const board = (await api<{ data: BoardCell[] }>(token, `/studies/${s.study_id}/steps/overview`, { body: {} })).body.data ?? [];
-      const cell = board.find((c) => c.step_data.some((st) => st.step_type === 'calibration') && c.step_data.every((st) => PLAYABLE.has(st.step_type)));
+      const cell = board.find((c) => c.step_data.some((st) => st.step_kind === 'calibration') && c.step_data.every((st) => PLAYABLE.has(st.step_kind)));
       if (!cell) continue;
       const links = (await api<{ live_links: Links }>(token, `/studies/${s.study_id}/links`, { body: {} })).body;
       const live = links.live_links.cell_links.find((c) => c.cell_id === cell.cell_id)?.standard;

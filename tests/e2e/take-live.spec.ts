@@ -11,7 +11,7 @@ import { api, apiToken, BASE, freshPage, useBrowser } from './helpers';
 const browser = useBrowser();
 
 interface Links { cell_links: { cell_id: number; standard: string }[] }
-interface BoardCell { cell_id: number; step_data: { step_type: string }[] }
+interface BoardCell { cell_id: number; step_data: { step_kind: string }[] }
 const PLAYABLE = new Set(['instruction', 'calibration', 'validation', 'stim', 'question', 'command', 'cache']);
 
 /** The outside world: an External step's page sends the respondent straight back; any panel page says thanks. */
@@ -78,7 +78,7 @@ describe('respondent runner: live links', () => {
     // A paused study (the demo has one) sends live respondents away: take one that is collecting.
     for (const s of list.filter((x) => x.live && !x.completed && !x.paused)) {
       const board = (await api<{ data: BoardCell[] }>(token, `/studies/${s.study_id}/steps/overview`, { body: {} })).body.data ?? [];
-      const cell = board.find((c) => c.step_data.some((st) => st.step_type === 'stim') && c.step_data.every((st) => PLAYABLE.has(st.step_type)));
+      const cell = board.find((c) => c.step_data.some((st) => st.step_kind === 'stim') && c.step_data.every((st) => PLAYABLE.has(st.step_kind)));
       if (!cell) continue;
       const links = (await api<{ testing_links: Links; live_links: Links }>(token, `/studies/${s.study_id}/links`, { body: {} })).body;
       const live = links.live_links.cell_links.find((c) => c.cell_id === cell.cell_id)?.standard;

@@ -25,8 +25,8 @@ describe('respondent runner: the wizard\'s screening questions', () => {
         demographic_survey_or_lumen_questions: '2', pre_assign_question_group: { id: group.id, group_name: group.name } },
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
-    const board = (await api<{ data: { step_data: { step_type: string; step_name: string }[] }[] }>(token, `/studies/${created.body.study_id}/steps/overview`, { body: {} })).body.data;
-    assert.deepEqual(board[0].step_data.map((s) => [s.step_type, s.step_name]), [['question', `Screening: ${group.name}`]]);
+    const board = (await api<{ data: { step_data: { step_kind: string; step_name: string }[] }[] }>(token, `/studies/${created.body.study_id}/steps/overview`, { body: {} })).body.data;
+    assert.deepEqual(board[0].step_data.map((s) => [s.step_kind, s.step_name]), [['question', `Screening: ${group.name}`]]);
 
     const { page, context, errors } = await freshPage(browser());
     let steps: StartStep[] = [];

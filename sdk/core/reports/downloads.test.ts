@@ -65,6 +65,19 @@ describe('report table downloads (D3-269 D3-270 D3-271)', () => {
     expect(kpiTableCsv(data, (d) => `#${d.cell_id}`)!.split('\r\n')[1].split(',')[4]).toBe('#1');
   });
 
+  it('issue 39: a tag the stim has no AOI of, answered as nulls (norm_size 0), gives the same line as when it was left out', () => {
+    const absent = { avg_feature_dwell_time: null, panelist_viewed_percent: null, view_order: null, avg_stim_dwell_time: null };
+    const data = {
+      success: true, current_norm_type: 1, norm_types: NORMS, feature_tag_list: ['Logo', 'CTA'],
+      data: [{
+        stim_name: 'Ad', stim_id: 5, cell_id: 2, step_id: 3,
+        feature_data: { Logo: { avg_feature_dwell_time: 1.23456, panelist_viewed_percent: 33.3333, view_order: 1, avg_stim_dwell_time: 1.23456 }, CTA: absent },
+        norm_data: { Logo: { avg_feature_dwell_time: 0.5, panelist_viewed_percent: null, view_order: null, norm_size: 4, avg_stim_dwell_time: 0.5 }, CTA: { ...absent, norm_size: 0 } },
+      }],
+    } as unknown as FeatureAttentionResponse;
+    expect(featureTableCsv(data)!.split('\r\n').slice(1)).toEqual(['2,3,5,Ad,Logo,1.23,33.33,0.5,,Brand Norm,4', '2,3,5,Ad,CTA,,,,,Brand Norm,']);
+  });
+
   it('resolution 8: an empty table alerts "No Data to download" and saves nothing', () => {
     const alerts: string[] = [];
     setDownloadAlert((m) => alerts.push(m));

@@ -94,7 +94,8 @@ export function featureTableCsv(data: FeatureAttentionResponse, labelOf: LabelOf
       cell_id: d.cell_id, step_id: d.step_id, stim_id: d.stim_id, stim_name: d.stim_name, stim_label: labelOf(d), feature: tag,
       avg_feature_dwell_time: round2(f?.avg_feature_dwell_time), panelist_viewed_percent: round2(f?.panelist_viewed_percent),
       norm_avg_feature_dwell_time: round2(n?.avg_feature_dwell_time), norm_panelist_viewed_percent: round2(n?.panelist_viewed_percent),
-      norm_type: norm, norm_size: n?.norm_size ?? '',
+      // A tag the stim has no AOI of answers nulls (issue 39): its row stays as empty as before.
+      norm_type: norm, norm_size: f && f.panelist_viewed_percent !== null ? n?.norm_size ?? '' : '',
     };
   })));
 }

@@ -68,7 +68,7 @@ function visualUrl(v: BatchVisual, which: string): string | null {
     case 'vieworder': return v.view_order_urls?.url ?? null;
     case 'analysis': return v.analysis_urls.url;
     case 'featureanalysis': return v.feature_analysis_urls.url;
-    default: return v.stim_source;
+    default: return v.stim_source_url;
   }
 }
 
@@ -139,7 +139,7 @@ function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: numb
   const item = report.data?.data[0];
   if (!item) return <Spinner />;
   const v = visual.data?.data[0];
-  const points = graph.data?.data[0]?.graph_data ?? [];
+  const points = graph.data?.data[0]?.survival_data ?? [];
   const hasCurve = points.some((p) => p.y > 0);
   const step = { internal_stim_id: item.internal_stim_id, internal_step_id: item.internal_step_id };
 

@@ -16,9 +16,9 @@ function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y:
     if (req.url.endsWith('/batch/stims')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', name: 'Sweep', data: batchStims } };
     const head = { stim_name: 'Veloce MPU', stim_type: 'image', stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3' };
     if (req.url.endsWith('/batch/report-data')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{ ...head, stim_width: 300, stim_height: 250, stim_data: stimData, norm_data: { ...stimData, norm_size: 12 }, feature_data: [] }] } };
-    if (req.url.endsWith('/batch/report-graph')) return { data: { success: true, current_graph_type_id: 1, time_segment: 100, max_time: 5000, data_types: { 1: 'a', 2: 'b', 3: 'c' }, data: [{ ...head, graph_data: graph }] } };
+    if (req.url.endsWith('/batch/report-graph')) return { data: { success: true, current_graph_type_id: 1, time_segment: 100, max_time: 5000, data_types: { 1: 'a', 2: 'b', 3: 'c' }, data: [{ ...head, graph_data: graph.map((p) => ({ x: p.y, y: p.x * 1000 })), survival_data: graph }] } };
     if (req.url.endsWith('/batch/report-visual')) {
-      return { data: { success: true, data: [{ ...head, stim_width: 300, stim_height: 250, stim_source: PNG, stim_source_low_quality: PNG, heatmap_urls: urls(PNG), analysis_urls: urls(PNG), feature_analysis_urls: urls(PNG), ...(viewOrder ? { view_order_urls: urls(PNG) } : {}) }] } };
+      return { data: { success: true, data: [{ ...head, stim_width: 300, stim_height: 250, stim_source: urls(PNG), stim_source_url: PNG, stim_source_low_quality: PNG, heatmap_urls: urls(PNG), analysis_urls: urls(PNG), feature_analysis_urls: urls(PNG), ...(viewOrder ? { view_order_urls: urls(PNG) } : {}) }] } };
     }
     return { status: 404, data: {} };
   });

@@ -57,10 +57,10 @@ export interface CellCardProps {
 }
 
 function Step({ step, dense, unlocked, onEdit, onDelete }: { step: BoardStep; dense: boolean; unlocked: boolean; onEdit: () => void; onDelete: () => void }) {
-  const label = stepLabel(step.step_type);
+  const label = stepLabel(step.step_kind);
   const full = step.step_name;
   return (
-    <StepBody $tone={TONE_COLOURS[stepTone(step.step_type)]} part="step" data-tone={stepTone(step.step_type)} data-step-id={step.step_order_id}>
+    <StepBody $tone={TONE_COLOURS[stepTone(step.step_kind)]} part="step" data-tone={stepTone(step.step_kind)} data-step-id={step.step_order_id}>
       <div className="text">
         <span className="label" part="step-label">{label}</span>
         {dense ? null : <span className="name" part="step-name" title={full.length > 30 ? full : undefined}>{stepTitle(full)}</span>}
@@ -68,7 +68,7 @@ function Step({ step, dense, unlocked, onEdit, onDelete }: { step: BoardStep; de
           <span className="timing" part="step-timing">
             {`Next button after ${step.seconds_before_show_next} s`}
             {step.seconds_before_move_next ? ` · moves on after ${step.seconds_before_move_next} s` : ''}
-            {step.step_details.next_type ? ` · ${step.step_details.next_type}` : ''}
+            {step.step_settings.next_type ? ` · ${step.step_settings.next_type}` : ''}
           </span>
         )}
       </div>
@@ -144,7 +144,7 @@ export function CellCard({ cell, index, unlocked, dense, onReorder, onAddStep, o
         <SortableList
           items={cell.step_data}
           getId={(s) => s.step_order_id}
-          itemLabel={(s) => `${stepLabel(s.step_type)} ${s.step_name}`}
+          itemLabel={(s) => `${stepLabel(s.step_kind)} ${s.step_name}`}
           renderItem={render}
           onReorder={(items) => onReorder(items.map((s) => s.step_order_id))}
           label={`Steps of ${cell.cell_name}`}

@@ -33,7 +33,7 @@ function fakeServer(opts: { locked?: boolean; failCellCreate?: boolean; live?: b
     live: opts.live ?? false, completed: false, counted_sessions: opts.sessions ?? 0,
     data: state.cells.map((c, index) => ({
       cell_id: c.cell_id, cell_name: c.cell_name, short_name: c.short_name, index,
-      step_data: c.steps.map((s, i) => ({ ...s, index: i, step_type_label: LABELS[s.step_type], step_details: { seconds_before_show_next: s.seconds_before_show_next, seconds_before_move_next: s.seconds_before_move_next, next_type_id: s.next_type_id, next_type: 'Standard button', item_id: 1, url: null } })),
+      step_data: c.steps.map((s, i) => ({ ...s, index: i, step_type: LABELS[s.step_type], step_kind: s.step_type, step_type_label: LABELS[s.step_type], step_details: s.step_name, step_settings: { seconds_before_show_next: s.seconds_before_show_next, seconds_before_move_next: s.seconds_before_move_next, next_type_id: s.next_type_id, next_type: 'Standard button', item_id: 1, url: null } })),
     })),
   });
   const options: Record<string, unknown[]> = {

@@ -4,11 +4,11 @@
 // over repositories/reports.ts and analytics/) — there is no second implementation.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../../contract/batches.js';
-import { notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { EMPTY_AGGREGATE, computeMetrics, METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
 import { DEFAULT_NORM_TYPE } from '../../analytics/norms.js';
 import { NO_FILTERS } from '../../analytics/base.js';
-import { longestVideoMs, readGraphRequest, DATA_TYPES } from '../../analytics/survival.js';
+import { longestVideoMs, readGraphRequest, DATA_TYPES, legacyCurve } from '../../analytics/survival.js';
 import { publicUrl } from '../../storage/index.js';
 import * as repo from '../../repositories/batches.js';
 import * as reports from '../../repositories/reports.js';
@@ -139,7 +139,21 @@ export default async function batchRoutes(app: FastifyInstance) {
     };
   }
   route(app, contract.stims, (request) => stimList(request, request.body));
-  route(app, contract.discovered, (request) => stimList(request, request.body));
+  // The legacy client's shape (issue 39): data[0].stim_data is the batch's stims (its overview counts
+  // them). Its vendor stim list sends {} on mount and reads nothing of the answer: no batch, no stims.
+  route(app, contract.discovered, async (request) => {
+    const { internal_batch_id: batchId, internal_vendor_id: vendorId, internal_stim_id: stimId } = request.body;
+    if (batchId === undefined && vendorId === undefined) {
+      return { success: true as const, internal_batch_id: null, internal_vendor_id: null, batch_id: null, name: null, data: [] };
+    }
+    if (batchId === undefined || vendorId === undefined) {
+      const missing = batchId === undefined ? 'internal_batch_id' : 'internal_vendor_id';
+      throw badRequest('Validation failed', { [missing]: 'Required with the other batch id' });
+    }
+    const list = await stimList(request, { internal_batch_id: batchId, internal_vendor_id: vendorId, internal_stim_id: stimId });
+    const group = { internal_batch_id: list.internal_batch_id, internal_vendor_id: list.internal_vendor_id, batch_id: list.batch_id, name: list.name };
+    return { success: true as const, ...group, data: [{ ...group, stim_data: list.data }] };
+  });
 
   // ---- reports ------------------------------------------------------------------------------------
 
@@ -155,7 +169,10 @@ export default async function batchRoutes(app: FastifyInstance) {
       data: items.map(({ row, placed }, i) => ({
         ...head(row, placed.stepId),
         stim_width: placed.width, stim_height: placed.height,
-        stim_data: f[i].metrics, norm_data: norms.get(row.stimId)!, feature_data: f[i].items,
+        // stim_type in stim_data and norm_data.base_size: what the legacy KPI page reads (issue 39).
+        stim_data: { ...f[i].metrics, stim_type: stimTypeName(row.stimType) },
+        norm_data: { ...norms.get(row.stimId)!, base_size: norms.get(row.stimId)!.norm_size },
+        feature_data: f[i].items,
       })),
     };
   });
@@ -184,10 +201,15 @@ export default async function batchRoutes(app: FastifyInstance) {
       const urls = (kind: 'heatmap' | 'analysis' | 'featureanalysis' | 'vieworder') => ({
         url: visualUrl(app, studyId, placed, kind), low_quality: visualUrl(app, studyId, placed, kind, true),
       });
+      const source = sourceUrl(app, placed);
+      const low = lowSourceUrl(app, placed);
       return {
         ...head(row, placed.stepId),
         stim_width: size.width, stim_height: size.height,
-        stim_source: sourceUrl(app, placed), stim_source_low_quality: lowSourceUrl(app, placed),
+        // stim_source as the other visuals ({url, low_quality}: the legacy 'Original' reads
+        // stim_source.low_quality); stim_source_url keeps the plain address for the SDK (issue 39).
+        stim_source: { url: source, low_quality: low ?? source },
+        stim_source_url: source, stim_source_low_quality: low,
         heatmap_urls: urls('heatmap'), analysis_urls: urls('analysis'), feature_analysis_urls: urls('featureanalysis'),
         // The view order of a video is not drawn (spec: "only if available").
         ...(stimTypeName(row.stimType) === 'video' ? {} : { view_order_urls: urls('vieworder') }),
@@ -206,7 +228,9 @@ export default async function batchRoutes(app: FastifyInstance) {
       time_segment: g.timeSegment,
       max_time: g.maxTime,
       data_types: DATA_TYPES,
-      data: items.map(({ row, placed }, i) => ({ ...head(row, placed.stepId), graph_data: curves[i].graph_data })),
+      // graph_data on the legacy client's axes (x = percent still viewing, y = dwell ms); the
+      // SDK draws survival_data, the curve as graph2_data answers it (issue 39).
+      data: items.map(({ row, placed }, i) => ({ ...head(row, placed.stepId), graph_data: legacyCurve(curves[i].graph_data), survival_data: curves[i].graph_data })),
     };
   });
 

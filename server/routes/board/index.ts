@@ -81,13 +81,18 @@ async function boardV1(app: FastifyInstance) {
         index: ci,
         step_data: c.steps.map((s, i) => {
           const type = s.stepType as contract.StepType;
+          const label = contract.STEP_TYPE_LABELS[type] ?? `${s.stepType} Step`;
           return {
             step_order_id: s.id,
             index: i,
-            step_type: type,
-            step_type_label: contract.STEP_TYPE_LABELS[type] ?? `${s.stepType} Step`,
+            // The legacy client colours and heads its cards by the label and prints step_details
+            // as text (a white page for an object); our SDK reads step_kind and step_settings.
+            step_type: label,
+            step_kind: type,
+            step_type_label: label,
             step_name: s.name,
-            step_details: {
+            step_details: s.url ?? s.name,
+            step_settings: {
               seconds_before_show_next: s.secondsBeforeShowNext,
               seconds_before_move_next: s.secondsBeforeMoveNext,
               next_type_id: s.nextTypeId,
@@ -137,7 +142,7 @@ async function boardV1(app: FastifyInstance) {
 
   route(app, contract.toggleEditing, async (request) => {
     const studyId = await study(request, request.params.id);
-    const allow = await board.setEditing(app.db, studyId, request.body.allow_step_editing ?? true, request.auth.userId);
+    const allow = await board.setEditing(app.db, studyId, request.body.allow_step_editing ?? 'toggle', request.auth.userId);
     return { success: true as const, allow_step_editing: allow };
   });
 

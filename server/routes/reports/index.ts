@@ -9,7 +9,7 @@ import { readFilters, type DemographicFilters } from '../../domain/demographics.
 import { METRIC_LABELS, METRIC_NAMES } from '../../analytics/metrics.js';
 import { MIN_VIEW_ORDER_BASE } from '../../analytics/features.js';
 import { DEFAULT_NORM_TYPE, NORM_TYPES, type NormTypeId } from '../../analytics/norms.js';
-import { DATA_TYPES, ESTIMATOR_LABELS, longestVideoMs, readGraphRequest } from '../../analytics/survival.js';
+import { DATA_TYPES, ESTIMATOR_LABELS, legacyCurve, longestVideoMs, readGraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
 import { binGaze } from '../../analytics/gaze-points.js';
 import { unpackFixations } from '../../analytics/visuals/render.js';
@@ -43,6 +43,14 @@ export default async function reports(app: FastifyInstance) {
     const s = await study(request, toId(p.id));
     const [stim] = await resolveStims(db, s.id, [{ cellId: toId(p.cell), stepId: toId(p.step), stimId: toId(p.stim) }]);
     return { s, stim, body, filters: readFilters(body), normType: (body.norm_type_id ?? DEFAULT_NORM_TYPE) as NormTypeId };
+  }
+
+  /**
+   * The legacy graph_data paths (issue 39): the legacy client draws x = percent still viewing and
+   * y = dwell ms, the transpose of graph2_data's points, which stay beside them as survival_data.
+   */
+  function legacyGraphs(g: Awaited<ReturnType<typeof graphs>>) {
+    return { ...g, data: g.data.map((d) => ({ ...d, graph_data: legacyCurve(d.graph_data), survival_data: d.graph_data })) };
   }
 
   /** Survival curves of the stims with the graph settings that were applied (both graph2_data routes). */
@@ -104,18 +112,26 @@ export default async function reports(app: FastifyInstance) {
     };
   });
 
-  for (const op of [contract.compareGraph, contract.compareGraphLegacy]) {
-    route(app, op, async (request) => {
-      const { s, stims, filters } = await compareScope(request, request.params, request.body);
-      return graphs(s.id, stims, filters, request.body);
-    });
-  }
+  route(app, contract.compareGraph, async (request) => {
+    const { s, stims, filters } = await compareScope(request, request.params, request.body);
+    return graphs(s.id, stims, filters, request.body);
+  });
+
+  route(app, contract.compareGraphLegacy, async (request) => {
+    const { s, stims, filters } = await compareScope(request, request.params, request.body);
+    return legacyGraphs(await graphs(s.id, stims, filters, request.body));
+  });
 
   route(app, contract.featureAttention, async (request) => {
     const { s, stims, filters, normType } = await compareScope(request, request.params, request.body);
     const rows = await stimFeatures(db, s.id, stims, filters, normType);
     const tagList: string[] = [];
     for (const r of rows) for (const t of r.tags) if (!tagList.includes(t)) tagList.push(t);
+    // The legacy client reads feature_data[tag][metric] and norm_data[tag][metric] for every tag of
+    // the list and every stim (a white page otherwise), its default metric under the name
+    // avg_stim_dwell_time: a tag the stim has no AOI of answers nulls (not measured; norm_size 0),
+    // and every entry carries avg_stim_dwell_time = avg_feature_dwell_time (issue 39).
+    const absent = { avg_feature_dwell_time: null, panelist_viewed_percent: null, view_order: null };
     return {
       success: true as const,
       current_norm_type: normType,
@@ -123,7 +139,15 @@ export default async function reports(app: FastifyInstance) {
       feature_tag_list: tagList,
       data: rows.map((r) => ({
         stim_name: r.stim.name, stim_label: labelOf(r.stim), stim_id: r.stim.stimId, cell_id: r.stim.cellId, step_id: r.stim.stepId,
-        feature_data: r.feature_data, norm_data: r.norm_data, feature_stats: r.feature_stats,
+        feature_data: Object.fromEntries(tagList.map((t) => {
+          const f = r.feature_data[t] ?? absent;
+          return [t, { ...f, avg_stim_dwell_time: f.avg_feature_dwell_time }];
+        })),
+        norm_data: Object.fromEntries(tagList.map((t) => {
+          const n = r.norm_data[t] ?? { ...absent, norm_size: 0 };
+          return [t, { ...n, avg_stim_dwell_time: n.avg_feature_dwell_time }];
+        })),
+        feature_stats: r.feature_stats,
       })),
     };
   });
@@ -164,12 +188,15 @@ export default async function reports(app: FastifyInstance) {
     };
   });
 
-  for (const op of [contract.stimGraph, contract.stimGraphLegacy]) {
-    route(app, op, async (request) => {
-      const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
-      return graphs(s.id, [stim], filters, body);
-    });
-  }
+  route(app, contract.stimGraph, async (request) => {
+    const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
+    return graphs(s.id, [stim], filters, body);
+  });
+
+  route(app, contract.stimGraphLegacy, async (request) => {
+    const { s, stim, body, filters } = await stimScope(request, request.params, request.body);
+    return legacyGraphs(await graphs(s.id, [stim], filters, body));
+  });
 
   // Stim data download: one CSV-ready row per metric.
   async function metricRows(studyId: number, stims: repo.PlacedStim[], filters: DemographicFilters, normType: NormTypeId) {

@@ -151,6 +151,11 @@ async function deleteAll(app: FastifyInstance, companyId: number, ids: number[])
 
 export default async function stims(app: FastifyInstance) {
   route(app, contract.list, async (request) => {
+    // A vendor has no stim library; the legacy vendor stim list asks for it on mount and breaks on
+    // a 403, so it gets an empty list (issue 39, docs/decisions.md). Nothing of the company is read.
+    if (!request.auth.superUser && request.auth.userTypeId === 2) {
+      return { data: [], page_num: 1, total_page_num: 0, total_count: 0, results_per_page: 25, order_by: parseOrder(request.body.order_by).value };
+    }
     requireStudyRole(request);
     const q = await listQuery(app, request.body, request.auth.companyId);
     return answerList(app, q, parseOrder(request.body.order_by).value);

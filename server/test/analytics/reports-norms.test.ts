@@ -122,9 +122,9 @@ describe('features (D3-210, D3-246)', () => {
     expect(b.feature_tag_list).toEqual(['Logo', 'Headline', 'CTA']);
     expect(b.data[0].stim_name).toBe('Featured');
     expect(b.data[0].feature_data).toEqual({
-      Logo: { panelist_viewed_percent: 50, avg_feature_dwell_time: 0.4, view_order: 1 }, // (500 + 300) / 2; first (100 + 200) / 2
-      Headline: { panelist_viewed_percent: 50, avg_feature_dwell_time: 0.6, view_order: 2 }, // first (300 + 50) / 2
-      CTA: { panelist_viewed_percent: 0, avg_feature_dwell_time: null, view_order: null },
+      Logo: { panelist_viewed_percent: 50, avg_feature_dwell_time: 0.4, view_order: 1, avg_stim_dwell_time: 0.4 }, // (500 + 300) / 2; first (100 + 200) / 2
+      Headline: { panelist_viewed_percent: 50, avg_feature_dwell_time: 0.6, view_order: 2, avg_stim_dwell_time: 0.6 }, // first (300 + 50) / 2
+      CTA: { panelist_viewed_percent: 0, avg_feature_dwell_time: null, view_order: null, avg_stim_dwell_time: null },
     });
     // The other Shopwise stim: 1 of its 2 viewers fixated 'logo' (800 ms) → 50 %, 0.8 s.
     expect(b.data[0].norm_data.Logo).toMatchObject({ norm_size: 1, panelist_viewed_percent: 50, avg_feature_dwell_time: 0.8 });

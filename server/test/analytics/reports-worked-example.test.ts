@@ -117,8 +117,8 @@ describe('docs/metrics.md worked example', () => {
     const f = (await call('feature_attention', data())).json();
     expect(f.feature_tag_list).toEqual(['Logo', 'Headline']);
     expect(f.data[0].feature_data).toEqual({
-      Logo: { panelist_viewed_percent: 66.666667, avg_feature_dwell_time: 0.5, view_order: 1 },
-      Headline: { panelist_viewed_percent: 66.666667, avg_feature_dwell_time: 1.5, view_order: 2 },
+      Logo: { panelist_viewed_percent: 66.666667, avg_feature_dwell_time: 0.5, view_order: 1, avg_stim_dwell_time: 0.5 },
+      Headline: { panelist_viewed_percent: 66.666667, avg_feature_dwell_time: 1.5, view_order: 2, avg_stim_dwell_time: 1.5 },
     });
   });
 });

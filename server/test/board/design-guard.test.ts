@@ -90,8 +90,8 @@ describe('unlocking a running study is recorded (issue 35)', () => {
   it('design_unlocked goes into the timeline with the sessions; a set-up study unlocks silently', async () => {
     const s = await liveStudy(3);
     expect((await post(`/studies/${s.studyId}/steps/overview/edit-toggle/`)).statusCode).toBe(200);
-    // Unlocking what is already unlocked records nothing more.
-    await post(`/studies/${s.studyId}/steps/overview/edit-toggle/`);
+    // Unlocking what is already unlocked records nothing more (a body-less call would toggle, issue 39).
+    await post(`/studies/${s.studyId}/steps/overview/edit-toggle/`, { allow_step_editing: true });
     const timeline = (await post(`/studies/${s.studyId}/timeline`)).json().data as { kind: string; text: string; by: string | null }[];
     const unlocks = timeline.filter((e) => e.kind === 'design_unlocked');
     expect(unlocks).toHaveLength(1);

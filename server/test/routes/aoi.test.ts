@@ -46,7 +46,13 @@ async function features() {
     payload: { data: [{ cell_id: s.cellId, step_id: s.cacheStepId, stim_id: s.mpuId }] },
   });
   expect(res.statusCode).toBe(200);
-  return res.json().data[0].feature_data as Record<string, { panelist_viewed_percent: number; avg_feature_dwell_time: number | null; view_order: number | null }>;
+  type F = { panelist_viewed_percent: number; avg_feature_dwell_time: number | null; view_order: number | null; avg_stim_dwell_time?: number | null };
+  const data = res.json().data[0].feature_data as Record<string, F>;
+  // avg_stim_dwell_time repeats avg_feature_dwell_time under the legacy client's name (issue 39).
+  return Object.fromEntries(Object.entries(data).map(([tag, { avg_stim_dwell_time, ...f }]) => {
+    expect(avg_stim_dwell_time).toBe(f.avg_feature_dwell_time);
+    return [tag, f];
+  }));
 }
 
 async function exposureAois(db = database.db) {

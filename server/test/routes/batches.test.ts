@@ -155,7 +155,8 @@ describe('batch stims and reports on the study engine', () => {
     for (const url of ['/v1.0/batch/stims', '/v1.0/batch/stimulus/discovered']) {
       const res = await post(url, vendorUser, ref());
       expect(res.statusCode).toBe(200);
-      const d = res.json().data;
+      // The legacy path answers the stims as data[0].stim_data (issue 39), /batch/stims flat.
+      const d = url.endsWith('discovered') ? res.json().data[0].stim_data : res.json().data;
       expect(d.map((s: { type: string }) => s.type)).toEqual(['image', 'video', 'script']);
       expect(d[0]).toMatchObject({
         internal_stim_id: ids.batchStims[0], internal_step_id: ids.steps[0], stim_id: ids.stims[0], identifier: 'CR-100',
@@ -177,14 +178,30 @@ describe('batch stims and reports on the study engine', () => {
     expect(studyRes.statusCode).toBe(200);
     const s = studyRes.json();
     for (let i = 0; i < 3; i++) {
-      expect(b.data[i].stim_data).toEqual(s.data[i].stim_data);
-      expect(b.data[i].norm_data).toEqual(s.data[i].norm_data);
+      // Beside the study engine's numbers, what the legacy KPI page reads (issue 39): the title's
+      // stim_data.stim_type and the 'Base size' row's norm_data.base_size (= norm_size).
+      expect(b.data[i].stim_data).toEqual({ ...s.data[i].stim_data, stim_type: b.data[i].stim_type });
+      expect(b.data[i].norm_data).toEqual({ ...s.data[i].norm_data, base_size: s.data[i].norm_data.norm_size });
     }
+    expect(b.data.map((d: { stim_data: { stim_type: string } }) => d.stim_data.stim_type)).toEqual(['image', 'video', 'script']);
     const feat = (await post(`/v1.0/studies/${ids.studyId}/compare_report/feature_attention`, superUser, { data: refs })).json();
     const logo = b.data[0].feature_data.find((f: { feature_name: string }) => f.feature_name === 'logo');
     expect(logo.avg_feature_dwell_time).toEqual(feat.data[0].feature_data.logo.avg_feature_dwell_time);
     expect(logo.participant_viewed_percent).toEqual(feat.data[0].feature_data.logo.panelist_viewed_percent);
     expect(logo.avg_page_dwell_time).toEqual(s.data[0].stim_data.avg_page_dwell_time);
+  });
+
+  it('issue 39: discovered names its batch group; {} (the legacy stim list on mount) answers an empty list; one id alone is a 400', async () => {
+    const res = (await post('/v1.0/batch/stimulus/discovered', vendorUser, ref())).json();
+    expect(res.data).toHaveLength(1);
+    expect(res.data[0]).toMatchObject({ internal_batch_id: 'BT-0001', internal_vendor_id: 'VT-1', batch_id: 'ADS-1' });
+    expect(res.data[0].stim_data).toHaveLength(3);
+    const empty = await post('/v1.0/batch/stimulus/discovered', vendorUser, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data).toEqual([]);
+    const half = await post('/v1.0/batch/stimulus/discovered', vendorUser, { internal_batch_id: 'BT-0001' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors).toHaveProperty('internal_vendor_id');
   });
 
   it('D3-154 report-feature-data for one stim; D3-150 report-graph is the study survival curve', async () => {
@@ -194,7 +211,11 @@ describe('batch stims and reports on the study engine', () => {
     expect(f.data[0].feature_data.map((x: { feature_name: string }) => x.feature_name)).toEqual(['logo', 'cta']);
     const g = (await post('/v1.0/batch/report-graph', vendorUser, one)).json();
     const sg = (await post(`/v1.0/studies/${ids.studyId}/cell/${ids.cellId}/step/${ids.steps[0]}/stimuli/${ids.stims[0]}/graph2_data`, superUser, {})).json();
-    expect(g.data[0].graph_data).toEqual(sg.data[0].graph_data);
+    // survival_data is the study curve (x seconds, y percent; what the SDK draws); graph_data is on
+    // the legacy client's axes: x = percent still viewing, y = dwell ms (issue 39).
+    expect(g.data[0].survival_data).toEqual(sg.data[0].graph_data);
+    expect(g.data[0].graph_data).toEqual(sg.data[0].graph_data.map((p: { x: number; y: number }) => ({ x: p.y, y: Math.round(p.x * 1000) })));
+    expect(g.data[0].graph_data[1]).toEqual({ x: sg.data[0].graph_data[1].y, y: 100 });
     expect(g.data[0].stim_name).toBe('Shopwise MPU');
   });
 
@@ -204,6 +225,10 @@ describe('batch stims and reports on the study engine', () => {
     expect(v[0].heatmap_urls.low_quality).toMatch(/quality=low/);
     expect(v[0].view_order_urls).toBeDefined();
     expect(v[1].view_order_urls).toBeUndefined();
+    // The creative as the other visuals, {url, low_quality} (the legacy 'Original'); the plain address as stim_source_url (issue 39).
+    expect(v[0].stim_source).toEqual({ url: v[0].stim_source_url, low_quality: v[0].stim_source_low_quality });
+    // A stim without a file (this fixture's) still answers the object: the legacy page reads into it.
+    expect(v[0]).toHaveProperty('stim_source.low_quality');
     const png = await app.inject({ method: 'GET', url: v[0].heatmap_urls.url });
     expect(png.statusCode).toBe(200);
   });

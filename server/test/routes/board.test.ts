@@ -94,10 +94,24 @@ describe('D2-083 D2-084 D2-085 POST /studies/{id}/steps/overview', () => {
     expect(first).toMatchObject({ cell_name: 'Cell 1', short_name: 'C1', index: 0 });
     expect(first.step_data.map((x: { step_order_id: number }) => x.step_order_id)).toEqual(s.steps[0]);
     expect(first.step_data[0]).toMatchObject({
-      step_type: 'instruction', step_type_label: 'Instruction Step', step_name: 'S1.1', index: 0,
+      step_type: 'Instruction Step', step_kind: 'instruction', step_type_label: 'Instruction Step', step_name: 'S1.1', index: 0,
       seconds_before_show_next: 3, seconds_before_move_next: 0, next_type_id: 1,
-      step_details: { seconds_before_show_next: 3, next_type_id: 1, next_type: 'Standard button', item_id: instr },
+      step_details: 'S1.1',
+      step_settings: { seconds_before_show_next: 3, next_type_id: 1, next_type: 'Standard button', item_id: instr },
     });
+  });
+
+  it('issue 39: step_type is the label and step_details one line of text (the legacy client renders both); step_kind and step_settings keep the codes', async () => {
+    const s = await boardStudy();
+    const made = await post(`/v1.0/studies/${s.id}/steps/create`, { cell_id: s.cells[0], step_type: 'external', external_page_id: pageA });
+    expect(made.statusCode, made.body).toBe(200);
+    const steps = (await overview(s.id)).data[0].step_data as { step_type: string; step_kind: string; step_details: unknown; step_settings: { url: string | null } }[];
+    for (const st of steps) {
+      expect(typeof st.step_details).toBe('string');
+      expect(st.step_type).toBe(contract.STEP_TYPE_LABELS[st.step_kind as contract.StepType]);
+    }
+    const external = steps.find((x) => x.step_kind === 'external')!;
+    expect(external).toMatchObject({ step_type: 'External Step', step_details: 'https://survey.example.com/s/1', step_settings: { url: 'https://survey.example.com/s/1' } });
   });
 
   it('is tenant-scoped (404), refuses batch users (403) and callers without a token (401)', async () => {
@@ -142,6 +156,21 @@ describe('D2-086 D2-087 D2-088 D2-089 the lock is enforced on the server', () =>
     expect((await post(base + '/steps/overview/edit-toggle/', { allow_step_editing: false })).json().allow_step_editing).toBe(false);
     expect((await post(base + '/cells/create', { cell_name: 'New', short_name: 'N' })).statusCode).toBe(409);
   });
+
+  it('issue 39: the legacy lock button (edit-toggle/ without a body) toggles: it unlocks a locked study and locks an unlocked one', async () => {
+    const s = await boardStudy();
+    const url = `/v1.0/studies/${s.id}/steps/overview/edit-toggle/ `;
+    const toggle = async () => (await app.inject({ method: 'POST', url, headers: ann })).json().allow_step_editing;
+    expect((await overview(s.id)).allow_step_editing).toBe(true);
+    expect(await toggle()).toBe(false);
+    expect((await overview(s.id)).allow_step_editing).toBe(false);
+    expect((await post(`/v1.0/studies/${s.id}/cells/create`, { cell_name: 'New', short_name: 'N' })).statusCode).toBe(409);
+    expect(await toggle()).toBe(true);
+    expect((await overview(s.id)).allow_step_editing).toBe(true);
+    // An explicit body still sets rather than toggles (what the SDK sends).
+    expect((await post(url, { allow_step_editing: true })).json().allow_step_editing).toBe(true);
+    expect((await overview(s.id)).allow_step_editing).toBe(true);
+  });
 });
 
 describe('D2-113 D2-114 D2-115..D2-123 POST /studies/{id}/steps/step-detail', () => {
@@ -185,10 +214,10 @@ describe('D2-128..D2-132 POST /studies/{id}/steps/create', () => {
       made.push([(body as { step_type: string }).step_type, name ?? '']);
     }
     const cellData = (await overview(s.id)).data[1].step_data;
-    expect(cellData.map((x) => x.step_type)).toEqual(['instruction', 'instruction', 'instruction', ...made.map(([t]) => t)]);
-    for (const [t, name] of made) if (name) expect(cellData.find((x) => x.step_type === t)!.step_name).toBe(name);
-    expect(cellData.find((x) => x.step_type === 'cache')!.step_type_label).toBe('Cache Page Step');
-    expect(cellData.find((x) => x.step_type === 'stim')!.step_type_label).toBe('Stim Step');
+    expect(cellData.map((x) => x.step_kind)).toEqual(['instruction', 'instruction', 'instruction', ...made.map(([t]) => t)]);
+    for (const [t, name] of made) if (name) expect(cellData.find((x) => x.step_kind === t)!.step_name).toBe(name);
+    expect(cellData.find((x) => x.step_kind === 'cache')!.step_type_label).toBe('Cache Page Step');
+    expect(cellData.find((x) => x.step_kind === 'stim')!.step_type).toBe('Stim Step');
 
     // step_order puts it in place and moves the rest down.
     const res = await create({ step_type: 'validation', step_order: 1 });
@@ -251,7 +280,7 @@ describe('D2-095 D2-136 steps/delete and steps/edit', () => {
     expect((await edit({ seconds_before_show_next: 12.5, seconds_before_move_next: 100, next_type_id: 2 })).statusCode).toBe(200);
     let first = (await overview(s.id)).data[0].step_data[0];
     expect(first).toMatchObject({ seconds_before_show_next: 12.5, seconds_before_move_next: 100, next_type_id: 2 });
-    expect(first.step_details.next_type).toBe('Floating button');
+    expect(first.step_settings.next_type).toBe('Floating button');
     // The legacy client sends next_type_id 0 for "none".
     expect((await edit({ next_type_id: 0 })).statusCode).toBe(200);
     expect((await overview(s.id)).data[0].step_data[0].next_type_id).toBeNull();

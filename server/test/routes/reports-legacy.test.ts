@@ -61,18 +61,28 @@ describe('legacy report calls (issue 14 item 6)', () => {
     expect(b.data[0].step_list[1].stimulus_list.map((s: { stimulus_name: string }) => s.stimulus_name)).toEqual(['Page A', 'Page B']);
   });
 
-  it('compare_report/graph_data answers as graph2_data (dwell time by default)', async () => {
-    const [legacy, spec] = await Promise.all([post(`/studies/${studyId}/compare_report/graph_data`, one()), post(`/studies/${studyId}/compare_report/graph2_data`, one())]);
-    expect(legacy.statusCode).toBe(200);
-    expect(legacy.json()).toEqual(spec.json());
-    expect(legacy.json().data[0]).toMatchObject({ stim_name: 'Known MPU' });
-    expect(legacy.json().data[0].graph_data[0]).toEqual({ x: 0, y: 100 });
+  // Issue 39: the legacy client draws x = percent still viewing and y = dwell time in ms (its
+  // tooltip: "People: {x}", "Dwell time: {y}ms"); graph2_data's points stay as survival_data.
+  const legacyAxes = (spec: { data: { graph_data: { x: number; y: number }[] }[] }) => ({
+    ...spec,
+    data: spec.data.map((d) => ({ ...d, graph_data: d.graph_data.map((p) => ({ x: p.y, y: Math.round(p.x * 1000) })), survival_data: d.graph_data })),
   });
 
-  it('stimuli/{stim}/graph_data answers as graph2_data', async () => {
+  it('compare_report/graph_data answers graph2_data on the legacy axes (dwell time by default)', async () => {
+    const [legacy, spec] = await Promise.all([post(`/studies/${studyId}/compare_report/graph_data`, one()), post(`/studies/${studyId}/compare_report/graph2_data`, one())]);
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json()).toEqual(legacyAxes(spec.json()));
+    expect(legacy.json().data[0]).toMatchObject({ stim_name: 'Known MPU' });
+    expect(spec.json().data[0].graph_data[0]).toEqual({ x: 0, y: 100 });
+    // dwells 0.5, 1, 1.5, 2 s of 4 viewers: at 0 ms all view, at 1000 ms half, at 2000 ms nobody.
+    const at = (ms: number) => legacy.json().data[0].graph_data.find((p: { y: number }) => p.y === ms).x;
+    expect([at(0), at(1000), at(2000)]).toEqual([100, 50, 0]);
+  });
+
+  it('stimuli/{stim}/graph_data answers graph2_data on the legacy axes', async () => {
     const [legacy, spec] = await Promise.all([post(stimPath('graph_data')), post(stimPath('graph2_data'))]);
     expect(legacy.statusCode).toBe(200);
-    expect(legacy.json()).toEqual(spec.json());
+    expect(legacy.json()).toEqual(legacyAxes(spec.json()));
   });
 
   it('kpi_analysis stim_data.panelist_viewed_over1_percent: dwell over 1 s of viewable', async () => {

@@ -287,8 +287,10 @@ describe('D2-150 D2-210 D2-211 details, edit, delete; tenancy and roles', () => 
     expect(legacy.statusCode).toBe(200);
   });
 
-  it('batch users are refused the stim library (403)', async () => {
-    expect((await post('/v1.0/stims', {}, batch)).statusCode).toBe(403);
+  it('batch users are refused the stim library (403); the list answers them empty (the legacy vendor stim list asks on mount, issue 39)', async () => {
+    const list = await post('/v1.0/stims', {}, batch);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ data: [], total_count: 0 });
     expect((await post('/v1.0/stims/create', { name: 'x', stim_type: 's', tag: 'x' }, batch)).statusCode).toBe(403);
     expect((await post('/v1.0/stims/create_signed_url', { file_name: 'x.png' }, batch)).statusCode).toBe(403);
   });

@@ -97,8 +97,8 @@ describe('web page study (8): D3-034, D3-058, D3-022', () => {
     const b = await board(body.study_id);
     expect(b.data).toHaveLength(2);
     for (const c of b.data) {
-      expect(c.step_data.map((s: { step_type: string }) => s.step_type)).toEqual(['cache']);
-      expect(c.step_data[0].step_details.url).toBe('https://news.example.com/front');
+      expect(c.step_data.map((s: { step_kind: string }) => s.step_kind)).toEqual(['cache']);
+      expect(c.step_data[0].step_settings.url).toBe('https://news.example.com/front');
     }
     const placed = await database.db.execute(sql`select s.source, s.stim_type, b.name as brand, t.name as ad from step_stim ss
       join stim s on s.id = ss.stim_id join brand b on b.id = s.brand_id join ad_type t on t.id = s.ad_type_id order by ss.id`);
@@ -222,8 +222,8 @@ describe('generic study (code 0, media code 4): D3-038, D3-025', () => {
     const b = await board(id);
     // The product question set is asked first (issue 35), the post-exposure survey last.
     expect(b.data[0].step_data).toMatchObject([
-      { step_type: 'question', step_name: `Screening: ${group.name}` },
-      { step_type: 'external', step_name: 'Post-exposure survey', step_details: { url: 'https://survey.example.com/post' } },
+      { step_kind: 'question', step_name: `Screening: ${group.name}` },
+      { step_kind: 'external', step_name: 'Post-exposure survey', step_settings: { url: 'https://survey.example.com/post' } },
     ]);
     const [row] = (await database.db.execute(sql`select pre_assign_question_group_id as g from study where id = ${id}`) as unknown as { rows: { g: number }[] }).rows;
     expect(row.g).toBe(group.id);
@@ -244,7 +244,7 @@ describe('rich media (7): D3-035, D3-065…D3-069', () => {
     expect(body.study_type_id).toBe(7);
     expect(body.incontext_urls.map((u: { step_url: string }) => u.step_url)).toEqual(['https://publisher.example.com/article', 'https://other.example.com/']);
     const steps = (await board(body.study_id)).data[0].step_data;
-    expect(steps.map((s: { step_type: string; step_name: string }) => [s.step_type, s.step_name])).toEqual([
+    expect(steps.map((s: { step_kind: string; step_name: string }) => [s.step_kind, s.step_name])).toEqual([
       ['external', 'Rich - https://publisher.example.com/article'], ['cache', 'other.example.com'],
     ]);
     const [stim] = (await database.db.execute(sql`select stim_type, tag, study_id from stim where study_id = ${body.study_id}`) as unknown as { rows: { stim_type: string; tag: string; study_id: number }[] }).rows;
@@ -292,7 +292,7 @@ describe('video (5, YouTube) and VAST (5): D3-037, D3-070, D3-071, resolution 24
     const body = res.json();
     expect(body.study_type_id).toBe(5);
     const cells = (await board(body.study_id)).data;
-    expect(cells.map((c: { step_data: { step_type: string }[] }) => c.step_data.map((s) => s.step_type))).toEqual([['stim'], ['stim']]);
+    expect(cells.map((c: { step_data: { step_kind: string }[] }) => c.step_data.map((s) => s.step_kind))).toEqual([['stim'], ['stim']]);
     const [stim] = (await database.db.execute(sql`select stim_type, source from stim where study_id = ${body.study_id}`) as unknown as { rows: { stim_type: string; source: string }[] }).rows;
     expect(stim).toEqual({ stim_type: 'v', source: 'https://cdn.example.com/spot.mp4' });
   });
@@ -318,7 +318,7 @@ describe('embedded (10) and quick (4)', () => {
     });
     expect(res.statusCode).toBe(200);
     const cells = (await board(res.json().study_id)).data;
-    expect(cells.map((c: { step_data: { step_details: { url: string } }[] }) => c.step_data.map((s) => s.step_details.url))).toEqual([['https://a.example.com/1'], ['https://a.example.com/2']]);
+    expect(cells.map((c: { step_data: { step_settings: { url: string } }[] }) => c.step_data.map((s) => s.step_settings.url))).toEqual([['https://a.example.com/1'], ['https://a.example.com/2']]);
     const short = await create({ study_kind: 'embedded', name: 'Embed', number_of_cells: 2, embedded_page_list: [{ cell_index: 0, url: 'https://a.example.com/1' }] });
     expect(short.json().errors).toEqual({ 'embedded_page_list.1.url': 'Required' });
   });

@@ -54,8 +54,8 @@ describe('the product question set chosen in a wizard is asked (issue 35 item 7)
     expect(res.statusCode, res.body).toBe(200);
     const { study_id: id, start_url: startUrl } = res.json();
     // The board shows it: a question step before the ad, in both cells.
-    const cells = (await board(id)).data as { step_data: { step_type: string; step_name: string }[] }[];
-    expect(cells.map((c) => c.step_data.map((s) => s.step_type))).toEqual([['question', 'stim'], ['question', 'stim']]);
+    const cells = (await board(id)).data as { step_data: { step_kind: string; step_name: string }[] }[];
+    expect(cells.map((c) => c.step_data.map((s) => s.step_kind))).toEqual([['question', 'stim'], ['question', 'stim']]);
     expect(cells[0].step_data[0].step_name).toMatch(/^Screening: Group/);
 
     // The runner gets it as its first step, with the group's question and answers.
@@ -87,7 +87,7 @@ describe('the product question set chosen in a wizard is asked (issue 35 item 7)
   it('the custom study asks it too (its only step until the board adds more); no set chosen, no step', async () => {
     const res = await create({ study_kind: 'generic', name: 'Screened custom', demographic_survey_or_lumen_questions: '2', pre_assign_question_group: { id: group.groupId } });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await board(res.json().study_id)).data[0].step_data.map((s: { step_type: string }) => s.step_type)).toEqual(['question']);
+    expect((await board(res.json().study_id)).data[0].step_data.map((s: { step_kind: string }) => s.step_kind)).toEqual(['question']);
     const none = await create({ study_kind: 'generic', name: 'Unscreened', demographic_survey_or_lumen_questions: '0' });
     expect((await board(none.json().study_id)).data[0].step_data).toEqual([]);
   });

@@ -34,7 +34,7 @@ afterAll(async () => {
 const create = (payload: object, headers = sue) => app.inject({ method: 'POST', url: '/v1.0/studies/create', headers, payload });
 const rows = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => (await database.db.execute(q) as unknown as { rows: T[] }).rows;
 const studyCount = async (name: string) => Number((await rows<{ n: number }>(sql`select count(*)::int as n from study where name = ${name}`))[0].n);
-type Step = { step_type: string; step_name: string; step_details: { url: string } };
+type Step = { step_kind: string; step_name: string; step_settings: { url: string } };
 const steps = async (id: number): Promise<Step[][]> =>
   (await app.inject({ method: 'POST', url: `/v1.0/studies/${id}/steps/overview`, headers: sue, payload: {} })).json().data
     .map((c: { step_data: Step[] }) => c.step_data);
@@ -96,7 +96,7 @@ describe('quick study (4): D3-039, D3-103, D3-104, D3-105, §6', () => {
     expect(body.incontext_urls).toEqual([{ step_url: 'https://pages.example.com/one' }, { step_url: 'https://pages.example.com/two' }]);
     const cells = await steps(body.study_id);
     expect(cells).toHaveLength(1);
-    expect(cells[0].map((s) => [s.step_type, s.step_details.url])).toEqual([
+    expect(cells[0].map((s) => [s.step_kind, s.step_settings.url])).toEqual([
       ['external', 'https://pages.example.com/one'], ['external', 'https://pages.example.com/two'],
     ]);
     // The insert parameter is the page's: the participant id is added to its URL under that name.
@@ -172,7 +172,7 @@ describe('embedded/redirect study (10): D3-040, D3-108, D3-109', () => {
     const body = res.json();
     expect(body.study_type_id).toBe(10);
     expect(body.incontext_urls).toEqual([{ step_url: 'https://site.example.com/a' }]);
-    expect((await steps(body.study_id)).map((c) => c.map((s) => [s.step_type, s.step_details.url]))).toEqual([
+    expect((await steps(body.study_id)).map((c) => c.map((s) => [s.step_kind, s.step_settings.url]))).toEqual([
       [['embedded', 'https://site.example.com/a']], [['embedded', 'https://site.example.com/b']],
     ]);
     const [panel] = await rows<{ panel_type: number; code: string }>(sql`select panel_type, code from panel where study_id = ${body.study_id}`);
@@ -185,7 +185,7 @@ describe('embedded/redirect study (10): D3-040, D3-108, D3-109', () => {
       embedded_page_list: [{ cell_index: 0, url: 'https://site.example.com/a' }, { cell_index: 1, url: 'not a url' }],
     }));
     expect(res.statusCode).toBe(200);
-    expect((await steps(res.json().study_id)).map((c) => c.map((s) => s.step_details.url))).toEqual([['https://site.example.com/a']]);
+    expect((await steps(res.json().study_id)).map((c) => c.map((s) => s.step_settings.url))).toEqual([['https://site.example.com/a']]);
   });
 
   it.each([

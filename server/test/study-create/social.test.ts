@@ -94,7 +94,7 @@ describe('social ad test (5): D3-036, D3-074, D3-084, D3-091', () => {
 
     const cells = (await board(body.study_id)).data;
     expect(cells).toHaveLength(2);
-    for (const c of cells) expect(c.step_data.map((s: { step_type: string }) => s.step_type)).toEqual(['stim']);
+    for (const c of cells) expect(c.step_data.map((s: { step_kind: string }) => s.step_kind)).toEqual(['stim']);
 
     const [ad] = await socialAdOf(body.study_id);
     expect(ad).toMatchObject({ site_code: 'fb', platform: 'fb', ad_type: 'standard', is_new_social_system: false, promoted: true, has_sound: true, incontext_site_id: 1 });
@@ -107,7 +107,7 @@ describe('social ad test (5): D3-036, D3-074, D3-084, D3-091', () => {
       select s.id, s.stim_type, s.source, s.media_id, b.name as brand, t.name as ad, s.name from stim s
       join brand b on b.id = s.brand_id left join ad_type t on t.id = s.ad_type_id where s.study_id = ${body.study_id}`);
     expect(stim).toEqual({ id: ad.stim_id, stim_type: 'v', source: 'https://cdn.example.com/social/spot.mp4', media_id: 2, brand: 'Fizzwell', ad: 'Facebook feed', name: 'Facebook feed - spot.mp4' });
-    expect(cells[0].step_data[0].step_details).toMatchObject({ item_id: stim.id });
+    expect(cells[0].step_data[0].step_settings).toMatchObject({ item_id: stim.id });
     const [study] = await rows<{ study_type_id: number; form_values: Record<string, unknown> }>(sql`select study_type_id, form_values from study where id = ${body.study_id}`);
     expect(study.form_values).toMatchObject({ study_kind: 'social', ad_type: 'standard', fb_channel_name: 'Fizzwell' });
   });
