@@ -12,17 +12,9 @@ import { computeFeatures, featureNorms, viewOrder, type FeatureMetrics } from '.
 import { aoiMetricNorms, computeAoiMetrics, computeScanpath, type AoiMetrics } from '../analytics/aoi-metrics.js';
 import { curveFromCounts, kaplanMeier, timePoints, type GraphRequest } from '../analytics/survival.js';
 import * as repo from '../repositories/reports.js';
-import { placementLabels } from '../../contract/placements.js';
 
 /** A placement with the label reports show for it (contract/placements.ts; issue 37 item 5). */
 export type LabelledStim = repo.PlacedStim & { label: string };
-
-/** Every placement of the study, each with its label (ambiguity is judged over the whole study). */
-export async function labelledStudyStims(db: Db, studyId: number): Promise<LabelledStim[]> {
-  const placed = await repo.studyStims(db, studyId);
-  const labels = placementLabels(placed);
-  return placed.map((p, i) => ({ ...p, label: labels[i] }));
-}
 
 /** The label of a placement, its stim name when it came without one. */
 export const labelOf = (s: repo.PlacedStim) => (s as Partial<LabelledStim>).label ?? s.name;

@@ -83,11 +83,6 @@ export function treeStims(tree: StimTreeResponse): TreeStim[] {
   return flat.map((s, i) => ({ ...s, label: labels[i] }));
 }
 
-/** key → label of every placement of the tree; a key not in it reads as itself. */
-export function labelsByKey(stims: TreeStim[]): Map<StimKey, string> {
-  return new Map(stims.map((s) => [s.key, s.label]));
-}
-
 /** A stim name as the URL carries it: spaces become dots. */
 export const encodeStimName = (name: string) => name.replace(/ /g, '.');
 

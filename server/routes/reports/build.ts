@@ -6,7 +6,15 @@ import { notFound } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { stimKind, type StimRef } from '../../analytics/base.js';
 import * as repo from '../../repositories/reports.js';
-import { labelledStudyStims, labelOf, type LabelledStim } from '../../services/report-build.js';
+import { labelOf, type LabelledStim } from '../../services/report-build.js';
+import { placementLabels } from '../../../contract/placements.js';
+
+/** Every placement of the study, each with its label (ambiguity is judged over the whole study). */
+export async function labelledStudyStims(db: Db, studyId: number): Promise<LabelledStim[]> {
+  const placed = await repo.studyStims(db, studyId);
+  const labels = placementLabels(placed);
+  return placed.map((p, i) => ({ ...p, label: labels[i] }));
+}
 
 /** The requested stims, each checked to be placed in that cell and step of the study (else 404). */
 export async function resolveStims(db: Db, studyId: number, refs: StimRef[]): Promise<LabelledStim[]> {

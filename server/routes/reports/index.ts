@@ -16,9 +16,9 @@ import { unpackFixations } from '../../analytics/visuals/render.js';
 import { computeFeatures, type FeatureAggregate } from '../../analytics/features.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
-import { resolveStims, visualData, sourceUrl, lowSourceUrl, visualUrl } from './build.js';
+import { labelledStudyStims, resolveStims, visualData, sourceUrl, lowSourceUrl, visualUrl } from './build.js';
 import {
-  labelledStudyStims, labelOf, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, viewedOver1Percent,
+  labelOf, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, viewedOver1Percent,
 } from '../../services/report-build.js';
 
 type Options = contract.StimGraphBody;
