@@ -8,15 +8,39 @@ import * as repo from '../repositories/privacy.js';
 import { rebuildStudyAggregates } from '../repositories/aggregates.js';
 import { insertEvent } from '../repositories/study-management.js';
 import { unpackFloat32 } from '../analytics/pack.js';
-import { rawGazeNotice, type ExportResponse, type RespondentMatch } from '../../contract/privacy.js';
-import { ddmmyyyy } from './study-management.js';
+
+/** One stored session as find answers it (contract/privacy.ts RespondentMatch). */
+export interface RespondentMatch {
+  participant_id: number; study_id: number; study_name: string; panel_name: string | null; cell_id: number | null;
+  status: string; is_test: boolean; created_at: string; exposures: number; gaze_exposures: number; answers: number;
+}
+
+type Row = Record<string, unknown>;
+/** Everything stored for a respondent (contract/privacy.ts ExportResponse, without the envelope). */
+export interface RespondentExport {
+  reference: string;
+  exported_at: string;
+  scope: string;
+  sessions: {
+    participant: Row;
+    study: { id: number; name: string };
+    panel_name: string | null;
+    demographics: Record<string, string | null>;
+    answers: { question: string; answer: string; answer_option_id: number | null }[];
+    exposures: {
+      exposure: Row; stim_name: string; viewability: unknown[]; gaze_samples: number[][] | null; fixations: number[][] | null;
+      aois: Row[]; features: Row[];
+    }[];
+    consent: Row | null;
+  }[];
+}
 
 const DAY_MS = 24 * 3600_000;
 const iso = (v: string | Date) => new Date(v).toISOString();
 
-/** The reports' notice once retention removed raw gaze of the study (null while it did not). */
-export async function rawGazeNoticeOf(db: Db, studyId: number): Promise<string | null> {
-  return rawGazeNotice((await repo.studyRemovals(db, studyId)).rawGazeRemovedAt, ddmmyyyy);
+/** When retention last removed raw gaze of the study (ISO), null while it did not: the reports' notice. */
+export async function rawGazeRemovedAt(db: Db, studyId: number): Promise<string | null> {
+  return (await repo.studyRemovals(db, studyId)).rawGazeRemovedAt;
 }
 
 export async function findRespondent(db: Db, scope: repo.RespondentScope, reference: string): Promise<RespondentMatch[]> {
@@ -42,7 +66,7 @@ const DEMOGRAPHIC_COLUMNS = {
 } as const;
 
 /** Everything stored for the respondent in the scope, session by session; null when nothing is. */
-export async function exportRespondent(db: Db, scope: repo.RespondentScope, reference: string, now = new Date()): Promise<ExportResponse | null> {
+export async function exportRespondent(db: Db, scope: repo.RespondentScope, reference: string, now = new Date()): Promise<RespondentExport | null> {
   const matches = await repo.findRespondent(db, scope, reference);
   if (!matches.length) return null;
   const ids = matches.map((m) => Number(m.id));
@@ -50,7 +74,7 @@ export async function exportRespondent(db: Db, scope: repo.RespondentScope, refe
   const exposures = await repo.exposuresOf(db, ids);
   const children = await repo.exposureChildren(db, exposures.map((e) => Number(e.id)));
   const answers = await repo.answersOf(db, ids);
-  const sessions: ExportResponse['sessions'] = [];
+  const sessions: RespondentExport['sessions'] = [];
   for (const m of matches) {
     const id = Number(m.id);
     const row = participants.get(id) ?? {};
@@ -77,7 +101,7 @@ export async function exportRespondent(db: Db, scope: repo.RespondentScope, refe
       consent: null,
     });
   }
-  return { success: true, reference, exported_at: now.toISOString(), scope: scope.studyId === null ? 'company' : `study ${scope.studyId}`, sessions };
+  return { reference, exported_at: now.toISOString(), scope: scope.studyId === null ? 'company' : `study ${scope.studyId}`, sessions };
 }
 
 /**

@@ -32,7 +32,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
   const exportOf = async (scope: RespondentScope, reference: string) => {
     const out = await exportRespondent(db, scope, reference);
     if (!out) throw notFound(contract.PRIVACY_MESSAGES.notFound);
-    return out;
+    return { success: true as const, ...out };
   };
   const erase = async (scope: RespondentScope, reference: string, userId: number) => {
     const out = await eraseRespondent(db, scope, reference, userId);

@@ -13,7 +13,7 @@ import * as repo from '../../repositories/replay.js';
 import type { PlacedStim } from '../../repositories/reports.js';
 import { publicUrl } from '../../storage/index.js';
 import { companyStudy, route, toId } from '../common.js';
-import { rawGazeNoticeOf } from '../../services/privacy.js';
+import { rawGazeNoticeOf } from '../privacy/notice.js';
 import { resolveStims, stimSize } from '../reports/build.js';
 
 /** Two decimals: a hundredth of a pixel or millisecond is below anything a replay can show. */

@@ -12,7 +12,7 @@ import { DATA_TYPES, ESTIMATOR_LABELS, readGraphRequest } from '../../analytics/
 import * as repo from '../../repositories/reports.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
-import { rawGazeNoticeOf } from '../../services/privacy.js';
+import { rawGazeNoticeOf } from '../privacy/notice.js';
 import {
   resolveStims, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, visualData, sourceUrl, lowSourceUrl, visualUrl,
   viewedOver1Percent,
