@@ -12,6 +12,7 @@ import { KpiReportElement } from './KpiReport';
  * @csspart kpi-stim - One stim's page.
  * @csspart funnel - The funnel table.
  * @csspart metric-cards - The metric cards.
+ * @csspart retention-notice - "Raw gaze data for this study was removed on dd/mm/yyyy under the company's retention policy" (issue 41).
  * @csspart download-menu - The download menu.
  */
 export const GazeKpiReportElement = defineElement('gaze-kpi-report', KpiReportElement, {
