@@ -22,7 +22,7 @@ export const RETENTION_MAX_DAYS = 3650;
 export const PRIVACY_MESSAGES = {
   notFound: 'No respondent with this reference',
   referenceRequired: 'Enter the reference the panel knows the respondent by',
-  confirmRequired: 'Type ERASE to confirm',
+  confirmRequired: 'Type the word ERASE to confirm the erasure',
   /** The heatmap and replay notice; `{date}` is dd/mm/yyyy (UTC). */
   rawGazeRemoved: "Raw gaze data for this study was removed on {date} under the company's retention policy",
   respondentDataRemoved: "Respondent data for this study was removed on {date} under the company's retention policy",

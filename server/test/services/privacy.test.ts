@@ -12,6 +12,7 @@ import { buildStudy, oneSession, track, type AnalyticsStudy } from '../analytics
 import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { applyRetention } from '../../services/privacy.js';
 import { aggregatesCurrent } from '../../repositories/aggregates.js';
+import { recomputeStimAois } from '../../services/aoi.js';
 import { retentionJob } from '../../jobs/retention.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { until } from '../jobs/helpers.js';
@@ -211,7 +212,9 @@ describe('issue 41 item 3: retention', () => {
     const gaze = async (studyId: number) => Number(((await database.db.execute(sql`select count(*)::int as n from exposure_gaze where study_id = ${studyId}`)) as unknown as { rows: { n: number }[] }).rows[0].n);
     expect(await gaze(a.studyId)).toBe(0);
     expect(await gaze(b.studyId)).toBe(2);
-    // Aggregates and KPIs intact.
+    // Aggregates and KPIs intact, also after an AOI recompute, which has no gaze left to work from.
+    expect(await reports(a)).toEqual(kpiBefore);
+    await recomputeStimAois(database.db, a.mpuId);
     expect(await reports(a)).toEqual(kpiBefore);
 
     const data = [{ cell_id: a.cellId, step_id: a.cacheStepId, stim_id: a.mpuId }];
