@@ -13,7 +13,7 @@ import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { applyRetention } from '../../services/privacy.js';
 import { aggregatesCurrent } from '../../repositories/aggregates.js';
 import { recomputeStimAois } from '../../services/aoi.js';
-import { retentionJob } from '../../jobs/retention.js';
+import { retentionJob, retentionKey } from '../../jobs/retention.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { until } from '../jobs/helpers.js';
 import { PRIVACY_MESSAGES } from '../../../contract/privacy.js';
@@ -201,11 +201,17 @@ describe('issue 41 item 3: retention', () => {
     await database.db.execute(sql`update participant set created_at = now() - interval '10 days' where study_id = ${b.studyId}`);
     const queue = await JobQueue.start(database, { kinds: [retentionJob], pollingIntervalSeconds: 0.5 });
     try {
-      const { id } = await queue.enqueue(retentionJob, {}, { companyId });
+      const { id } = await queue.enqueue(retentionJob, { daily: true }, { companyId, key: retentionKey(new Date()) });
       await until('the retention job', async () => {
         const job = await queue.getJob(id, companyId);
         return job && ['completed', 'failed'].includes(job.state) ? job : undefined;
       }).then((job) => expect(job.state).toBe('completed'));
+      // Daily: the run queued the next one, a day later, under the next date's key.
+      const next = (await database.db.execute(sql`select id, key from app_job where kind = 'retention' and id <> ${id}`)) as unknown as { rows: { id: number; key: string }[] };
+      expect(next.rows).toHaveLength(1);
+      expect(next.rows[0].key).toMatch(/^retention:\d{4}-\d{2}-\d{2}$/);
+      expect(next.rows[0].key > retentionKey(new Date(Date.now() - 60_000))).toBe(true);
+      expect((await queue.getJob(Number(next.rows[0].id), companyId))?.state).toBe('created');
     } finally {
       await queue.stop();
     }
