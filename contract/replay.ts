@@ -75,7 +75,11 @@ export const ReplayRespondent = Type.Object({
 });
 export type ReplayRespondent = Static<typeof ReplayRespondent>;
 
+/** Issue 41: set once retention removed raw gaze of the study (those respondents replay nothing). */
+const rawGazeNotice = { raw_gaze_notice: Type.Optional(Nullable(Type.String({ description: "\"Raw gaze data for this study was removed on dd/mm/yyyy under the company's retention policy\"; null while none was" }))) };
+
 export const RespondentsResponse = Ok({
+  ...rawGazeNotice,
   stim: ReplayStim,
   total: Int4({ description: 'Respondents matching the filters and search (data holds at most limit of them)' }),
   data: Type.Array(ReplayRespondent),
@@ -114,7 +118,7 @@ export const ReplayData = Type.Object({
 });
 export type ReplayData = Static<typeof ReplayData>;
 
-export const ReplayResponse = Ok({ stim: ReplayStim, data: ReplayData });
+export const ReplayResponse = Ok({ stim: ReplayStim, data: ReplayData, ...rawGazeNotice });
 export type ReplayResponse = Static<typeof ReplayResponse>;
 
 const base = '/v1.0/studies/:id/cell/:cell/step/:step/stimuli/:stim/replay';

@@ -285,7 +285,9 @@ export const VisualData = Type.Object({
   heatmap_url_low_quality: url(),
 });
 export type VisualData = Static<typeof VisualData>;
-export const VisualDataResponse = Ok({ data: Type.Array(VisualData) });
+/** Issue 41: set once retention removed raw gaze of the study (heatmaps and view order then show the sessions still holding it). */
+const rawGazeNotice = { raw_gaze_notice: Type.Optional(Nullable(Type.String({ description: "\"Raw gaze data for this study was removed on dd/mm/yyyy under the company's retention policy\"; null while none was" }))) };
+export const VisualDataResponse = Ok({ data: Type.Array(VisualData), ...rawGazeNotice });
 export type VisualDataResponse = Static<typeof VisualDataResponse>;
 
 const stimHead = {
@@ -312,6 +314,7 @@ export const KpiResponse = Ok({
   heatmap_source: url('Signed visual URL'),
   analysis_source: url('Signed visual URL'),
   stim_data: KpiStimMetrics,
+  ...rawGazeNotice,
   norm_data: NormMetrics,
   stim_stats: Type.Optional(StimStats),
   norm_stats: Type.Optional(NormStats),

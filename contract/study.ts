@@ -77,6 +77,8 @@ export const STUDY_EVENT_KINDS = [
   'created', 'details_edited', 'fieldwork_dates', 'panel_added', 'panel_edited', 'panel_removed',
   'run_through_ordered', 'run_through_result', 'first_live_session', 'phase_changed', 'completed', 'subscribed',
   'design_unlocked', 'launched', 'paused', 'resumed',
+  // issue 41: data-subject erasures and retention (counts only, never a reference)
+  'respondent_erased', 'raw_gaze_removed', 'retention_removed',
 ] as const;
 export type StudyEventKind = (typeof STUDY_EVENT_KINDS)[number];
 

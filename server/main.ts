@@ -11,6 +11,7 @@ import { createStorage } from './storage/index.js';
 import { DEMO_ACCOUNTS, enqueueRespondentSeeding, prepareDemoFilesInBackground, seedOnStart } from './seed/index.js';
 import { JobQueue, jobKinds } from './jobs/index.js';
 import { HOUSEKEEPING_KEY, housekeepingJob } from './jobs/housekeeping.js';
+import { retentionJob, retentionKey } from './jobs/retention.js';
 import { providerCompanyId } from './repositories/users.js';
 import { fastifyLogger, logOptionsFromEnv, startupLogger } from './logger.js';
 
@@ -85,6 +86,8 @@ if (seed.pendingRespondents.length) {
 // starting together share one); whichever server's worker takes it runs it, once.
 const owner = await providerCompanyId(database.db);
 if (owner !== null) await jobs.enqueue(housekeepingJob, {}, { companyId: owner, key: HOUSEKEEPING_KEY });
+// The companies' retention periods (issue 41): today's run, which queues tomorrow's (jobs/retention.ts).
+if (owner !== null) await jobs.enqueue(retentionJob, { daily: true }, { companyId: owner, key: retentionKey(new Date()) });
 
 // `npm run backup` while this server runs: it leaves a request in DATA_DIR and sends SIGUSR2; the
 // backup is taken here, by the process that holds the database (server/db/data-dir.ts).

@@ -37,6 +37,8 @@ export interface JobContext<D> {
   setProgress(p: Partial<JobProgress>): Promise<void>;
   /** One line in the server log, prefixed with the job. */
   log(message: string): void;
+  /** Queues another job on the same queue (a daily job queues its next run: jobs/retention.ts). */
+  enqueue<E>(kind: JobKind<E>, data: E, opts: { companyId: number; key?: string; startAfterSeconds?: number }): Promise<{ id: number; reused: boolean }>;
 }
 
 /** What a handler returns is kept as the job's result (JSON); undefined for none. */

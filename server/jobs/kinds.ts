@@ -8,6 +8,7 @@ import { recomputeAoisJob } from './recompute-aois.js';
 import { housekeepingJob } from './housekeeping.js';
 import { exportParticipantsJob } from './export-participants.js';
 import { runThroughJob } from './run-through.js';
+import { retentionJob } from './retention.js';
 
 export const jobKinds: readonly JobKind<never>[] = [
   seedRespondentsJob,
@@ -17,4 +18,5 @@ export const jobKinds: readonly JobKind<never>[] = [
   housekeepingJob,
   exportParticipantsJob,
   runThroughJob,
+  retentionJob,
 ];

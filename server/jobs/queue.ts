@@ -156,6 +156,7 @@ export class JobQueue {
         await setJobProgress(db, job.id, progress);
       },
       log: (message) => this.#log(`${label}: ${message}`),
+      enqueue: (k, d, o) => this.enqueue(k, d, o),
     };
     try {
       const result = await kind.handler(ctx);

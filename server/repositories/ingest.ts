@@ -365,6 +365,11 @@ export interface StoredExposure {
   hasEyetracking: boolean;
   samples: Uint8Array | null;
   pageDwellMs: number;
+  /**
+   * Gaze was received but removed since under the company's retention policy (issue 41): its
+   * summaries cannot be computed again, so a recompute keeps them as they are.
+   */
+  gazeRemoved: boolean;
 }
 
 /**
@@ -378,14 +383,16 @@ export async function loadExposurePage(db: Db, scope: { studyId: number } | { st
     stimType: stim.stimType, naturalWidth: stim.width, naturalHeight: stim.height,
     stimX: exposure.stimX, stimY: exposure.stimY, stimWidth: exposure.stimWidth, stimHeight: exposure.stimHeight,
     intervals: exposure.viewabilityIntervals, hasEyetracking: participant.hasEyetracking, samples: exposureGaze.samples,
-    pageDwellMs: exposure.pageDwellMs,
+    pageDwellMs: exposure.pageDwellMs, eyetracked: exposure.eyetracked, gazeRow: exposureGaze.exposureId,
   }).from(exposure)
     .innerJoin(stim, eq(stim.id, exposure.stimId))
     .innerJoin(participant, eq(participant.id, exposure.participantId))
     .leftJoin(exposureGaze, eq(exposureGaze.exposureId, exposure.id))
     .where(and(inScope, gt(exposure.id, afterId)))
     .orderBy(asc(exposure.id)).limit(limit);
-  return rows.map((r) => ({ ...r, intervals: (r.intervals ?? []) as ViewInterval[], samples: r.samples ?? null }));
+  return rows.map(({ eyetracked, gazeRow, ...r }) => ({
+    ...r, intervals: (r.intervals ?? []) as ViewInterval[], samples: r.samples ?? null, gazeRemoved: eyetracked && gazeRow === null,
+  }));
 }
 
 export async function loadAoisForStims(db: Db, stimIds: number[]): Promise<Map<number, AoiShape[]>> {

@@ -83,7 +83,9 @@ export async function recomputeStimAois(db: Db, stimId: number, opts: {
     const aois = (await loadAoisForStims(db, [stimId])).get(stimId) ?? [];
     const rows: NewExposureAoi[] = [];
     const features: NewExposureFeature[] = [];
-    for (const e of page) {
+    // Exposures whose raw gaze retention removed keep their AOI rows: none can be computed again.
+    const kept = page.filter((e) => !e.gazeRemoved);
+    for (const e of kept) {
       const samples = e.samples ? unpackFloat32(new Uint8Array(e.samples)) : new Float32Array(0);
       const input: ExposureInput = {
         stimType: e.stimType, naturalWidth: e.naturalWidth, naturalHeight: e.naturalHeight,
@@ -95,9 +97,9 @@ export async function recomputeStimAois(db: Db, stimId: number, opts: {
       for (const f of exposureFeatures(input, r)) features.push({ ...f, studyId: e.studyId, exposureId: e.id });
     }
     await db.transaction(async (tx) => {
-      await rewriteExposureAois(tx as unknown as Db, page.map((e) => e.id), rows);
+      await rewriteExposureAois(tx as unknown as Db, kept.map((e) => e.id), rows);
       // The AOI metrics' rows follow the same AOIs in the same transaction (tags included).
-      await rewriteExposureFeatures(tx as unknown as Db, page.map((e) => e.id), features);
+      await rewriteExposureFeatures(tx as unknown as Db, kept.map((e) => e.id), features);
       // The pages' studies' feature aggregates no longer match: a read meanwhile rebuilds them.
       for (const studyId of [...new Set(page.map((e) => e.studyId))].sort((a, b) => a - b)) await clearStudyAggregates(tx as unknown as Db, studyId);
     });

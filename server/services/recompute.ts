@@ -66,7 +66,9 @@ export async function recomputeStudy(db: Db, studyId: number, config: AnalysisCo
     const rows: RecomputedExposure[] = [];
     const aois: NewExposureAoi[] = [];
     const features: NewExposureFeature[] = [];
-    for (const e of page) {
+    // Exposures whose raw gaze retention removed keep the summaries they have (none can be made again).
+    const kept = page.filter((e) => !e.gazeRemoved);
+    for (const e of kept) {
       const samples = e.samples ? unpackFloat32(new Uint8Array(e.samples)) : new Float32Array(0);
       const input: ExposureInput = {
         stimType: e.stimType, naturalWidth: e.naturalWidth, naturalHeight: e.naturalHeight,
@@ -80,7 +82,7 @@ export async function recomputeStudy(db: Db, studyId: number, config: AnalysisCo
       for (const f of exposureFeatures(input, r)) features.push({ ...f, studyId, exposureId: e.id });
     }
     await writeRecomputed(db, studyId, config.id, rows, aois);
-    await rewriteExposureFeatures(db, page.map((e) => e.id), features);
+    await rewriteExposureFeatures(db, kept.map((e) => e.id), features);
     done += page.length;
     after = page[page.length - 1].id;
   }

@@ -39,6 +39,9 @@ export function eventText(kind: string, detail: unknown): string {
     case 'resumed': return 'Fieldwork resumed';
     case 'subscribed': return `${s('email')} subscribed to study updates`;
     case 'design_unlocked': return `Cells and steps unlocked for editing (${Number(d.sessions) || 0} counted sessions collected)`;
+    case 'respondent_erased': return Number(d.count) === 1 ? "1 respondent's data erased on request" : `${Number(d.count) || 0} sessions of one respondent erased on request`;
+    case 'raw_gaze_removed': return `Raw gaze older than ${Number(d.days) || 0} days removed under the company's retention policy`;
+    case 'retention_removed': return `Respondent data removed under the company's retention policy (${Number(d.count) || 0} sessions)`;
     default: return kind;
   }
 }

@@ -11,7 +11,13 @@ function Overview() {
   // The overview places the panels and panel-links blocks by tag name: their code is loaded here
   // (an element cannot load another element's chunk; without this the two blocks stay empty).
   useEffect(() => preloadElements('gaze-panels', 'gaze-panel-links', 'gaze-share-embed'), []);
-  return <GazeElement tag="gaze-study-overview" attrs={{ 'study-id': id }} />;
+  return (
+    <>
+      <GazeElement tag="gaze-study-overview" attrs={{ 'study-id': id }} />
+      {/* Issue 41: a respondent's data request for this study, below its overview. */}
+      <GazeElement tag="gaze-respondent-data" attrs={{ 'study-id': id }} />
+    </>
+  );
 }
 
 function EditDetails() {

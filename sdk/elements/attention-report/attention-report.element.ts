@@ -14,6 +14,7 @@ import { AttentionReportElement } from './AttentionReport';
  * @csspart survival-section - 'Survival curves'.
  * @csspart feature-section - 'Feature attention'.
  * @csspart visuals-section - 'Visuals'.
+ * @csspart retention-notice - "Raw gaze data for this study was removed on dd/mm/yyyy under the company's retention policy" (issue 41).
  * @csspart section-error - A section's error (6 s).
  * @csspart info-toggle - A section's info toggle.
  */

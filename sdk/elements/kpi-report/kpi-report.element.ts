@@ -12,6 +12,7 @@ import { KpiReportElement } from './KpiReport';
  * @csspart kpi-stim - One stim's page.
  * @csspart funnel - The funnel table.
  * @csspart metric-cards - The metric cards.
+ * @csspart retention-notice - "Raw gaze data for this study was removed on dd/mm/yyyy under the company's retention policy" (issue 41).
  * @csspart download-menu - The download menu.
  * @csspart gaze-explorer - The interactive visual: the creative (or video) with the heatmap, gaze plot and AOI overlay, its controls and the AOI table.
  * @csspart explorer-canvas - The overlay canvas (role img, its summary as the label).

@@ -136,6 +136,8 @@ function Replay({ studyId, stim, participant, filters }: { studyId: number; stim
         {rows.length < list.data.total ? `, the first ${rows.length} listed (search for others)` : ''}
         {Object.keys(filterValue).length ? ' after the report\'s demographic filters' : ''}
       </p>
+      {/* Issue 41: respondents whose raw gaze retention removed replay no gaze. */}
+      {list.data.raw_gaze_notice ? <p part="retention-notice" role="note">{list.data.raw_gaze_notice}</p> : null}
       {current === null ? (
         <p part="no-respondents">No respondent has seen this stim{search ? ' matching the search' : ''} yet.</p>
       ) : replay.error && !replay.data ? (

@@ -20,6 +20,7 @@ import { ReplayElement } from './Replay';
  * @csspart gaze-replay - The whole replay.
  * @csspart replay-heading - The heading with the stim's name.
  * @csspart respondent-count - How many respondents match (and how many are listed).
+ * @csspart retention-notice - "Raw gaze data for this study was removed on dd/mm/yyyy under the company's retention policy" (issue 41).
  * @csspart no-respondents - Said when nobody has seen the stim (or matches the search).
  * @csspart respondent-status - The respondent shown: test session, viewable, viewed, in the report base.
  * @csspart stim-image - The stim (image stims, or a still of a markup stim).

@@ -215,6 +215,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         onRetry={visuals.refetch}
         controls={<Select label="Visual" value={visual} onChange={(v) => setVisual(v as VisualFilter)} options={VISUAL_FILTERS.map((f) => ({ ...f }))} />}
       >
+        {visuals.data?.raw_gaze_notice && visual !== 'original_url' ? <p part="retention-notice" role="note">{visuals.data.raw_gaze_notice}</p> : null}
         {visuals.data ? <VisualGallery items={visuals.data.data} filter={visual} studyId={studyId} labelOf={labelOf} /> : null}
       </ReportSection>
     </Wrap>

@@ -149,6 +149,8 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
               </figure>
             </>
           )}
+          {/* Issue 41: visuals are drawn from raw gaze, which retention may have removed for some sessions. */}
+          {data.raw_gaze_notice ? <p part="retention-notice" role="note">{data.raw_gaze_notice}</p> : null}
         </section>
         <section aria-label="Funnel">
           <Funnel data={data} />

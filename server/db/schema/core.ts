@@ -9,6 +9,10 @@ export const company = pgTable('company', {
   internalId: text('internal_id').notNull().unique(),
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
+  /** Days raw gaze samples are kept after their session (issue 41; null: kept); the retention job drops older ones. */
+  rawGazeRetentionDays: integer('raw_gaze_retention_days'),
+  /** Days a completed study's respondent data is kept after its completion (null: kept). */
+  studyRetentionDays: integer('study_retention_days'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

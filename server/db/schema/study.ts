@@ -62,6 +62,10 @@ export const study = pgTable('study', {
   collectionKeyHash: text('collection_key_hash'),
   /** The creation wizard's values as submitted (type-specific fields included). */
   formValues: jsonb('form_values'),
+  /** When the retention job last removed raw gaze of this study's sessions (the heatmap and replay notices). */
+  rawGazeRemovedAt: timestamp('raw_gaze_removed_at', { withTimezone: true }),
+  /** When the retention job removed every respondent's data of this (completed) study. */
+  respondentDataRemovedAt: timestamp('respondent_data_removed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

@@ -13,6 +13,7 @@ import * as repo from '../../repositories/replay.js';
 import type { PlacedStim } from '../../repositories/reports.js';
 import { publicUrl } from '../../storage/index.js';
 import { companyStudy, route, toId } from '../common.js';
+import { rawGazeNoticeOf } from '../privacy/notice.js';
 import { resolveStims } from '../reports/build.js';
 import { stimSize } from '../../services/report-build.js';
 
@@ -65,7 +66,7 @@ export default async function replay(app: FastifyInstance) {
         eyetrackedOnly: body.limit_to_eyetracking ?? false, search: body.search?.trim() || null, limit: body.limit ?? 200,
       }),
     ]);
-    return { success: true as const, stim: info, total: list.total, data: list.rows };
+    return { success: true as const, raw_gaze_notice: await rawGazeNoticeOf(db, s.id), stim: info, total: list.total, data: list.rows };
   });
 
   route(app, contract.respondent, async (request) => {
@@ -89,6 +90,7 @@ export default async function replay(app: FastifyInstance) {
     const { stimX, stimY, stimWidth, stimHeight, intervals: stored, sampleCount, samples: _s, fixations: _f, ...respondent } = e;
     return {
       success: true as const,
+      raw_gaze_notice: await rawGazeNoticeOf(db, s.id),
       stim: info,
       data: {
         ...respondent,

@@ -16,6 +16,7 @@ import { unpackFixations } from '../../analytics/visuals/render.js';
 import { computeFeatures, type FeatureAggregate } from '../../analytics/features.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
+import { rawGazeNoticeOf } from '../privacy/notice.js';
 import { labelledStudyStims, resolveStims, visualData, sourceUrl, lowSourceUrl, visualUrl } from './build.js';
 import {
   labelOf, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, viewedOver1Percent,
@@ -155,7 +156,7 @@ export default async function reports(app: FastifyInstance) {
   route(app, contract.visualData, async (request) => {
     const { s, stims } = await compareScope(request, request.params, request.body);
     const data = await Promise.all(stims.map(async (x) => visualData(app, s.id, x, await stimSize(db, x))));
-    return { success: true as const, data };
+    return { success: true as const, data, raw_gaze_notice: await rawGazeNoticeOf(db, s.id) };
   });
 
   // ---- per-stim reports -----------------------------------------------------------------------
@@ -175,6 +176,7 @@ export default async function reports(app: FastifyInstance) {
       stim_type_code: stim.stimType,
       stim_source: sourceUrl(app, stim),
       heatmap_source: visualUrl(app, s.id, stim, 'heatmap'),
+      raw_gaze_notice: await rawGazeNoticeOf(db, s.id),
       analysis_source: visualUrl(app, s.id, stim, 'analysis'),
       feature_analysis_source: visualUrl(app, s.id, stim, 'featureanalysis'),
       view_order_source: visualUrl(app, s.id, stim, 'vieworder'),
