@@ -44,6 +44,8 @@ textarea{font:inherit;width:100%;min-height:5rem;padding:.5rem;border:1px solid 
 .gb-actions{display:flex;flex-wrap:wrap;gap:.75rem;justify-content:flex-end;margin-top:1.25rem}
 .gb-secondary{background:#fff;color:#2f5bea;box-shadow:inset 0 0 0 2px #2f5bea}
 .gb-camera-failed h1{color:#a12020}
+.gb-consent{max-width:42rem}
+.gb-consent .gb-text{margin:0 0 .75rem}
 .gb-step[data-step-type=embedded]{max-width:none;padding:0 0 6rem}
 .gb-embedded{width:100%;max-width:1280px}
 @media (max-width:600px){.gb-message{margin:10vh .75rem;padding:1.5rem}.gb-step{padding:1rem .75rem 6rem}.gb-floating{right:.75rem;bottom:.75rem}}
