@@ -2,7 +2,7 @@
 // researcher edits it and the runner shows it. The texts are versioned: an edit that changes the
 // text adds a version, and the first take-link start of a study that never wrote its own stores the
 // default text as version 1, so every respondent's consent names a stored text.
-import { defaultConsentText } from '../../contract/take.js';
+import { defaultConsentText } from '../domain/consent.js';
 import type { Db } from '../db/client.js';
 import * as repo from '../repositories/consent.js';
 

@@ -12,7 +12,8 @@ import { reportTestbed, createStudy, type Tenant } from '../analytics/report-fix
 import { consentRefusal, instruction, panel, participant, step, study, studyConsentText, takeReservation } from '../../db/schema/index.js';
 import { takeLinkPath, type TakeLink } from '../../domain/take-link.js';
 import { takeLinkSecret } from '../../services/study-links.js';
-import { TAKE_CONSENT_REQUIRED, TAKE_CONSENT_VERSION, defaultConsentText } from '../../../contract/take.js';
+import { TAKE_CONSENT_REQUIRED, TAKE_CONSENT_VERSION } from '../../../contract/take.js';
+import { defaultConsentText } from '../../domain/consent.js';
 import { DETAILS_MESSAGES } from '../../../contract/study.js';
 
 let app: FastifyInstance;
