@@ -21,6 +21,7 @@ export interface ConsentView {
 }
 
 /** The consent screen for `text` (paragraphs separated by blank lines) and the respondent's reference. */
+// Only the agree button is a .gb-next: automated respondents that press "next" agree, never decline.
 export function consentScreen(text: string, reference: string, test: boolean): ConsentView {
   const box = document.createElement('section');
   box.className = 'gb-message gb-consent';
@@ -34,7 +35,7 @@ export function consentScreen(text: string, reference: string, test: boolean): C
   const ref = Object.assign(document.createElement('p'), { className: 'gb-status gb-reference', textContent: `Your reference: ${reference}` });
   const status = Object.assign(document.createElement('p'), { className: 'gb-status', role: 'status' });
   status.setAttribute('aria-live', 'polite');
-  const decline = Object.assign(document.createElement('button'), { type: 'button', className: 'gb-next gb-secondary gb-decline', textContent: CONSENT_DECLINE });
+  const decline = Object.assign(document.createElement('button'), { type: 'button', className: 'gb-decline gb-secondary', textContent: CONSENT_DECLINE });
   const agree = Object.assign(document.createElement('button'), { type: 'button', className: 'gb-next gb-agree', textContent: CONSENT_AGREE });
   const actions = Object.assign(document.createElement('div'), { className: 'gb-actions' });
   actions.append(decline, agree);

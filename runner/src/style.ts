@@ -20,9 +20,10 @@ html,body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;c
 .gb-step[data-step-type=cache]{max-width:none;padding:0 0 6rem}
 .gb-place{position:absolute;box-shadow:none}
 .gb-next-row{display:flex;justify-content:flex-end;max-width:72rem;margin:0 auto;padding:0 1rem 2rem}
-.gb-next{font:inherit;font-weight:600;padding:.65rem 1.6rem;border:0;border-radius:8px;background:#2f5bea;color:#fff;cursor:pointer}
-.gb-next:focus-visible,.gb-dot:focus-visible{outline:3px solid #f0a500;outline-offset:3px}
+.gb-next,.gb-decline{font:inherit;font-weight:600;padding:.65rem 1.6rem;border:0;border-radius:8px;background:#2f5bea;color:#fff;cursor:pointer}
+.gb-next:focus-visible,.gb-decline:focus-visible,.gb-dot:focus-visible{outline:3px solid #f0a500;outline-offset:3px}
 .gb-next[hidden]{display:none}
+.gb-next:disabled,.gb-decline:disabled{opacity:.6;cursor:progress}
 .gb-floating{position:fixed;right:1.5rem;bottom:1.5rem;z-index:30;box-shadow:0 4px 12px rgba(0,0,0,.25)}
 .gb-calibration{position:fixed;inset:0;z-index:40;background:#eef1f6}
 .gb-calibration-note{position:absolute;left:50%;top:32%;transform:translateX(-50%);margin:0;text-align:center;width:min(90vw,28rem)}
