@@ -235,7 +235,8 @@ export async function recordTakeConsent(deps: TakeDeps, studyId: number, body: {
   if (!claims || secret === null) return { kind: 'invalid' };
   if (!body.agree) {
     await repo.releaseReservation(deps.db, studyId, claims.sessionId);
-    if (!claims.test) await countRefusal(deps.db, studyId, claims.cellId);
+    // A token that already carries the respondent's agreement was counted as taking part, not refused.
+    if (!claims.test && !claims.consent) await countRefusal(deps.db, studyId, claims.cellId);
     const p = claims.panelId !== null ? await repo.findTakePanel(deps.db, studyId, claims.panelId) : null;
     return { kind: 'declined', redirect: redirectWithParticipant(p?.screenoutRedirectUrl, p?.participantInsertParameter, claims.reference) };
   }
