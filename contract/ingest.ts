@@ -76,6 +76,10 @@ export const SessionParticipant = Type.Object({
   connection_speed_kbps: optionalNumber(MAX_CONNECTION_KBPS),
   status: Type.Union([Type.Literal('complete'), Type.Literal('screenout'), Type.Literal('quota_full')]),
   is_test: Type.Boolean(),
+  consented_at: Type.Optional(Nullable(Text(40, {
+    description: "ISO 8601: when the respondent agreed to take part (the collector's attestation of informed consent). Required when the study asks for consent (consent_required, the default); docs/privacy.md",
+  }))),
+  consent_version: Type.Optional(Nullable(Id({ description: "The version of the study's consent text the respondent agreed to, when the collector showed ours; omitted: the collector's own text" }))),
 });
 
 export const SessionBody = Type.Object({
@@ -97,7 +101,7 @@ export const collectSession = defineOperation({
   method: 'POST',
   path: '/v1.0/collect/session',
   summary: "Store one respondent's session (X-Collection-Key of the study)",
-  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 and with a key no study has 403 "Invalid collection key", both before the body is read (so a wrong key costs no parsing); a key of another study than study_id, and an unknown study_id, get the same 403 (no study id is revealed). Re-sending a stored session_id stores nothing and answers duplicate:true. A session outside the bounds (every number finite and bounded; intervals and samples inside their page dwell; samples in time order, at most 120 Hz; steps of the participant\'s cell, stims of their step) is refused whole with 400 naming the field. A completed study refuses real (not test) sessions with 409, except the retry of one stored before. A completion of a panel reference that completed the study before is stored with status duplicate and never counted.',
+  description: 'Needs X-Collection-Key (from POST /studies/{id}/collection-key) instead of a token: without one the answer is 401 and with a key no study has 403 "Invalid collection key", both before the body is read (so a wrong key costs no parsing); a key of another study than study_id, and an unknown study_id, get the same 403 (no study id is revealed). Re-sending a stored session_id stores nothing and answers duplicate:true. A session outside the bounds (every number finite and bounded; intervals and samples inside their page dwell; samples in time order, at most 120 Hz; steps of the participant\'s cell, stims of their step) is refused whole with 400 naming the field. A completed study refuses real (not test) sessions with 409, except the retry of one stored before. A completion of a panel reference that completed the study before is stored with status duplicate and never counted. A study that asks for consent (the default) refuses a session without participant.consented_at (400), the collector\'s attestation that the respondent agreed; consent_version, when given, must be one of the study\'s consent texts.',
   tags: ['ingest'],
   access: 'write',
   roles: ['collection_key'],

@@ -45,6 +45,7 @@ export const DETAILS_MESSAGES = {
   languageRequired: 'Language required',
   locationRequired: 'Location required',
   url: '* Must be a valid URL',
+  consentText: 'Consent text required',
 } as const;
 /** Panel form messages (spec document 2 §5), word for word. */
 export const PANEL_MESSAGES = {
@@ -158,6 +159,9 @@ export const StudyDetails = Type.Object({
   max_gaze_duration: Nullable(Type.Number()),
   max_dwell_ms: Nullable(Type.Number()),
   min_dwell_ms: Nullable(Type.Number()),
+  consent_required: Type.Boolean({ description: 'Take links show the consent text first; no session is stored without agreement (issue 41; docs/privacy.md)' }),
+  consent_text: Type.String({ description: 'The consent text shown now: the latest version, or the default naming the company (version 0)' }),
+  consent_version: Int4({ description: 'The version consent_text is; 0: the default, stored as version 1 by the first take-link start' }),
 });
 export type StudyDetails = Static<typeof StudyDetails>;
 
@@ -197,6 +201,8 @@ export const StudyEditBody = Type.Object({
   max_gaze_duration: Type.Optional(NumberOrNull('max_gaze_duration')),
   max_dwell_ms: Type.Optional(NumberOrNull('max_dwell_ms')),
   min_dwell_ms: Type.Optional(NumberOrNull('min_dwell_ms')),
+  consent_required: Type.Optional(Type.Boolean()),
+  consent_text: Type.Optional(Text(20_000, { description: 'A changed text becomes the next version (past versions are kept); required, at most 10,000 characters' })),
 });
 export type StudyEditBody = Static<typeof StudyEditBody>;
 
@@ -347,6 +353,7 @@ export const StudyOverview = Type.Object({
   audience_overview: Type.Object({
     participants_requested: Int4(),
     participants_returned: Int4(),
+    consent_refusals: Int4({ description: 'Respondents who declined the consent text (live links; nothing else is kept about them)' }),
     panels: Type.Array(Type.Object({ id: Id(), name: Type.String(), code: Type.String() })),
   }),
   actions: Type.Array(StudyActionView),
@@ -378,6 +385,23 @@ export const edit = defineOperation({
     'A change of the proposed collection dates is written to the order timeline. 400 names each bad field with the form\'s message.',
   body: StudyEditBody,
   response: { 200: StudyDetails },
+});
+
+export const ConsentVersion = Type.Object({
+  version: Id(),
+  text: Type.String(),
+  created_at: IsoTime(),
+  created_by: Nullable(Type.String({ description: 'Who saved it (e-mail); null for the default text stored by the first start' })),
+  respondents: Int4({ description: 'Stored respondents who agreed to this version' }),
+});
+export type ConsentVersion = Static<typeof ConsentVersion>;
+export const ConsentVersionsResponse = Type.Object({ ...Success, data: Type.Array(ConsentVersion) });
+export type ConsentVersionsResponse = Static<typeof ConsentVersionsResponse>;
+
+export const consentVersions = defineOperation({
+  ...read, operationId: 'getStudyConsentVersions', path: '/v1.0/studies/:id/consent_versions',
+  summary: "Every version of the study's consent text, oldest first, with how many respondents agreed to each (issue 41)",
+  response: { 200: ConsentVersionsResponse },
 });
 
 export const overview = defineOperation({
@@ -526,6 +550,6 @@ export const timeline = defineOperation({
 });
 
 export const operations = {
-  details, edit, overview, audienceOverview, createPanel, panelDetails, editPanel, deletePanel, links, files,
+  details, edit, consentVersions, overview, audienceOverview, createPanel, panelDetails, editPanel, deletePanel, links, files,
   complete, assignToAction, orderRunThrough, runThroughs, advancePhase, timeline, launch, pause, resume,
 };

@@ -27,6 +27,14 @@ export const TAKE_STUDY_FULL = 'This study is full: enough people have taken par
 export const TAKE_ALREADY_COMPLETED = 'You have already completed this study';
 export const TAKE_SIMULATED_LIVE = 'The simulated gaze source is only for test links: open the link without source=simulated';
 export const TAKE_TOO_MANY_STARTS = 'Too many starts of this study link from your address: please try again in a few minutes';
+export const TAKE_CONSENT_REQUIRED = "This session has no recorded consent: the respondent has to agree to the study's consent text before anything is stored";
+export const TAKE_CONSENT_VERSION = "This is not a version of this study's consent text";
+
+// ---- informed consent (issue 41; docs/privacy.md) ------------------------------------------------------
+
+/** The longest consent text a study may have (characters). */
+export const CONSENT_TEXT_MAX = 10_000;
+
 
 /**
  * Why a respondent cannot take (or finish) the study: the study is completed or not live
@@ -149,6 +157,10 @@ export const StartResponse = Ok({
   token: Nullable(Type.String({ description: 'Stores this session (POST /v1.0/take/{id}/session); valid for a day. null unless state is run or quota_full' })),
   steps: Type.Array(TakeStep),
   redirect_url: Nullable(Type.String({ description: "The panel's redirect with the participant parameter when the respondent cannot take the study (null for our own panel)" })),
+  consent: Nullable(Type.Object({
+    version: Id({ description: "The version of the study's consent text (agree to this one: POST /v1.0/take/{id}/consent)" }),
+    text: Type.String({ description: 'Plain text; paragraphs separated by blank lines' }),
+  }, { description: 'The consent text to show before anything else (no camera, no measurement before the answer). null: the study does not ask for consent, or the state is not run' })),
 });
 export type StartResponse = Static<typeof StartResponse>;
 
@@ -164,6 +176,36 @@ export const startSession = defineOperation({
   bodyLimit: 16 * 1024,
   response: { 200: StartResponse },
   errors: [403, 409, 429],
+});
+
+// ---- consent (issue 41) -------------------------------------------------------------------------------
+
+export const ConsentBody = Type.Object({
+  token: Text(1000, { description: "The start's session token" }),
+  agree: Type.Boolean({ description: 'true: the respondent agreed to the text; false: declined' }),
+  version: Type.Optional(Id({ description: 'The consent text version shown (required when agreeing)' })),
+});
+export type ConsentBody = Static<typeof ConsentBody>;
+
+export const ConsentResponse = Ok({
+  agreed: Type.Boolean(),
+  token: Nullable(Type.String({ description: 'Agreed: the session token carrying the consent (version and time); use it for every later call. null when declined' })),
+  consent_version: Nullable(Id()),
+  consented_at: Nullable(Type.String({ description: 'ISO 8601: when the server recorded the agreement' })),
+  redirect_url: Nullable(Type.String({ description: "Declined: the panel's screen-out redirect with the participant parameter (null for our own panel)" })),
+});
+export type ConsentResponse = Static<typeof ConsentResponse>;
+
+export const recordConsent = defineOperation({
+  operationId: 'takeConsent',
+  method: 'POST',
+  path: '/v1.0/take/:id/consent',
+  summary: "The respondent's answer to the study's consent text: agreed (a session token carrying the version and time) or declined (counted, nothing else kept)",
+  description: "Agreeing answers a new session token carrying the consent text's version and the server's time; the delivery stores them with the participant (consent_version, consented_at), and without them a study that asks for consent refuses the quality gate and the delivery (403). The version must be one of the study's (400 otherwise). Declining releases the cell's reservation, adds one to the refusal count of the study and cell (live links only) and stores nothing else; redirect_url is the panel's screen-out redirect with the participant parameter. 403 for a bad or expired token.",
+  tags, access: 'write', roles: ['signed_url'],
+  params: TakeParams, body: ConsentBody, bodyLimit: 16 * 1024,
+  response: { 200: ConsentResponse },
+  errors: [400, 403],
 });
 
 // ---- raw calibration (issue 22 item 4: the server measures) ----------------------------------------
@@ -232,7 +274,7 @@ export const deliverSession = defineOperation({
   method: 'POST',
   path: '/v1.0/take/:id/session',
   summary: "Stores the session the token names (the ingestion service, as POST /collect/session would); retries are safe",
-  description: 'The token fixes study, cell, panel, test flag, respondent and session id: the body cannot change them. 403 for a bad or expired token; 400 (naming the field) for a session outside the ingestion bounds. Re-sending answers duplicate:true and stores nothing. A live session whose study was completed, made not live or paused since the start is refused (status closed / paused, nothing stored, the panel\'s quota-full redirect); a completion of a panel reference that completed the study before is stored as duplicate and never counted.',
+  description: 'The token fixes study, cell, panel, test flag, respondent, session id and consent: the body cannot change them. 403 for a bad or expired token, and for a token without consent when the study asks for it (POST …/consent first); 400 (naming the field) for a session outside the ingestion bounds. Re-sending answers duplicate:true and stores nothing. A live session whose study was completed, made not live or paused since the start is refused (status closed / paused, nothing stored, the panel\'s quota-full redirect); a completion of a panel reference that completed the study before is stored as duplicate and never counted.',
   tags, access: 'write', roles: ['signed_url'],
   params: TakeParams, body: DeliverBody, bodyLimit: SESSION_BODY_LIMIT,
   response: { 200: DeliverResponse },
@@ -285,11 +327,11 @@ export const checkQuality = defineOperation({
   method: 'POST',
   path: '/v1.0/take/:id/quality',
   summary: "The quality gate: the server measures the runner's raw calibration, compares the measures with the study's thresholds and answers pass or fail",
-  description: "Accuracy, precision and frame rate are computed by the server from 'calibration' (the browser's own figures are ignored); after a calibration or validation stage the raw data are required, and missing or implausible data fail (measure calibration_data, with the reason) whatever the thresholds. Thresholds not set always pass. A failure stores the token's session at once as status screenout (with the measures and the steps sent, counted, never in the metrics) and names the panel's screen-out redirect; a retry answers the same. The delivery (POST …/session) checks the measures again and stores a failing 'complete' as screenout. 403 for a bad or expired token.",
+  description: "Accuracy, precision and frame rate are computed by the server from 'calibration' (the browser's own figures are ignored); after a calibration or validation stage the raw data are required, and missing or implausible data fail (measure calibration_data, with the reason) whatever the thresholds. Thresholds not set always pass. A failure stores the token's session at once as status screenout (with the measures and the steps sent, counted, never in the metrics) and names the panel's screen-out redirect; a retry answers the same. The delivery (POST …/session) checks the measures again and stores a failing 'complete' as screenout. 403 for a bad or expired token, and for a token without consent when the study asks for it.",
   tags, access: 'write', roles: ['signed_url'],
   params: TakeParams, body: QualityBody, bodyLimit: SESSION_BODY_LIMIT,
   response: { 200: QualityResponse },
   errors: [403],
 });
 
-export const operations = { runnerPage, runnerScript, startSession, deliverSession, speedProbe, checkQuality };
+export const operations = { runnerPage, runnerScript, startSession, recordConsent, deliverSession, speedProbe, checkQuality };

@@ -4,7 +4,8 @@
 // viewability on each step's clock, and delivers the session (POST /v1.0/take/{id}/session)
 // through the retry buffer, then follows the panel's redirect. Progress is kept in
 // sessionStorage, so a reload or a trip to an External step resumes where the respondent was.
-import type { DeliverResponse, QualityResponse, QualityStage, StartResponse, TakeStep, TakeStim } from '../../contract/take';
+import type { ConsentResponse, DeliverResponse, QualityResponse, QualityStage, StartResponse, TakeStep, TakeStim } from '../../contract/take';
+import { CAMERA_EXPLAINED, consentScreen, DECLINED_TEXT, DECLINED_TITLE } from './consent';
 import { runCalibration, type CalibrationData } from './calibration';
 import { DeliveryBuffer, DeliveryRefused } from './delivery';
 import { commandAction, cameraNote } from './commands';
@@ -20,7 +21,8 @@ interface SessionStim { stim_id: number; x: number; y: number; width: number; he
 interface Answer { question_id: number; answer_option_id?: number; text?: string }
 interface StepResult { step_id: number; page_dwell_ms: number; stims: SessionStim[]; gaze?: [number, number, number][]; answers?: Answer[] }
 /** fallback: the link asked for the webcam, the camera was unavailable and the respondent chose the mouse. */
-interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationData | null; connection?: number | null; fallback?: 'mouse' }
+/** consented: the respondent agreed and start.token is the token carrying it (issue 41). */
+interface Progress { start: StartResponse; index: number; results: StepResult[]; calibration: CalibrationData | null; connection?: number | null; fallback?: 'mouse'; consented?: boolean }
 type Failure = QualityResponse['failures'][number];
 
 export const SCREENOUT_TITLE = 'Thank you for your time';
@@ -441,7 +443,7 @@ async function gate(progress: Progress, source: GazeSource, stage: QualityStage)
  */
 async function startWebcam(start: StartResponse): Promise<GazeSource> {
   for (;;) {
-    message('Starting your camera…', 'Your browser may ask whether this page may use the camera.');
+    message('Starting your camera…', `${CAMERA_EXPLAINED} Your browser may ask whether this page may use the camera.`);
     let reason: string;
     try {
       const cam = await loadWebcamSource();
@@ -458,6 +460,7 @@ async function startWebcam(start: StartResponse): Promise<GazeSource> {
       mouse.addEventListener('click', () => resolve(false));
       const box = el('div', { className: 'gb-message gb-camera-failed', role: 'alert' }, el('h1', { textContent: CAMERA_TITLE }),
         el('p', { textContent: `This study uses your webcam to follow where you look, but ${reason}.` }),
+        el('p', { className: 'gb-status', textContent: CAMERA_EXPLAINED }),
         el('p', { textContent: CAMERA_MOUSE }),
         el('div', { className: 'gb-actions' }, again, mouse));
       const placeholder = new MouseSource();
@@ -469,6 +472,45 @@ async function startWebcam(start: StartResponse): Promise<GazeSource> {
       m.start();
       return m;
     }
+  }
+}
+
+/**
+ * The consent screen (issue 41), before anything is measured: agreeing swaps the session token for
+ * the one carrying the consent (the server refuses to store a session without it); declining sends
+ * the answer (counted, nothing else stored) and follows the panel's screen-out redirect. Answers
+ * whether the session goes on.
+ */
+async function askConsent(progress: Progress): Promise<boolean> {
+  const { start } = progress;
+  const view = consentScreen(start.consent!.text, start.reference, start.is_test);
+  const b = el('div', { className: `gb-bar${start.is_test ? ' gb-test' : ''}` }, el('span', { textContent: start.is_test ? TEST_BANNER : start.study_name }));
+  root.replaceChildren(b, view.box);
+  view.box.querySelector('h1')?.focus({ preventScroll: true });
+  let agree = await view.choice;
+  for (;;) {
+    const res = await post<ConsentResponse>(`/v1.0/take/${studyId}/consent`, { token: start.token, agree, version: start.consent!.version }).catch(() => null);
+    if (res?.status === 200 && res.body) {
+      if (!agree) {
+        try { store?.removeItem(storageKey); } catch { /* nothing to clear */ }
+        const redirect = res.body.redirect_url;
+        const box = el('div', { className: 'gb-message', role: 'status' }, el('h1', { textContent: DECLINED_TITLE }), el('p', { textContent: DECLINED_TEXT }),
+          el('p', { className: 'gb-status', textContent: redirect ? 'Taking you back…' : 'You can close this page.' }));
+        box.dataset.state = 'declined';
+        root.replaceChildren(box);
+        if (redirect) setTimeout(() => location.replace(redirect), 1500);
+        return false;
+      }
+      progress.start = { ...start, token: res.body.token };
+      progress.consented = true;
+      save(progress);
+      return true;
+    }
+    if (res && res.status !== 200 && res.status !== 429 && res.status < 500) {
+      message('This study cannot be taken', (res.body as { message?: string } | null)?.message ?? 'Please open the study link again.');
+      return false;
+    }
+    agree = await view.retry('Your answer could not be sent: check your connection and choose again.');
   }
 }
 
@@ -496,6 +538,7 @@ async function run(): Promise<void> {
     progress = { start: res.body, index: 0, results: [], calibration: null };
     save(progress);
   }
+  if (progress.start.consent && !progress.consented && !(await askConsent(progress))) return;
   const wanted = progress.fallback ?? params.get('source');
   let source = wanted === 'webcam' ? null : gazeSource(wanted);
   const { start } = progress;

@@ -20,9 +20,10 @@ html,body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;c
 .gb-step[data-step-type=cache]{max-width:none;padding:0 0 6rem}
 .gb-place{position:absolute;box-shadow:none}
 .gb-next-row{display:flex;justify-content:flex-end;max-width:72rem;margin:0 auto;padding:0 1rem 2rem}
-.gb-next{font:inherit;font-weight:600;padding:.65rem 1.6rem;border:0;border-radius:8px;background:#2f5bea;color:#fff;cursor:pointer}
-.gb-next:focus-visible,.gb-dot:focus-visible{outline:3px solid #f0a500;outline-offset:3px}
+.gb-next,.gb-decline{font:inherit;font-weight:600;padding:.65rem 1.6rem;border:0;border-radius:8px;background:#2f5bea;color:#fff;cursor:pointer}
+.gb-next:focus-visible,.gb-decline:focus-visible,.gb-dot:focus-visible{outline:3px solid #f0a500;outline-offset:3px}
 .gb-next[hidden]{display:none}
+.gb-next:disabled,.gb-decline:disabled{opacity:.6;cursor:progress}
 .gb-floating{position:fixed;right:1.5rem;bottom:1.5rem;z-index:30;box-shadow:0 4px 12px rgba(0,0,0,.25)}
 .gb-calibration{position:fixed;inset:0;z-index:40;background:#eef1f6}
 .gb-calibration-note{position:absolute;left:50%;top:32%;transform:translateX(-50%);margin:0;text-align:center;width:min(90vw,28rem)}
@@ -44,6 +45,8 @@ textarea{font:inherit;width:100%;min-height:5rem;padding:.5rem;border:1px solid 
 .gb-actions{display:flex;flex-wrap:wrap;gap:.75rem;justify-content:flex-end;margin-top:1.25rem}
 .gb-secondary{background:#fff;color:#2f5bea;box-shadow:inset 0 0 0 2px #2f5bea}
 .gb-camera-failed h1{color:#a12020}
+.gb-consent{max-width:42rem}
+.gb-consent .gb-text{margin:0 0 .75rem}
 .gb-step[data-step-type=embedded]{max-width:none;padding:0 0 6rem}
 .gb-embedded{width:100%;max-width:1280px}
 @media (max-width:600px){.gb-message{margin:10vh .75rem;padding:1.5rem}.gb-step{padding:1rem .75rem 6rem}.gb-floating{right:.75rem;bottom:.75rem}}

@@ -55,6 +55,10 @@ export interface SessionParticipant {
   is_test: boolean;
   /** What the gaze samples are: 'webcam' eye tracking, 'mouse' (the cursor as gaze), 'simulated'; absent: not said. */
   gaze_source?: 'webcam' | 'mouse' | 'simulated' | null;
+  /** The version of the study's consent text the respondent agreed to (issue 41); null: attested without one of our texts. */
+  consent_version?: number | null;
+  /** When the respondent agreed (ISO 8601); null or absent: no consent recorded. */
+  consented_at?: string | null;
 }
 
 export interface SessionBody {

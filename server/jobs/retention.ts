@@ -1,6 +1,6 @@
 // retention (issue 41 item 3): applies every company's retention periods — raw gaze of sessions
 // older than the company's raw gaze period, and all respondent data of studies completed longer
-// ago than its study period (services/privacy.ts applyRetention; docs/privacy-requests.md).
+// ago than its study period (services/privacy.ts applyRetention; docs/privacy.md).
 // Daily: queued by every server start under the day's key, and each run queues the next day's
 // under that day's key, so restarts and several servers merge into one chain (the key
 // deduplicates an unfinished job). Idempotent: a second run the same day removes nothing more.

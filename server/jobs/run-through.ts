@@ -91,6 +91,15 @@ async function runCell(browser: Browser, proxy: EgressProxy, link: string, cell:
     }
     const start = (await startRes.json()) as StartResponse;
     if (start.state !== 'run') { rec.fail(`the test link answered ${start.state}`); return rec.done(); }
+    // The consent screen comes first (issue 41): it must show, and the automated respondent agrees.
+    if (start.consent) {
+      try {
+        await page.locator('.gb-consent .gb-agree').click({ timeout: STEP_MS });
+      } catch {
+        rec.fail('the consent screen did not show');
+        return rec.done();
+      }
+    }
     let position = 0;
     for (const step of start.steps) {
       position++;

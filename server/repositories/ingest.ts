@@ -18,8 +18,10 @@ import { countedSql, intArray } from './sql.js';
 // The context's shape is analytics' (the simulator and ingestion read it); this file loads it.
 export type { StudyContext, StudyQuestion, StudyStep, StudyStim };
 
-export async function findStudyKey(db: Db, studyId: number): Promise<{ id: number; companyId: number; collectionKeyHash: string | null; completed: boolean } | null> {
-  const rows = await db.select({ id: study.id, companyId: study.companyId, collectionKeyHash: study.collectionKeyHash, completed: study.completed })
+export async function findStudyKey(db: Db, studyId: number): Promise<{ id: number; companyId: number; collectionKeyHash: string | null; completed: boolean; consentRequired: boolean } | null> {
+  const rows = await db.select({
+    id: study.id, companyId: study.companyId, collectionKeyHash: study.collectionKeyHash, completed: study.completed, consentRequired: study.consentRequired,
+  })
     .from(study).where(eq(study.id, studyId)).limit(1);
   return rows[0] ?? null;
 }
@@ -170,7 +172,7 @@ const json = (name: string) => sql`${ph(name)}::json`;
 const PARTICIPANT_COLUMNS = 'study_id int, cell_id int, panel_id int, reference text, session_id text, age_group_id int, '
   + 'family_group_id int, earnings_group_id int, gender_group_id int, socialgrade_group_id int, ethnicity_group_id int, '
   + 'has_eyetracking bool, calibration_accuracy_px float8, calibration_precision_px float8, frame_rate float8, '
-  + 'connection_speed_kbps float8, status text, is_test bool, gaze_source text';
+  + 'connection_speed_kbps float8, status text, is_test bool, gaze_source text, consent_version int, consented_at timestamptz';
 
 /**
  * Stores sessions of one study in ONE statement (issue 21: a session was ~50 statements, then 13;
@@ -276,6 +278,7 @@ export async function insertSessions(db: Db, studyId: number, sessions: SessionR
       has_eyetracking: p.hasEyetracking ?? false, calibration_accuracy_px: p.calibrationAccuracyPx ?? null,
       calibration_precision_px: p.calibrationPrecisionPx ?? null, frame_rate: p.frameRate ?? null,
       connection_speed_kbps: p.connectionSpeedKbps ?? null, status: p.status ?? 'complete', is_test: p.isTest ?? false, gaze_source: p.gazeSource ?? null,
+      consent_version: p.consentVersion ?? null, consented_at: p.consentedAt ? new Date(p.consentedAt).toISOString() : null,
     });
     for (const e of r.exposures) {
       exposures.push({

@@ -16,6 +16,8 @@ export interface TakeStudyRow {
   completed: boolean;
   /** Fieldwork paused by the researcher: live links answer 'paused' and take no deliveries. */
   paused: boolean;
+  /** Take links ask for consent first, and no session is stored without it (issue 41). */
+  consentRequired: boolean;
   participantsRequested: number;
   /** The quality thresholds (docs/metrics.md "Report base E"); null: not checked. */
   maxAccuracy: number | null;
@@ -27,7 +29,7 @@ export interface TakeStudyRow {
 export async function findTakeStudy(db: Db, studyId: number): Promise<TakeStudyRow | null> {
   const rows = await db.select({
     id: study.id, companyId: study.companyId, name: study.name, live: study.live, completed: study.completed, paused: study.paused,
-    participantsRequested: study.participantsRequested,
+    consentRequired: study.consentRequired, participantsRequested: study.participantsRequested,
     maxAccuracy: study.maxAccuracy, maxPrecision: study.maxPrecision,
     minCalibrationFrameRate: study.minCalibrationFrameRate, minConnectionSpeed: study.minConnectionSpeed,
   }).from(study).where(eq(study.id, studyId));

@@ -7,6 +7,7 @@
 // `npm start` runs it as the job `seed-respondents` (server/jobs), with progress in studies.
 import type { Db } from '../db/client.js';
 import { ingestSession } from '../services/ingest.js';
+import { consentToShow } from '../services/consent.js';
 import { respondentTarget, simulateSession } from '../analytics/simulator.js';
 import { getActiveConfig } from '../repositories/analysis-config.js';
 import { countParticipants, loadStudyContext, totalParticipants } from '../repositories/ingest.js';
@@ -53,6 +54,9 @@ export async function simulateStudy(
   const n = opts.count ?? respondentTarget(context);
   if ((await countParticipants(db, studyId)) >= n) return 0;
   const config = opts.config ?? (await getActiveConfig(db));
+  // Every demo respondent agreed to the study's consent text (issue 41), as a runner respondent
+  // must: the default text is stored as version 1, and each session carries it with its time.
+  const consent = await consentToShow(db, studyId);
   let stored = 0;
   let next = 0;
   // SEED_IN_FLIGHT sessions at once, so ingestion writes them in groups (group commit,
@@ -61,7 +65,9 @@ export async function simulateStudy(
   await Promise.all(Array.from({ length: SEED_IN_FLIGHT }, async () => {
     for (let i = next++; i < n && !opts.signal?.aborted; i = next++) {
       // A session stored by an earlier, interrupted run comes back as a duplicate: nothing is written.
-      const r = await ingestSession(db, simulateSession(context, i), { context, config });
+      const body = simulateSession(context, i);
+      body.participant = { ...body.participant, consent_version: consent.version, consented_at: new Date().toISOString() };
+      const r = await ingestSession(db, body, { context, config });
       if (!r.duplicate) stored += 1;
     }
   }));

@@ -96,6 +96,7 @@ function sessionRows({ body, ctx, config, answers }: Omit<Checked, 'rows'>, aois
       ethnicityGroupId: p.ethnicity_group_id ?? null, hasEyetracking: p.has_eyetracking,
       calibrationAccuracyPx: p.calibration_accuracy_px ?? null, calibrationPrecisionPx: p.calibration_precision_px ?? null,
       frameRate: p.frame_rate ?? null, connectionSpeedKbps: p.connection_speed_kbps ?? null, status: p.status, isTest: p.is_test, gazeSource: p.gaze_source ?? null,
+      consentVersion: p.consent_version ?? null, consentedAt: p.consented_at ? new Date(p.consented_at) : null,
     },
     exposures: [], gaze: [], aois: [], features: [], answers,
   };

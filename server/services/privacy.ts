@@ -1,10 +1,11 @@
-// Respondents' privacy (issue 41 items 2 and 3; docs/privacy-requests.md): answering a data-subject
+// Respondents' privacy (issue 41 items 2 and 3; docs/privacy.md): answering a data-subject
 // request (find, export, erase one respondent by panel reference) and applying a company's
 // retention periods (the retention job). An erasure and each study's retention removal are one
 // transaction that also rebuilds the study's report aggregates (the norms follow: their fingerprint
 // is the aggregates' build state) and writes a timeline entry that names no respondent.
 import type { Db } from '../db/client.js';
 import * as repo from '../repositories/privacy.js';
+import { consentTextOf } from '../repositories/consent.js';
 import { rebuildStudyAggregates } from '../repositories/aggregates.js';
 import { insertEvent } from '../repositories/study-management.js';
 import { unpackFloat32 } from '../analytics/pack.js';
@@ -96,9 +97,12 @@ export async function exportRespondent(db: Db, scope: repo.RespondentScope, refe
         aois: children.aois.get(Number(e.id)) ?? [],
         features: children.features.get(Number(e.id)) ?? [],
       })),
-      // Consent is recorded on the participant row (its columns are in `participant`); a separate
-      // consent record, when one exists, is added here.
-      consent: null,
+      // Consent is recorded on the participant row (issue 41 item 1): what they agreed to, and when.
+      consent: typeof row.consent_version === 'number' ? {
+        version: row.consent_version,
+        agreed_at: row.consented_at ?? null,
+        text: await consentTextOf(db, Number(m.studyId), row.consent_version),
+      } : null,
     });
   }
   return { reference, exported_at: now.toISOString(), scope: scope.studyId === null ? 'company' : `study ${scope.studyId}`, sessions };

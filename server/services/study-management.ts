@@ -6,6 +6,7 @@
 import type { Db } from '../db/client.js';
 import * as repo from '../repositories/study-management.js';
 import { PHASE_NAMES, launchChecks, phaseFromFacts, type LaunchCheck } from '../domain/study-phase.js';
+import { saveConsentText } from './consent.js';
 
 export const phaseName = (id: number) => PHASE_NAMES[id] ?? PHASE_NAMES[1];
 
@@ -297,12 +298,16 @@ export async function orderRunThrough(db: Db, studyId: number, userId: number): 
   });
 }
 
-/** Edits the study row; a change of the fieldwork dates is written to the timeline (one transaction). */
-export async function editStudy(db: Db, studyId: number, userId: number, patch: Parameters<typeof repo.updateStudy>[2]): Promise<void> {
+/**
+ * Edits the study row; a change of the fieldwork dates is written to the timeline, a changed
+ * consent text becomes its next version (one transaction).
+ */
+export async function editStudy(db: Db, studyId: number, userId: number, patch: Parameters<typeof repo.updateStudy>[2], consentText?: string): Promise<void> {
   await repo.inTransaction(db, async (tx) => {
     const before = await repo.lockStudy(tx, studyId);
     if (!before) return;
     await repo.updateStudy(tx, studyId, patch);
+    if (consentText !== undefined) await saveConsentText(tx, studyId, consentText, userId);
     const t = (d: Date | null | undefined) => (d ? new Date(d).getTime() : null);
     const startChanged = 'proposedDataCollectionStart' in patch && t(patch.proposedDataCollectionStart) !== t(before.proposedDataCollectionStart);
     const endChanged = 'proposedDataCollectionEnd' in patch && t(patch.proposedDataCollectionEnd) !== t(before.proposedDataCollectionEnd);

@@ -78,13 +78,16 @@ export interface SessionClaims {
   sessionId: string;
   /** Unix seconds. */
   expires: number;
+  /** The respondent agreed to this version of the study's consent text at `at` (Unix seconds, the server's clock); absent: not (yet). */
+  consent?: { version: number; at: number };
 }
 
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(`take-session\n${payload}`).digest('base64url');
 
 /** `payload.sig`, both base64url: the payload is the claims as JSON. */
 export function signSession(secret: string, c: SessionClaims): string {
-  const payload = Buffer.from(JSON.stringify([c.studyId, c.cellId, c.panelId, c.test ? 1 : 0, c.reference, c.sessionId, c.expires])).toString('base64url');
+  const claims = [c.studyId, c.cellId, c.panelId, c.test ? 1 : 0, c.reference, c.sessionId, c.expires, ...(c.consent ? [c.consent.version, c.consent.at] : [])];
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }
 
@@ -101,9 +104,13 @@ export function verifySession(secret: string, token: string, studyId: number, no
   } catch {
     return null;
   }
-  if (!Array.isArray(v) || v.length !== 7) return null;
-  const [sid, cellId, panelId, test, reference, sessionId, expires] = v as [number, number, number | null, number, string, string, number];
-  const c: SessionClaims = { studyId: sid, cellId, panelId, test: test === 1, reference, sessionId, expires };
+  // 7 claims, or 9 with the consent (version, time) the respondent gave (issue 41).
+  if (!Array.isArray(v) || (v.length !== 7 && v.length !== 9)) return null;
+  const [sid, cellId, panelId, test, reference, sessionId, expires, version, at] = v as [number, number, number | null, number, string, string, number, number?, number?];
+  const c: SessionClaims = {
+    studyId: sid, cellId, panelId, test: test === 1, reference, sessionId, expires,
+    ...(typeof version === 'number' && typeof at === 'number' ? { consent: { version, at } } : {}),
+  };
   if (c.studyId !== studyId || !(c.expires > nowSeconds)) return null;
   return c;
 }

@@ -14,6 +14,8 @@ import {
 } from './take-rules.js';
 import { CALIBRATION_MEASURES, measureCalibration, qualityFailures, type QualityFailure, type QualityMeasures } from './take-quality.js';
 import type { CalibrationData } from '../../shared/gaze-quality.js';
+import { consentToShow } from './consent.js';
+import { consentVersionExists, countRefusal } from '../repositories/consent.js';
 
 
 /** How the route turns stored keys and ids into URLs a browser may load (signed, expiring). */
@@ -122,6 +124,7 @@ export interface StartClient {
 
 async function startAnswer(
   deps: TakeDeps, claims: Omit<SessionClaims, 'cellId'> & { cellId: number | null }, studyName: string, state: StartState, redirect: string | null,
+  consent: { version: number; text: string } | null = null,
 ) {
   // A verified link proved the secret exists.
   const secret = (await sessionSecret(deps.db, deps.urlSecret))!;
@@ -139,6 +142,7 @@ async function startAnswer(
     token: state === 'run' && claims.cellId !== null ? signSession(secret, { ...claims, cellId: claims.cellId }) : null,
     steps: state === 'run' && claims.cellId !== null ? await playPlan(deps.db, deps.urls, claims.studyId, claims.cellId, claims.reference) : [],
     redirect_url: redirect,
+    consent: state === 'run' ? consent : null,
   };
 }
 
@@ -206,7 +210,46 @@ export async function startTake(deps: TakeDeps, studyId: number, query: string, 
     }
     return { kind: 'ok', answer: await startAnswer(deps, claims, s.name, 'quota_full', redirectWithParticipant(p?.quotaFullRedirectUrl, p?.participantInsertParameter, reference)) };
   }
-  return { kind: 'ok', answer: await startAnswer(deps, { ...base, cellId: assigned.cellId, sessionId }, s.name, 'run', null) };
+  // The consent text is the first thing the respondent sees (issue 41): stored before it is shown,
+  // so the version they agree to is always one the study keeps.
+  const consent = s.consentRequired ? await consentToShow(deps.db, studyId) : null;
+  return { kind: 'ok', answer: await startAnswer(deps, { ...base, cellId: assigned.cellId, sessionId }, s.name, 'run', null, consent) };
+}
+
+export type ConsentOutcome =
+  | { kind: 'invalid' }
+  | { kind: 'unknown_version' }
+  | { kind: 'agreed'; token: string; version: number; at: Date }
+  | { kind: 'declined'; redirect: string | null };
+
+/**
+ * The respondent's answer to the consent text (issue 41). Agreed: a new session token carrying the
+ * version and the server's time, which the delivery stores with the participant. Declined: the
+ * cell's reservation is released, the refusal is counted (live links only: test sessions never
+ * count) and nothing else is kept; the respondent goes to the panel's screen-out redirect.
+ */
+export async function recordTakeConsent(deps: TakeDeps, studyId: number, body: { token: string; agree: boolean; version?: number }): Promise<ConsentOutcome> {
+  const secret = await sessionSecret(deps.db, deps.urlSecret);
+  const nowMs = deps.now?.() ?? Date.now();
+  const claims = secret === null ? null : verifySession(secret, body.token, studyId, Math.floor(nowMs / 1000));
+  if (!claims || secret === null) return { kind: 'invalid' };
+  if (!body.agree) {
+    await repo.releaseReservation(deps.db, studyId, claims.sessionId);
+    // A token that already carries the respondent's agreement was counted as taking part, not refused.
+    if (!claims.test && !claims.consent) await countRefusal(deps.db, studyId, claims.cellId);
+    const p = claims.panelId !== null ? await repo.findTakePanel(deps.db, studyId, claims.panelId) : null;
+    return { kind: 'declined', redirect: redirectWithParticipant(p?.screenoutRedirectUrl, p?.participantInsertParameter, claims.reference) };
+  }
+  if (body.version === undefined || !(await consentVersionExists(deps.db, studyId, body.version))) return { kind: 'unknown_version' };
+  const at = Math.floor(nowMs / 1000);
+  return { kind: 'agreed', token: signSession(secret, { ...claims, consent: { version: body.version, at } }), version: body.version, at: new Date(at * 1000) };
+}
+
+/** Whether the session may be stored: the study does not ask for consent, or the token carries it. */
+async function consented(deps: TakeDeps, claims: SessionClaims): Promise<boolean> {
+  if (claims.consent) return true;
+  const s = await repo.findTakeStudy(deps.db, claims.studyId);
+  return !s?.consentRequired;
 }
 
 /** What the runner sends for the gate: the raw calibration (the server measures it) and the connection speed. */
@@ -229,6 +272,7 @@ export interface Delivery extends RawMeasures {
 
 export type DeliverOutcome =
   | { kind: 'invalid' }
+  | { kind: 'no_consent' }
   | { kind: 'ok'; result: IngestResult; redirect: string | null; status: 'complete' | 'screenout' | 'duplicate'; failures: QualityFailure[] }
   | { kind: 'refused'; state: 'closed' | 'paused'; redirect: string | null };
 
@@ -282,6 +326,8 @@ async function store(deps: TakeDeps, claims: SessionClaims, d: { gaze_source: Ra
       calibration_accuracy_px: m.calibration_accuracy_px ?? null, calibration_precision_px: m.calibration_precision_px ?? null,
       frame_rate: m.frame_rate ?? null, connection_speed_kbps: m.connection_speed_kbps ?? null,
       status, is_test: claims.test,
+      consent_version: claims.consent?.version ?? null,
+      consented_at: claims.consent ? new Date(claims.consent.at * 1000).toISOString() : null,
     },
     steps: d.steps,
   });
@@ -316,6 +362,7 @@ async function lateRefusal(deps: TakeDeps, claims: SessionClaims): Promise<{ sta
 
 export type QualityOutcome =
   | { kind: 'invalid' }
+  | { kind: 'no_consent' }
   | { kind: 'ok'; pass: boolean; failures: QualityFailure[]; participantId: number | null; redirect: string | null }
   | { kind: 'refused'; state: 'closed' | 'paused'; redirect: string | null };
 
@@ -332,6 +379,8 @@ export async function checkTakeQuality(
 ): Promise<QualityOutcome> {
   const claims = await claimsOf(deps, studyId, q.token, q.gaze_source);
   if (!claims) return { kind: 'invalid' };
+  // Nothing about a respondent is stored without their consent when the study asks for it (issue 41).
+  if (!(await consented(deps, claims))) return { kind: 'no_consent' };
   const late = await lateRefusal(deps, claims);
   if (late) return { kind: 'refused', ...late };
   const { failures, measures } = await verdict(deps, claims, q, q.stage);
@@ -355,6 +404,8 @@ export async function checkTakeQuality(
 export async function deliverTake(deps: TakeDeps, studyId: number, d: Delivery): Promise<DeliverOutcome> {
   const claims = await claimsOf(deps, studyId, d.token, d.gaze_source);
   if (!claims) return { kind: 'invalid' };
+  // Nothing about a respondent is stored without their consent when the study asks for it (issue 41).
+  if (!(await consented(deps, claims))) return { kind: 'no_consent' };
   const late = await lateRefusal(deps, claims);
   if (late) return { kind: 'refused', ...late };
   const { failures, measures } = await verdict(deps, claims, d, 'delivery');

@@ -142,3 +142,8 @@ export async function until(condition: () => Promise<boolean>, what = 'condition
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** The consent screen every take link shows first (issue 41): waits for it and agrees. */
+export async function agreeToConsent(page: Page): Promise<void> {
+  await page.locator('.gb-consent .gb-agree').click();
+}

@@ -4,6 +4,7 @@
 // session, launches the study, two live respondents complete it (a desktop mouse and a
 // touch-emulated phone), both are in the compare report, the study is completed, and then a
 // session started before completion is refused at delivery and the fieldwork dates are set.
+// Issue 41: every respondent meets the consent screen first; one declines and is only counted.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
@@ -63,11 +64,12 @@ async function jpegCreative(): Promise<Buffer> {
  * cursor over it, or a finger on it), Next pressed, until the session is delivered or the page
  * leaves for the panel. Answers the start's reference and state and the delivery's status.
  */
-async function take(page: Page, link: string, touch: boolean): Promise<{ reference: string; state: string; status: string | null; left: string }> {
+async function take(page: Page, link: string, touch: boolean): Promise<{ reference: string; state: string; status: string | null; left: string; consented: boolean }> {
   let reference = '';
   let state = '';
   let status: string | null = null;
   let refused = false;
+  let consented = false;
   page.on('response', async (res) => {
     if (res.request().method() !== 'POST') return;
     if (res.url().endsWith('/start')) {
@@ -87,6 +89,15 @@ async function take(page: Page, link: string, touch: boolean): Promise<{ referen
     if (status || state === 'quota_full') break;
     // A refused start: the runner sends the respondent to the panel, or has said why it cannot.
     if (refused && ++waitedAfterRefusal > 15) break;
+    // The consent screen comes first (issue 41): this respondent agrees.
+    const agree = page.locator('.gb-consent .gb-agree');
+    if (await agree.isVisible().catch(() => false)) {
+      consented = true;
+      if (touch) await agree.tap().catch(() => {});
+      else await agree.click().catch(() => {});
+      await page.waitForTimeout(300);
+      continue;
+    }
     const dot = page.locator('.gb-dot:not([disabled])');
     if (await dot.isVisible().catch(() => false)) {
       if (touch) await dot.tap().catch(() => {});
@@ -114,7 +125,7 @@ async function take(page: Page, link: string, touch: boolean): Promise<{ referen
     await page.waitForTimeout(400);
   }
   await page.waitForTimeout(500);
-  return { reference, state, status, left: page.url() };
+  return { reference, state, status, left: page.url(), consented };
 }
 
 interface LinkSet { panel_links: { panel_name: string; cell_links: { cell_id: number; standard: string }[] }[] }
@@ -247,6 +258,25 @@ describe('a study created in the product runs its whole life (issue 35)', () => 
     const p = await take(phone.page, `${liveLink}phone-1`, true);
     assert.equal(p.status, 'complete', `phone session stored as ${p.status}`);
     await phone.context.close();
+    assert.ok(d.consented && p.consented, 'both agreed on the consent screen first');
+
+    // 9b. A respondent who declines the consent text (issue 41): sent to the panel's screen-out
+    // redirect with their id, counted as a refusal, nothing else stored (the report base stays 2).
+    {
+      const declines = await newPage(b);
+      await declines.page.goto(`${new URL(liveLink).pathname}${new URL(liveLink).search}decline-1`);
+      const consent = declines.page.locator('.gb-consent');
+      await consent.waitFor();
+      assert.match(await consent.innerText(), /the video never leaves your device/);
+      await consent.locator('.gb-decline').click();
+      await declines.page.waitForURL((u) => u.hostname === 'panel.example');
+      const out = new URL(declines.page.url());
+      assert.equal(`${out.origin}${out.pathname}`, PANEL.screen);
+      assert.equal(out.searchParams.get(PANEL.param), 'decline-1');
+      await declines.context.close();
+      const o = (await api<{ audience_overview: { participants_returned: number; consent_refusals: number } }>(`/studies/${studyId}/overview`)).body;
+      assert.deepEqual([o.audience_overview.participants_returned, o.audience_overview.consent_refusals], [2, 1]);
+    }
 
     // 10. Both in the compare report, on the page and in the API.
     const stims = (await api<{ data: { cell_id: number; step_list: { step_id: number; stimulus_list: { stimulus_id: number; stimulus_name: string }[] }[] }[] }>(`/studies/${studyId}/stims/overview`)).body.data;
@@ -270,6 +300,12 @@ describe('a study created in the product runs its whole life (issue 35)', () => 
     });
     assert.equal(started.status(), 200, await started.text());
     const session = await started.json();
+    // The respondent agrees to the consent text (issue 41), as the runner's first screen asks.
+    const agreed = await late.page.request.post(`${server().base}/v1.0/take/${studyId}/consent`, {
+      data: { token: session.token, agree: true, version: session.consent.version },
+    });
+    assert.equal(agreed.status(), 200, await agreed.text());
+    session.token = (await agreed.json()).token;
     await late.context.close();
 
     // 12. Complete the study from the overview.

@@ -72,6 +72,8 @@ async function tapThrough(page: Page, link: URL): Promise<{ reference: string; s
     if (res.url().endsWith('/session')) { status = body?.status ?? null; delivered = res.request().postDataJSON(); }
   });
   await page.goto(`${link.pathname}${link.search}`);
+  // The consent screen first (issue 41), answered by a tap.
+  await page.locator('.gb-consent .gb-agree').tap();
   let shotCalibration = false;
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
@@ -182,6 +184,10 @@ describe('respondent runner: every device finishes (issue 35 item 6)', () => {
         verdicts.push({ stage: res.request().postDataJSON().stage, pass: body.pass, failures: body.failures.map((f) => f.message) });
       });
       await page.goto(`${link.pathname}${link.search}E2E-${stamp}&source=webcam`);
+      // The consent screen comes before the camera (issue 41): nothing of the face tracking is loaded yet.
+      await page.locator('.gb-consent').waitFor();
+      assert.deepEqual(models, [], 'no model before consent');
+      await page.locator('.gb-consent .gb-agree').tap();
 
       // The camera starts and the face tracking loads (the models are fetched: it runs), and the
       // calibration first looks for the face.

@@ -39,6 +39,13 @@ async function takeLink(page: Page, link: URL): Promise<{ reference: string; sta
   while (Date.now() < deadline) {
     if (new URL(page.url()).host !== new URL(BASE).host) break;
     if (status || state === 'quota_full') break;
+    // The consent screen comes first (issue 41): the respondent agrees.
+    const agree = page.locator('.gb-consent .gb-agree');
+    if (await agree.isVisible().catch(() => false)) {
+      await agree.click().catch(() => {});
+      await page.waitForTimeout(300);
+      continue;
+    }
     const dot = page.locator('.gb-dot:not([disabled])');
     if (await dot.isVisible().catch(() => false)) {
       await dot.click().catch(() => {});

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, freshPage, panelTestLink, useBrowser } from './helpers';
+import { api, apiToken, freshPage, panelTestLink, useBrowser, agreeToConsent } from './helpers';
 
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -51,6 +51,7 @@ describe('respondent runner quality gate', () => {
       verdicts.push({ stage: req.stage, pass: ((await res.json()) as { pass: boolean }).pass });
     });
     await page.goto(`${testLink.pathname}${testLink.search}${reference}`);
+    await agreeToConsent(page);
     await page.getByRole('button', { name: 'Next' }).click();
     for (let i = 1; i <= 9; i++) {
       const dot = page.getByRole('button', { name: `Calibration point ${i} of 9` });

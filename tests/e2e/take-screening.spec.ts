@@ -6,7 +6,7 @@
 // live link, which no API can make here.)
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, apiToken, BASE, freshPage, useBrowser } from './helpers';
+import { api, apiToken, BASE, freshPage, useBrowser, agreeToConsent } from './helpers';
 
 const browser = useBrowser();
 
@@ -39,6 +39,7 @@ describe('respondent runner: the wizard\'s screening questions', () => {
     });
     const link = new URL(created.body.start_url_test);
     await page.goto(`${link.pathname}${link.search}`);
+    await agreeToConsent(page);
     const first = page.locator('.gb-questions fieldset').first();
     await first.waitFor({ state: 'visible', timeout: 60_000 });
     assert.equal(steps[0]?.type, 'question');

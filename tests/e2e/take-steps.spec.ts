@@ -17,7 +17,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, BASE, freshPage, panelTestLink, useBrowser } from './helpers';
+import { api, apiToken, BASE, freshPage, panelTestLink, useBrowser, agreeToConsent } from './helpers';
 
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -99,6 +99,7 @@ describe('runner: command and embedded steps, webcam adapter (issue 22)', () => 
       quality.push({ stage: sent.stage, targets: sent.calibration?.targets.length ?? 0, pass: ((await r.json()) as { pass: boolean }).pass });
     });
     await page.goto(`${link}&source=simulated`);
+    await agreeToConsent(page);
     const next = page.locator('.gb-next');
 
     const start = page.locator('.gb-step[data-step-type=command] [data-command=start_camera]');
@@ -153,6 +154,10 @@ describe('runner: command and embedded steps, webcam adapter (issue 22)', () => 
     const delivered: { gaze_source: string }[] = [];
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith(`/v1.0/take/${id}/session`)) delivered.push(r.postDataJSON()); });
     await page.goto(`${link}&source=webcam`);
+    // Consent comes before the camera (issue 41): the webcam chunk is not even loaded yet.
+    await page.locator('.gb-consent').waitFor();
+    assert.ok(!scripts.some((s) => /\/take\/assets\/webcam-/.test(s)), 'no webcam chunk before consent');
+    await agreeToConsent(page);
 
     const alert = page.locator('.gb-camera-failed[role=alert]');
     await alert.waitFor({ timeout: 30_000 });

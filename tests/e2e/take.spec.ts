@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, BASE, freshPage, panelTestLink, useBrowser } from './helpers';
+import { api, apiToken, BASE, freshPage, panelTestLink, useBrowser, agreeToConsent } from './helpers';
 
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -85,6 +85,9 @@ describe('respondent runner', () => {
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith(`/v1.0/take/${id}/session`)) delivered.push(r.postDataJSON()); });
 
     await page.goto(`${url.pathname}${url.search}${reference}`);
+    // The consent screen first (issue 41): the study's text and the respondent's reference.
+    await page.locator('.gb-consent').getByText(`Your reference: ${reference}`).waitFor();
+    await agreeToConsent(page);
     await page.getByText('Test session: what you do here is stored as a test and never counted in the reports.').waitFor();
     await page.getByText('Gaze: Mouse cursor as gaze').waitFor();
     await shot(page, 'take-instruction-1280');
@@ -184,6 +187,7 @@ describe('respondent runner', () => {
     const { page, context, errors } = await freshPage(browser());
     await context.route('https://panel.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Panel: thank you</h1>' }));
     await page.goto(`${testLink.pathname}${testLink.search}${reference}`);
+    await agreeToConsent(page);
     const ad = page.locator(`.gb-stim[data-stim-id="${image.id}"]`);
     await ad.waitFor();
     const box = (await ad.boundingBox())!;

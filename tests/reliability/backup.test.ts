@@ -92,7 +92,7 @@ function sessionOf(s: AnalyticsStudy, i: number): SessionBody {
   return {
     study_id: s.studyId,
     session_id: `backup-${i}`,
-    participant: { reference: `B${i}`, cell_id: s.cellId, has_eyetracking: true, frame_rate: 30, status: 'complete', is_test: false },
+    participant: { reference: `B${i}`, cell_id: s.cellId, has_eyetracking: true, frame_rate: 30, status: 'complete', is_test: false, consented_at: '2026-11-01T09:00:00.000Z' },
     steps: [{
       step_id: s.cacheStepId, page_dwell_ms: 8000, gaze: track(fixations).gaze,
       stims: [{ stim_id: s.mpuId, x: 100, y: 200, width: 300, height: 250, viewability: [{ start_ms: 0, end_ms: 8000, fraction: 1 }] }],

@@ -31,7 +31,7 @@ function sessionOf(s: AnalyticsStudy, i: number): SessionBody {
   return {
     study_id: s.studyId,
     session_id: `crash-${i}`,
-    participant: { reference: `C${i}`, cell_id: s.cellId, has_eyetracking: true, frame_rate: 30, status: 'complete', is_test: false },
+    participant: { reference: `C${i}`, cell_id: s.cellId, has_eyetracking: true, frame_rate: 30, status: 'complete', is_test: false, consented_at: '2026-11-01T09:00:00.000Z' },
     steps: [
       { step_id: s.instructionStepId, page_dwell_ms: 2000, stims: [] },
       {

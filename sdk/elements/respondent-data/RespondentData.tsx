@@ -186,4 +186,3 @@ export function RespondentData({ studyId }: RespondentDataProps) {
   );
 }
 
-export default RespondentData;

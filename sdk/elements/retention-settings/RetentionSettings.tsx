@@ -72,4 +72,3 @@ export function RetentionSettings() {
   );
 }
 
-export default RetentionSettings;

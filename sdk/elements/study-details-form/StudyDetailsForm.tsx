@@ -16,7 +16,8 @@ import {
   DETAILS_MESSAGES as M, MIN_DWELL_ABOVE_MAX_MESSAGE, QUALITY_LIMITS, SHORT_TEXT_MAX, STUDY_NAME_MAX, qualityRangeMessage,
   type StudyDetails, type StudyEditBody,
 } from '../../core/api/study';
-import { Button, ErrorText, FormikTextField, Link, Select, Spinner, SuccessText, TextField, tokens } from '../../ui';
+import { CONSENT_TEXT_MAX } from '../../../contract/take';
+import { Button, ErrorText, FormikTextField, Link, Select, Spinner, SuccessText, Switch, TextField, tokens } from '../../ui';
 
 export const NUMERIC_FIELDS = [
   ['min_connection_speed', 'Minimum connection speed (kbps)'],
@@ -73,6 +74,9 @@ export interface DetailsValues {
   max_gaze_duration: NumericValue;
   max_dwell_ms: NumericValue;
   min_dwell_ms: NumericValue;
+  /** Respondent consent (issue 41): whether take links ask first, and the text they show. */
+  consent_required: boolean;
+  consent_text: string;
 }
 
 /** A numeric field's value for the server: null when empty, else the number (NaN never leaves: the schema refuses it first). */
@@ -91,6 +95,7 @@ export function valuesOf(d: StudyDetails): DetailsValues {
     name: d.name, project_location: d.project_location ?? '', language: d.language ?? '',
     pre_assign_question_group: String(d.pre_assign_question_group?.id ?? 0),
     demographic_survey_url: d.demographic_survey_url, demographic_survey_insert_parameter: d.demographic_survey_insert_parameter,
+    consent_required: d.consent_required ?? true, consent_text: d.consent_text ?? '',
   } as DetailsValues;
   for (const [f] of DATE_FIELDS) v[f] = d[f] ?? '';
   for (const [f] of TEXT_FIELDS) v[f] = d[f] ?? '';
@@ -104,6 +109,8 @@ export function bodyOf(v: DetailsValues): StudyEditBody {
     name: v.name.trim(), project_location: v.project_location, language: v.language,
     pre_assign_question_group: Number(v.pre_assign_question_group) || 0,
     demographic_survey_url: v.demographic_survey_url.trim(), demographic_survey_insert_parameter: v.demographic_survey_insert_parameter,
+    // The server keeps the text as a new version only when it changed (past versions are kept).
+    consent_required: v.consent_required, consent_text: v.consent_text,
   };
   for (const [f] of DATE_FIELDS) body[f] = v[f] || null;
   for (const [f] of TEXT_FIELDS) body[f] = v[f];
@@ -118,6 +125,7 @@ export const detailsSchema = yup.object({
   demographic_survey_url: yup.string().trim().url(M.url),
   study_duration: yup.string().max(SHORT_TEXT_MAX, M.tooLong),
   incentive: yup.string().max(SHORT_TEXT_MAX, M.tooLong),
+  consent_text: yup.string().trim().required(M.consentText).max(CONSENT_TEXT_MAX, M.tooLong),
   ...Object.fromEntries(NUMERIC_FIELDS.map(([f]) => [f, yup.number()
     .transform((v: number, o: unknown) => (o === '' || o === null || (typeof o === 'string' && o.trim() === '') ? undefined : v))
     .typeError('must be a number').min(0, qualityRangeMessage(f)).max(QUALITY_LIMITS[f].max, qualityRangeMessage(f))])),
@@ -136,6 +144,7 @@ const Wrap = styled.section`
   legend { font-weight: 600; padding: 0 4px; }
   fieldset { border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; padding: 12px; margin: 0; }
   .select-row > * { width: 100%; margin-bottom: 12px; }
+  .hint { margin: 0; color: ${tokens.muted}; font-size: 0.9em; }
 `;
 const Bar = styled.div`
   display: flex;
@@ -157,6 +166,22 @@ function FormikSelect({ name, label, options, placeholder }: { name: string; lab
       onChange={(v) => { void helpers.setValue(v); }}
       onBlur={field.onBlur}
     />
+  );
+}
+
+/** Respondent consent (issue 41): the switch and the versioned text every take link shows first. */
+function ConsentFields({ version }: { version: number }) {
+  const [required, , helpers] = useField<boolean>('consent_required');
+  return (
+    <>
+      <Switch checked={required.value} onChange={(v) => { void helpers.setValue(v); }} label="Ask respondents for their consent before the study starts (recommended)" />
+      <FormikTextField name="consent_text" label="Consent text" multiline rows={10} />
+      <p className="hint" id="gaze-consent-hint">
+        {version ? `Version ${version}. ` : 'The default text: it is stored as version 1 when the first respondent opens a link. '}
+        Saving a changed text makes it the next version; respondents who agreed before keep the version they saw. Separate paragraphs with a blank line.
+        {required.value ? '' : ' Switched off: no consent screen, and sessions are stored without consent. Only do this when consent is collected elsewhere.'}
+      </p>
+    </>
   );
 }
 
@@ -254,6 +279,10 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
                 <FormikTextField name="demographic_survey_url" label="Demographic survey URL" type="url" />
                 <FormikTextField name="demographic_survey_insert_parameter" label="Demographic survey insert parameter" />
               </div>
+            </fieldset>
+            <fieldset disabled={isSubmitting}>
+              <legend>Respondent consent</legend>
+              <ConsentFields version={d.consent_version ?? 0} />
             </fieldset>
             <fieldset disabled={isSubmitting}>
               <legend>Quality thresholds</legend>

@@ -12,6 +12,7 @@ const details: StudyDetails = {
   pre_assign_question_group: { id: 0, group_name: 'None' }, demographic_survey_url: '', demographic_survey_insert_parameter: '',
   min_connection_speed: null, min_calibration_frame_rate: 20, max_accuracy: 150, max_precision: null,
   max_gaze_duration: null, max_dwell_ms: null, min_dwell_ms: null,
+  consent_required: true, consent_text: 'We measure where you look.', consent_version: 1,
 };
 
 describe('study details numbers (issue 35)', () => {

@@ -10,6 +10,7 @@ const DETAILS = {
   notes: '', brief: 'Brief text', pre_assign_question_group: { id: 0, group_name: 'None' },
   demographic_survey_url: '', demographic_survey_insert_parameter: '',
   min_connection_speed: 512, min_calibration_frame_rate: 12.345, max_accuracy: null, max_precision: 80, max_gaze_duration: null, max_dwell_ms: null, min_dwell_ms: null,
+  consent_required: true, consent_text: 'This study is run by Acme.\n\nThe video never leaves your device.', consent_version: 2,
 };
 
 function api(saveStatus = 200, errors?: Record<string, string>) {
@@ -133,5 +134,29 @@ describe('<gaze-study-details-form>', () => {
     submit(el);
     await waitForText(el, 'Could not save the study details: Validation failed (min_dwell_ms: must not be more than the maximum dwell)');
     expect(($(el, '[part="save"]') as HTMLButtonElement).disabled).to.equal(false);
+  });
+
+  it('issue 41: the consent text is edited with its version shown; an empty one is stopped, a change and the switch are sent', async () => {
+    const http = api();
+    const el = await mount('gaze-study-details-form', { 'study-id': '7' });
+    await waitFor(() => (byLabel(el, 'Name') as HTMLInputElement).value === 'Summer Cola', 'values');
+    const text = byLabel(el, 'Consent text') as HTMLTextAreaElement;
+    expect(text.tagName).to.equal('TEXTAREA');
+    expect(text.value).to.equal(DETAILS.consent_text);
+    await waitForText(el, 'Version 2.');
+    const toggle = el.shadowRoot!.querySelector('[role="switch"]') as HTMLButtonElement;
+    expect(toggle.getAttribute('aria-checked')).to.equal('true');
+    expect(toggle.getAttribute('aria-labelledby')).to.be.a('string');
+    typeInto(text, '   ');
+    submit(el);
+    await waitForText(el, 'Consent text required');
+    expect(edits(http.requests)).to.have.length(0);
+    typeInto(text, 'We measure where you look, in your browser.');
+    toggle.click();
+    await waitFor(() => toggle.getAttribute('aria-checked') === 'false', 'switched off');
+    await waitForText(el, 'Switched off: no consent screen');
+    submit(el);
+    await waitForText(el, 'Study details saved.');
+    expect(edits(http.requests)[0].body).to.deep.include({ consent_text: 'We measure where you look, in your browser.', consent_required: false });
   });
 });

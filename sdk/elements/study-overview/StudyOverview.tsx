@@ -396,6 +396,8 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
           <h2 id="gaze-b-panels">Panels</h2>
           <p>
             Participants requested: {o.audience_overview.participants_requested} · returned: {o.audience_overview.participants_returned}
+            {/* Respondents who declined the consent text (issue 41): counted, nothing else kept about them. */}
+            {' · declined consent: '}{o.audience_overview.consent_refusals ?? 0}
           </p>
           <Nested tag="gaze-panels" studyId={String(id)} />
         </Wide>

@@ -24,7 +24,7 @@ function overview(over: Record<string, unknown> = {}) {
     status: 'live', live: true, completed: false, phase_id: 3, phase_name: 'Data Collection', has_files: false, has_results: false,
     cell_step_stim_overview: { cell_count: 3, stim_count: 4, step_count: 9, participants_requested: 200 },
     survey_overview: { has_survey: true, has_demographics: false, num_questions: 6 },
-    audience_overview: { participants_requested: 200, participants_returned: 120, panels: [{ id: 1, name: 'Northstar', code: 'nsp' }] },
+    audience_overview: { participants_requested: 200, participants_returned: 120, consent_refusals: 3, panels: [{ id: 1, name: 'Northstar', code: 'nsp' }] },
     actions: [
       { id: 1, name: 'Study goes live', type: 'live', assignments: [{ email: 'bob@acme.example' }] },
       { id: 2, name: 'Study completed', type: 'completed', assignments: [] },
@@ -109,6 +109,8 @@ describe('<gaze-study-overview>', () => {
     expect(dl('Study structure')).to.include('Cells3').and.include('Stims4');
     expect(dl('Survey details')).to.include('SurveyYes').and.include('DemographicsNo').and.include('Questions6');
     expect(dl('Actions')).to.include('Study goes live: bob@acme.example').and.include('Study completed: no one assigned');
+    // Issue 41: the respondents who declined the consent text, beside the fieldwork figures.
+    expect(dl('Panels')).to.include('returned: 120 · declined consent: 3');
     // The panels and the links are their own elements, placed with this study.
     expect($(el, 'gaze-panels')!.getAttribute('study-id')).to.equal('7');
     expect($(el, 'gaze-panel-links')!.getAttribute('study-id')).to.equal('7');

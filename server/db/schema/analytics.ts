@@ -51,6 +51,13 @@ export const participant = pgTable('participant', {
   isTest: boolean('is_test').notNull().default(false),
   /** webcam | mouse (the cursor as gaze, respondent runner) | simulated; null: not said (collector, demo). */
   gazeSource: text('gaze_source'),
+  /**
+   * The respondent's informed consent (issue 41, docs/privacy.md): the version of the study's
+   * consent text agreed to (study_consent_text.version; null: consent attested by a collector
+   * import without one of our texts, or none recorded) and when, as the server recorded it.
+   */
+  consentVersion: integer('consent_version'),
+  consentedAt: timestamp('consented_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('participant_session_uq').on(t.studyId, t.sessionId),

@@ -10,3 +10,4 @@ export * from './quick.js';
 export * from './aoi-metrics.js';
 export * from './aggregates.js';
 export * from './take.js';
+export * from './consent.js';

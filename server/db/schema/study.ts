@@ -32,6 +32,8 @@ export const study = pgTable('study', {
   completed: boolean('completed').notNull().default(false),
   /** Fieldwork paused by the researcher: take links answer 'paused' and send respondents to the panel. */
   paused: boolean('paused').notNull().default(false),
+  /** Take links show the consent text first and no session is stored without the respondent's agreement (issue 41; docs/privacy.md). */
+  consentRequired: boolean('consent_required').notNull().default(true),
   allowStepEditing: boolean('allow_step_editing').notNull().default(true),
   participantsRequested: integer('participants_requested').notNull().default(0),
   dataCollectionStart: timestamp('data_collection_start', { withTimezone: true }),

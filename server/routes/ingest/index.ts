@@ -4,12 +4,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ingestSession } from '../../services/ingest.js';
 import { collectionKeyExists, findParticipantBySession, findStudyKey, setCollectionKeyHash } from '../../repositories/ingest.js';
-import { conflict, forbidden, notFound, unauthorized } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
+import { consentVersionExists } from '../../repositories/consent.js';
 import * as contract from '../../../contract/ingest.js';
 import { route, toId } from '../common.js';
 
 export const INVALID_KEY = 'Invalid collection key';
 export const STUDY_COMPLETED = 'This study is completed: it no longer collects responses';
+export const CONSENT_ATTESTATION = 'required: this study asks respondents for consent, so a session needs the time the respondent agreed (ISO 8601)';
 /** Compared against when the study is unknown or has no key: a hash no key has. */
 const NO_KEY = '0'.repeat(64);
 
@@ -39,7 +41,18 @@ export default async function ingestRoutes(app: FastifyInstance) {
       if (stored === null) throw conflict(STUDY_COMPLETED);
       return { success: true as const, duplicate: true, participant_id: stored };
     }
-    const result = await ingestSession(app.db, body);
+    // A server-to-server import (issue 41): the collector showed the consent and attests it; a
+    // study that asks for consent stores no session without that attestation.
+    const p = body.participant;
+    const at = p.consented_at ? new Date(p.consented_at) : null;
+    if (p.consented_at && (!/^\d{4}-\d{2}-\d{2}T/.test(p.consented_at) || Number.isNaN(at!.getTime()))) {
+      throw badRequest('Validation failed', { 'participant.consented_at': 'must be an ISO 8601 date and time' });
+    }
+    if (found.consentRequired && !at) throw badRequest('Validation failed', { 'participant.consented_at': CONSENT_ATTESTATION });
+    if (p.consent_version != null && !(await consentVersionExists(app.db, found.id, p.consent_version))) {
+      throw badRequest('Validation failed', { 'participant.consent_version': "must be a version of this study's consent text" });
+    }
+    const result = await ingestSession(app.db, { ...body, participant: { ...p, consented_at: at ? at.toISOString() : null } });
     return { success: true as const, duplicate: result.duplicate, participant_id: result.participant_id };
   }, {
     // The key is checked before the body is read, parsed and validated: without one, or with one

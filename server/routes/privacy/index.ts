@@ -1,4 +1,4 @@
-// Respondents' privacy (contract/privacy.ts; docs/privacy-requests.md): data-subject requests for
+// Respondents' privacy (contract/privacy.ts; docs/privacy.md): data-subject requests for
 // one study (study users) or the whole acting company (company administrators), and the company's
 // retention periods. A reference that matches nothing answers 404 with the same message whether or
 // not it exists in another company.

@@ -14,6 +14,9 @@ import { ownOrigin } from '../../config.js';
 import { mailNotificationJob } from '../../jobs/mail.js';
 import { TAKE_LINK_RESERVED } from '../../domain/take-link.js';
 import { PHASE_NAMES } from '../../domain/study-phase.js';
+import { CONSENT_TEXT_MAX } from '../../../contract/take.js';
+import { consentTextOf, normaliseConsentText } from '../../services/consent.js';
+import { consentVersions, refusalsOf } from '../../repositories/consent.js';
 
 type StudyRow = repo.StudyRow;
 
@@ -96,12 +99,13 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
   }
 
   async function detailsOf(row: StudyRow): Promise<contract.StudyDetails> {
-    const [location, language, media, environment, groupName] = await Promise.all([
+    const [location, language, media, environment, groupName, consent] = await Promise.all([
       row.locationId ? repo.lookupBy(db, 'project_location', { id: row.locationId }) : null,
       row.languageId ? repo.lookupBy(db, 'study_language', { id: row.languageId }) : null,
       row.mediaId ? repo.lookupBy(db, 'media', { id: row.mediaId }) : null,
       row.environmentId ? repo.lookupBy(db, 'environment', { id: row.environmentId }) : null,
       repo.questionGroupName(db, row.preAssignQuestionGroupId),
+      consentTextOf(db, row.id),
     ]);
     return {
       success: true,
@@ -137,6 +141,9 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       max_gaze_duration: row.maxGazeDuration,
       max_dwell_ms: row.maxDwellMs,
       min_dwell_ms: row.minDwellMs,
+      consent_required: row.consentRequired,
+      consent_text: consent.text,
+      consent_version: consent.version,
     };
   }
 
@@ -231,9 +238,27 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       errors.min_dwell_ms = contract.MIN_DWELL_ABOVE_MAX_MESSAGE;
     }
 
+    if (b.consent_required !== undefined) patch.consentRequired = b.consent_required;
+    let consentText: string | undefined;
+    if (b.consent_text !== undefined) {
+      const v = normaliseConsentText(b.consent_text);
+      if (!v) errors.consent_text = M.consentText;
+      else if (v.length > CONSENT_TEXT_MAX) errors.consent_text = M.tooLong;
+      else consentText = v;
+    }
+
     if (Object.keys(errors).length) throw badRequest('Validation failed', errors);
-    await svc.editStudy(db, row.id, request.auth.userId, patch);
+    await svc.editStudy(db, row.id, request.auth.userId, patch, consentText);
     return detailsOf((await repo.studyRow(db, row.id))!);
+  });
+
+  route(app, contract.consentVersions, async (request) => {
+    const row = await owned(request, request.params.id);
+    const versions = await consentVersions(db, row.id);
+    return {
+      success: true as const,
+      data: versions.map((v) => ({ version: v.version, text: v.text, created_at: v.createdAt.toISOString(), created_by: v.createdBy, respondents: v.respondents })),
+    };
   });
 
   route(app, contract.overview, async (request) => {
@@ -256,7 +281,7 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       repo.studyStimNames(db, row.id),
       repo.userContact(db, request.auth.userId),
     ]);
-    const [subs, checks] = await Promise.all([repo.subscriptionsOf(db, row.id), svc.launchChecksOf(db, row.id)]);
+    const [subs, checks, refusals] = await Promise.all([repo.subscriptionsOf(db, row.id), svc.launchChecksOf(db, row.id), refusalsOf(db, row.id)]);
     const status = row.completed ? 'completed' : row.live && row.paused ? 'paused' : row.live ? 'live' : 'processing';
     return {
       success: true as const,
@@ -292,6 +317,7 @@ export default async function studyManagementRoutes(app: FastifyInstance) {
       audience_overview: {
         participants_requested: row.participantsRequested,
         participants_returned: facts.participantsReturned,
+        consent_refusals: refusals.total,
         panels: panels.map((p) => ({ id: p.id, name: p.name, code: p.code })),
       },
       actions,

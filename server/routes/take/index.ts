@@ -10,10 +10,10 @@ import * as contract from '../../../contract/take.js';
 import { SNAPSHOT_PREFIX } from '../../../contract/board.js';
 import { verifyTakeLink } from '../../domain/take-link.js';
 import { randomBytes } from 'node:crypto';
-import { checkTakeQuality, deliverTake, startTake, type TakeDeps } from '../../services/take.js';
+import { checkTakeQuality, deliverTake, recordTakeConsent, startTake, type TakeDeps } from '../../services/take.js';
 import { existingTakeLinkSecret } from '../../services/study-links.js';
 import { publicUrl } from '../../storage/urls.js';
-import { conflict, forbidden, notFound, tooManyRequests } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors.js';
 import { parseTakeLimits } from '../../config.js';
 import { route, toId } from '../common.js';
 
@@ -99,9 +99,20 @@ export async function v1(app: FastifyInstance) {
     return { ...outcome.answer, message: STATE_MESSAGES[outcome.answer.state] };
   });
 
+  route(app, contract.recordConsent, async (request) => {
+    const outcome = await recordTakeConsent(takeDeps(app), toId(request.params.id), request.body);
+    if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
+    if (outcome.kind === 'unknown_version') throw badRequest('Validation failed', { version: contract.TAKE_CONSENT_VERSION });
+    if (outcome.kind === 'declined') {
+      return { success: true as const, agreed: false, token: null, consent_version: null, consented_at: null, redirect_url: outcome.redirect };
+    }
+    return { success: true as const, agreed: true, token: outcome.token, consent_version: outcome.version, consented_at: outcome.at.toISOString(), redirect_url: null };
+  });
+
   route(app, contract.deliverSession, async (request) => {
     const outcome = await deliverTake(takeDeps(app), toId(request.params.id), request.body);
     if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
+    if (outcome.kind === 'no_consent') throw forbidden(contract.TAKE_CONSENT_REQUIRED);
     if (outcome.kind === 'refused') {
       return {
         success: true as const, duplicate: false, participant_id: null, redirect_url: outcome.redirect, status: outcome.state,
@@ -117,6 +128,7 @@ export async function v1(app: FastifyInstance) {
   route(app, contract.checkQuality, async (request) => {
     const outcome = await checkTakeQuality(takeDeps(app), toId(request.params.id), request.body);
     if (outcome.kind === 'invalid') throw forbidden(contract.TAKE_SESSION_INVALID);
+    if (outcome.kind === 'no_consent') throw forbidden(contract.TAKE_CONSENT_REQUIRED);
     if (outcome.kind === 'refused') {
       return {
         success: true as const, pass: false, refused: outcome.state, message: STATE_MESSAGES[outcome.state], failures: [],

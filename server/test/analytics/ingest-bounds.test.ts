@@ -38,7 +38,7 @@ function session(): SessionBody {
     session_id: `bounds-${n}`,
     participant: {
       reference: `B${n}`, cell_id: s.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
-      frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false,
+      frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, consented_at: '2026-11-01T09:00:00.000Z',
     },
     steps: [
       { step_id: s.instructionStepId, page_dwell_ms: 3000, stims: [] },

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import { ingestSession, type SessionBody } from '../../services/ingest.js';
 import { unpackFloat32 } from '../../analytics/pack.js';
 import { buildStudy, track, type AnalyticsStudy } from './study-fixture.js';
+import { CONSENT_ATTESTATION } from '../../routes/ingest/index.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -36,7 +37,7 @@ function session(over: { steps?: SessionBody['steps']; participant?: Partial<Ses
     session_id: `session-${n}`,
     participant: {
       reference: `R${n}`, cell_id: s.cellId, has_eyetracking: true, calibration_accuracy_px: 40, calibration_precision_px: 6,
-      frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, age_group_id: 2, gender_group_id: 1,
+      frame_rate: 30, connection_speed_kbps: 20000, status: 'complete', is_test: false, consented_at: '2026-11-01T09:00:00.000Z', age_group_id: 2, gender_group_id: 1,
       ...over.participant,
     },
     steps: over.steps ?? [
@@ -237,5 +238,25 @@ describe('ingestion', () => {
     expect(res.statusCode).toBe(200);
     const r = (await database.db.execute(sql`select sample_count from exposure_gaze g join exposure e on e.id = g.exposure_id where e.participant_id = ${res.json().participant_id}`)) as unknown as { rows: { sample_count: number }[] };
     expect(r.rows[0].sample_count).toBe(gaze.length);
+  });
+});
+
+describe('consent of collector imports (issue 41)', () => {
+  it('a study that asks for consent refuses a session without the attestation, and stores the one given', async () => {
+    const before = await counts();
+    const none = await post(session({ participant: { consented_at: null } }));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ 'participant.consented_at': CONSENT_ATTESTATION });
+    const bad = await post(session({ participant: { consented_at: 'yesterday' } }));
+    expect(bad.json().errors).toEqual({ 'participant.consented_at': 'must be an ISO 8601 date and time' });
+    const version = await post(session({ participant: { consent_version: 3 } }));
+    expect(version.json().errors).toEqual({ 'participant.consent_version': "must be a version of this study's consent text" });
+    expect(await counts()).toEqual(before);
+    const ok = await post(session({ participant: { consented_at: '2026-11-02T10:30:00+01:00' } }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const r = await database.db.execute(sql`select consent_version, consented_at from participant where id = ${ok.json().participant_id}`);
+    const row = (r as unknown as { rows: { consent_version: number | null; consented_at: Date | string }[] }).rows[0];
+    expect(row.consent_version).toBeNull();
+    expect(new Date(row.consented_at).toISOString()).toBe('2026-11-02T09:30:00.000Z');
   });
 });

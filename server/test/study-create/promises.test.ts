@@ -12,6 +12,7 @@ import { authHeaders, createCompany, createUser, signIn } from '../fixtures.js';
 import { seedReference } from '../../seed/reference.js';
 import { createQuestionGroup } from '../analytics/report-fixtures.js';
 import { CREATE_MESSAGES, isVideoAdUrl, videoAdName } from '../../../contract/study-create.js';
+import { consented } from '../take/consented.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -61,7 +62,7 @@ describe('the product question set chosen in a wizard is asked (issue 35 item 7)
     // The runner gets it as its first step, with the group's question and answers.
     await database.db.execute(sql`update study set live = true, phase_id = 3 where id = ${id}`);
     const query = new URL(startUrl).search;
-    const started = await app.inject({ method: 'POST', url: `/v1.0/take/${id}/start`, payload: { query } });
+    const started = await consented(app, id, await app.inject({ method: 'POST', url: `/v1.0/take/${id}/start`, payload: { query } }));
     expect(started.statusCode, started.body).toBe(200);
     const take = started.json() as { token: string; cell_id: number; steps: { step_id: number; type: string; questions?: { items: { question_id: number; options: { id: number; text: string }[] }[] } }[] };
     expect(take.steps.map((s) => s.type)).toEqual(['question', 'stim']);

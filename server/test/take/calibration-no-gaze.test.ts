@@ -14,6 +14,7 @@ import { takeLinkPath } from '../../domain/take-link.js';
 import { takeLinkSecret } from '../../services/study-links.js';
 import { CALIBRATION_NO_FACE, CALIBRATION_NO_GAZE } from '../../../shared/gaze-quality.js';
 import { rawCalibration } from './calibration-data.js';
+import { consented } from './consented.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -35,7 +36,7 @@ afterAll(async () => { await app.close(); await database.close(); });
 
 async function token(): Promise<string> {
   const path = takeLinkPath(secret, { studyId, cellId, panelId: null, test: false });
-  const res = await app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/start`, payload: { query: path.slice(path.indexOf('?')) } });
+  const res = await consented(app, studyId, await app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/start`, payload: { query: path.slice(path.indexOf('?')) } }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }

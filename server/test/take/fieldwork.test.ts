@@ -16,13 +16,14 @@ import { cell, instruction, panel, participant, step, study, takeReservation, ta
 import { createCompany } from '../fixtures.js';
 import { takeLinkPath, type TakeLink } from '../../domain/take-link.js';
 import { takeLinkSecret } from '../../services/study-links.js';
-import { deliverTake, startTake, type TakeDeps } from '../../services/take.js';
+import { deliverTake, startTake, type TakeDeps, recordTakeConsent } from '../../services/take.js';
 import { ingestSession } from '../../services/ingest.js';
 import { countedPerCell } from '../../repositories/take.js';
 import { takeDeps } from '../../routes/take/index.js';
 import {
   TAKE_ALREADY_COMPLETED, TAKE_SIMULATED_LIVE, TAKE_STUDY_CLOSED, TAKE_STUDY_PAUSED, TAKE_TOO_MANY_STARTS,
 } from '../../../contract/take.js';
+import { consented } from './consented.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -67,8 +68,8 @@ const q = (name: string, reference?: string, l: Partial<TakeLink> = {}) => {
   const path = takeLinkPath(secret, { studyId: ids[name], cellId: null, panelId: ids[`${name}Panel`], test: false, ...l }, 'rid');
   return `${path.slice(path.indexOf('?'))}${reference ?? ''}`;
 };
-const start = (name: string, query: string, remoteAddress = '203.0.113.7') =>
-  app.inject({ method: 'POST', url: `/v1.0/take/${ids[name]}/start`, payload: { query }, remoteAddress });
+const start = async (name: string, query: string, remoteAddress = '203.0.113.7') =>
+  consented(app, ids[name], await app.inject({ method: 'POST', url: `/v1.0/take/${ids[name]}/start`, payload: { query }, remoteAddress }));
 const deliver = (name: string, body: object) => app.inject({ method: 'POST', url: `/v1.0/take/${ids[name]}/session`, payload: body });
 const quality = (name: string, body: object) => app.inject({ method: 'POST', url: `/v1.0/take/${ids[name]}/quality`, payload: body });
 const done = (name: string, token: string) => ({ token, status: 'complete', gaze_source: 'mouse', connection_speed_kbps: 9000, steps: [{ step_id: ids[`${name}Step`], page_dwell_ms: 1500, stims: [] }] });
@@ -133,7 +134,9 @@ describe('a study that is not collecting sends the respondent back to the panel 
   it('collection-key ingestion on a completed study: 409 and nothing stored; the retry of a stored session answers duplicate', async () => {
     const session = (sid: string, reference: string, isTest = false) => ({
       study_id: ids.collect, session_id: sid,
-      participant: { reference, cell_id: ids.collectCell, panel_id: ids.collectPanel, has_eyetracking: false, status: 'complete', is_test: isTest },
+      participant: {
+        reference, cell_id: ids.collectCell, panel_id: ids.collectPanel, has_eyetracking: false, status: 'complete', is_test: isTest, consented_at: '2026-11-20T10:00:00Z',
+      },
       steps: [],
     });
     const collect = (body: object) => app.inject({ method: 'POST', url: '/v1.0/collect/session', headers: { 'x-collection-key': KEY }, payload: body });
@@ -221,7 +224,10 @@ describe('fieldwork links cannot be exhausted (issue 36 item 3)', () => {
     expect(later.kind === 'ok' && later.answer.state).toBe('run');
     expect(base.reservationTtlSeconds).toBeLessThanOrEqual(3600);
     // The real respondent's delivery counts; the lapsed reservations are gone.
-    const token = later.kind === 'ok' ? later.answer.token! : '';
+    const agreed = later.kind === 'ok'
+      ? await recordTakeConsent(at(base.reservationTtlSeconds * 1000 + 90_000), ids.burst, { token: later.answer.token!, agree: true, version: later.answer.consent!.version })
+      : null;
+    const token = agreed?.kind === 'agreed' ? agreed.token : '';
     const stored = await deliverTake(at(base.reservationTtlSeconds * 1000 + 120_000), ids.burst, { ...done('burst', token), status: 'complete', gaze_source: 'mouse', steps: [] });
     expect(stored.kind === 'ok' && stored.status).toBe('complete');
     expect(await reservations('burst')).toEqual([]);

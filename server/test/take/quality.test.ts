@@ -17,6 +17,7 @@ import { takeLinkSecret } from '../../services/study-links.js';
 import { CALIBRATION_DATA_MISSING } from '../../services/take-quality.js';
 import { PROBE_BYTES } from '../../../contract/take.js';
 import { rawCalibration } from './calibration-data.js';
+import { consented } from './consented.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -56,7 +57,7 @@ afterAll(async () => { await app.close(); await database.close(); });
 
 const tokenOf = async (l: Partial<TakeLink> & { studyId: number }, reference: string) => {
   const path = takeLinkPath(secret, { cellId: null, panelId: null, test: false, ...l }, l.panelId ? 'rid' : undefined);
-  const res = await app.inject({ method: 'POST', url: `/v1.0/take/${l.studyId}/start`, payload: { query: `${path.slice(path.indexOf('?'))}${l.panelId ? reference : ''}` } });
+  const res = await consented(app, l.studyId, await app.inject({ method: 'POST', url: `/v1.0/take/${l.studyId}/start`, payload: { query: `${path.slice(path.indexOf('?'))}${l.panelId ? reference : ''}` } }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 };

@@ -13,6 +13,7 @@ import { takeLinkPath } from '../../domain/take-link.js';
 import { takeLinkSecret } from '../../services/study-links.js';
 import { startTake } from '../../services/take.js';
 import { takeDeps } from '../../routes/take/index.js';
+import { consented } from './consented.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -42,8 +43,8 @@ const query = (studyId: number, test = false) => {
   const p = takeLinkPath(secret, { studyId, cellId: null, panelId: null, test });
   return p.slice(p.indexOf('?'));
 };
-const start = (studyId: number, test = false) =>
-  app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/start`, payload: { query: query(studyId, test) } });
+const start = async (studyId: number, test = false) =>
+  consented(app, studyId, await app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/start`, payload: { query: query(studyId, test) } }));
 const tally = (cellIds: number[], answers: { cell_id: number; state: string }[], state = 'run') =>
   cellIds.map((c) => answers.filter((a) => a.cell_id === c && a.state === state).length);
 

@@ -18,6 +18,7 @@ import { takeLinkSecret } from '../../services/study-links.js';
 import { deliverTake } from '../../services/take.js';
 import { takeDeps } from '../../routes/take/index.js';
 import { rawCalibration } from './calibration-data.js';
+import { consented } from './consented.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -72,7 +73,7 @@ afterAll(async () => { await app.close(); await database.close(); });
 const link = (l: Partial<TakeLink> & { studyId: number }, param?: string) =>
   takeLinkPath(secret, { cellId: null, panelId: null, test: false, ...l }, param);
 const queryOf = (path: string) => path.slice(path.indexOf('?'));
-const start = (studyId: number, query: string) => app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/start`, payload: { query } });
+const start = async (studyId: number, query: string) => consented(app, studyId, await app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/start`, payload: { query } }));
 const deliver = (studyId: number, body: object) => app.inject({ method: 'POST', url: `/v1.0/take/${studyId}/session`, payload: body });
 
 describe('the take page and the start call verify the signed link (issue 22 item 1)', () => {
