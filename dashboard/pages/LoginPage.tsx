@@ -28,7 +28,7 @@ export function LoginPage({ view }: { view: 'login' | 'forgot' | 'request' | 're
           You are logged out
         </p>
       ) : null}
-      <GazeElement tag="gaze-login" attrs={view === 'reset' ? { view, token } : { view }} />
+      <GazeElement tag="gaze-login" attrs={view === 'reset' ? { view, 'reset-token': token } : { view }} />
     </main>
   );
 }

@@ -18,7 +18,7 @@ export interface LoginProps {
   /** Address shown on the request-login view (mailto link). */
   contactEmail?: string;
   /** The reset view: the token of the reset link (the page's `?token=`). */
-  token?: string;
+  resetToken?: string;
 }
 
 function SignInForm() {
@@ -195,9 +195,9 @@ function RequestLogin({ contactEmail }: { contactEmail?: string }) {
   );
 }
 
-export function Login({ view = 'login', contactEmail, token }: LoginProps) {
+export function Login({ view = 'login', contactEmail, resetToken }: LoginProps) {
   if (view === 'forgot') return <ForgotForm />;
-  if (view === 'reset') return <ResetForm token={token} />;
+  if (view === 'reset') return <ResetForm token={resetToken} />;
   if (view === 'request') return <RequestLogin contactEmail={contactEmail} />;
   return <SignInForm />;
 }

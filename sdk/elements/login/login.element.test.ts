@@ -136,7 +136,7 @@ describe('<gaze-login>', () => {
   it('reset view: the password rule of contract/auth.ts on the field as the user types, then the token and password go to the server', async () => {
     const http = stubHttp((req) => (req.url === '/api/auth/password-reset/confirm'
       ? { data: { success: true, message: 'Your password has been changed. Sign in with the new password.' } } : { data: {} }));
-    const el = await mount('gaze-login', { view: 'reset', token: 'a'.repeat(64) });
+    const el = await mount('gaze-login', { view: 'reset', 'reset-token': 'a'.repeat(64) });
     expect(text(el)).to.contain('At least 8 characters');
     const password = byLabel(el, 'New password');
     typeInto(password, 'short');
@@ -156,7 +156,7 @@ describe('<gaze-login>', () => {
 
   it('reset view: a refused link shows the server message; without a token it offers a new link', async () => {
     stubHttp(() => ({ status: 400, data: { success: false, message: 'This reset link is invalid, already used or expired. Ask for a new one.' } }));
-    const el = await mount('gaze-login', { view: 'reset', token: 'b'.repeat(64) });
+    const el = await mount('gaze-login', { view: 'reset', 'reset-token': 'b'.repeat(64) });
     typeInto(byLabel(el, 'New password'), 'long enough now');
     typeInto(byLabel(el, 'Repeat new password'), 'long enough now');
     buttonByText(el, 'Set Password').click();
