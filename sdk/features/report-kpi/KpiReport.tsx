@@ -8,7 +8,7 @@ import { parseStimKey, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/demographics/download';
 import type { KpiResponse } from '../../core/api/reports';
 import {
-  capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
+  capitalise, compareToNorm, normTone, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
   isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
   baseText, KmSwitch, uncertaintyText, normUncertaintyText,
 } from '../report-common';
@@ -83,7 +83,8 @@ export function Funnel({ data }: { data: KpiResponse }) {
             return (
               <tr key={m.name} data-metric={m.name}>
                 <th scope="row">{m.label}</th>
-                <td data-relation={compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name])}>
+                {/* The five funnel rows: higher is better, green above the norm (D3-218). */}
+                <td data-relation={compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name])} data-tone={normTone(m.name, compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name]))}>
                   {formatMetric(m.kind, data.stim_data[m.name])}
                   {note ? <small part="uncertainty">{note}</small> : null}
                 </td>
