@@ -7,23 +7,16 @@ import {
   CREATE_LIMITS as L, CREATE_MESSAGES as M, SOCIAL_PLATFORM_AD_TYPES, SPECIALISED_TYPE_KINDS, endsInMp4, socialAdTypeOf, socialSiteOf, type StudyKind,
 } from '../../core/api/study-create';
 import type { WizardValues, StimRowValues, PageRowValues } from './values';
+import { isPublicWebUrl } from '../../../contract/urls';
 import { many } from './many';
 import { embeddedSchema, quickPagesSchema, quickTaskSchema } from './quick-embedded';
 
-/** http(s), a public-looking host (a dot and a letters TLD, or an IP), no spaces: 'Must be a valid URL'. */
+/**
+ * The server's URL rule (contract/urls.ts), so a URL passing a step is never refused at Create:
+ * http(s), a public host (an IP host must be a public address), no spaces: 'Must be a valid URL'.
+ */
 export function isWebUrl(s: string): boolean {
-  const t = s.trim();
-  if (!t || /\s/.test(t) || !/^https?:\/\/[^/]/i.test(t)) return false;
-  try {
-    const u = new URL(t);
-    if (u.username || u.password) return false;
-    const host = u.hostname.replace(/^\[|\]$/g, '');
-    if (/^[\d.]+$/.test(host) || host.includes(':')) return true;
-    const labels = host.split('.');
-    return labels.length >= 2 && /^(?:[a-z]{2,63}|xn--[a-z0-9-]+)$/i.test(labels[labels.length - 1]) && !/(^|\.)(localhost|local|internal)$/i.test(host);
-  } catch {
-    return false;
-  }
+  return isPublicWebUrl(s);
 }
 
 const reqText = (max: number, tooLong: string = M.tooLong) => string().trim().required(M.required).max(max, tooLong);
