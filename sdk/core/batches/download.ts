@@ -51,7 +51,7 @@ export const STIM_DATA_COLUMNS = [
 ] as const;
 
 /** The rows of batch-stim-data from /batch/report-data (only `internalStimId`'s when given). */
-export function stimDataRows(data: BatchReportResponse['data'], internalStimId?: number) {
+export function stimDataRows(data: BatchReportResponse['data'], internalStimId?: number): Record<string, unknown>[] {
   return data
     .filter((s) => internalStimId === undefined || s.internal_stim_id === internalStimId)
     .map((s) => ({
@@ -82,7 +82,7 @@ export async function downloadBatch(api: ApiConfig, kind: BatchDownload, ref: Ba
       save(toCsv(rows, ['stim_id', 'identifier', 'stim_name', 'participant_reference', 'feature_name', 'dwell_time', 'time_to_first_fixation', 'fixation_count']), BATCH_FILES.feature);
     } else {
       const r = await fetchBatchReportData(api, body);
-      save(toCsv(stimDataRows(r.data, stim?.internal_stim_id), [...STIM_DATA_COLUMNS]), BATCH_FILES.stim);
+      save(toCsv(stimDataRows(r.data, stim?.internal_stim_id), [...STIM_DATA_COLUMNS] as string[]), BATCH_FILES.stim);
     }
     return true;
   } catch {
