@@ -9,7 +9,7 @@ import { visualFileName } from '../../core/demographics/download';
 import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, normTone, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
-  isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
+  isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, TableBox,
   baseText, KmSwitch, uncertaintyText, normUncertaintyText,
 } from '../report-common';
 
@@ -174,12 +174,8 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
         controls={<><GraphTypeSelect label="Data type" value={graphType} onChange={setGraphType} /><KmSwitch value={km} onChange={setKm} /></>}
         info={<img src={SURVIVAL_EXAMPLE_IMAGE} alt="Example survival curve falling from 100% over time" style={{ maxWidth: '100%' }} />}
       >
-        {graph.data ? (
-          <figure>
-            <SurvivalChart graph={graph.data} />
-            <figcaption part="survival-caption">{survivalCaption(graph.data.current_graph_type_id)}</figcaption>
-          </figure>
-        ) : null}
+        {/* The chart's own figure caption is the spec's caption (D3-232): printed once (issue 38). */}
+        {graph.data ? <SurvivalChart graph={graph.data} /> : null}
       </ReportSection>
     </Page>
   );
