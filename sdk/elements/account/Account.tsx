@@ -89,12 +89,14 @@ function CompanyUsers() {
     reset.run({ userId: user.id, mode });
   };
   return (
-    <Card>
+    <Card style={{ marginTop: 16 }}>
       <Heading as="h2">Users of your company</Heading>
       <p>Reset a user's password: give them a one-time link (it works for 60 minutes), or set a temporary password.</p>
       {users.status === 'error' ? <ErrorText>The users could not be loaded ({users.error}).</ErrorText> : null}
       {users.data === null && users.status !== 'error' ? <p role="status">Loading users…</p> : null}
       {users.data ? (
+        // Scrolls inside the card on a phone instead of pushing the page wider.
+        <div style={{ overflowX: 'auto' }}>
         <table part="users">
           <thead>
             <tr><th scope="col">Username</th><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Password</th></tr>
@@ -115,6 +117,7 @@ function CompanyUsers() {
             ))}
           </tbody>
         </table>
+        </div>
       ) : null}
       {reset.status === 'error' ? <ErrorText>{reset.error}</ErrorText> : null}
       {answer && target ? (
