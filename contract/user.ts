@@ -1,6 +1,6 @@
 // The signed-in user's own profile (server/routes/user).
 import { Type, type Static } from 'typebox';
-import { defineOperation, Id, Nullable, Ok, SIGNED_IN, Text } from './common.js';
+import { COMPANY_ADMIN_ROLES, defineOperation, Id, IdParam, Nullable, Ok, SIGNED_IN, Text } from './common.js';
 
 export const UserDetails = Type.Object({
   id: Id(),
@@ -60,4 +60,68 @@ export const updateDetails = defineOperation({
   response: { 200: ProfileUpdateResponse },
 });
 
-export const operations = { getDetails, updateDetails };
+// The acting company's users, for its administrators: the admin password reset (issue 38), the
+// way back in when the server sends no e-mail.
+export const CompanyUser = Type.Object({
+  id: Id(),
+  username: Type.String(),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  user_type_id: Type.Integer({ description: '1 study user, 2 batch user' }),
+  company_admin: Type.Boolean(),
+  super_user: Type.Boolean(),
+});
+export type CompanyUser = Static<typeof CompanyUser>;
+
+export const CompanyUserList = Type.Object({ data: Type.Array(CompanyUser) });
+export type CompanyUserList = Static<typeof CompanyUserList>;
+
+export const CompanyUserParams = Type.Object({ userId: IdParam({ description: 'A user of the acting company' }) });
+export type CompanyUserParams = Static<typeof CompanyUserParams>;
+
+export const ADMIN_RESET_MODES = ['link', 'temporary'] as const;
+const ResetMode = Type.Union([Type.Literal('link'), Type.Literal('temporary')]);
+export const AdminPasswordResetBody = Type.Object({
+  mode: Type.Union([Type.Literal('link'), Type.Literal('temporary')], {
+    description: 'link: a one-time reset link (60 minutes) for the administrator to pass on; temporary: a generated password set at once',
+  }),
+});
+export type AdminPasswordResetBody = Static<typeof AdminPasswordResetBody>;
+
+export const AdminPasswordResetAnswer = Ok({
+  mode: ResetMode,
+  link: Type.Optional(Type.String({ description: 'mode link: the reset page address with its token (shown once)' })),
+  expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'mode link: when the link stops working' })),
+  temporary_password: Type.Optional(Type.String({ description: 'mode temporary: the new password (shown once)' })),
+});
+export type AdminPasswordResetAnswer = Static<typeof AdminPasswordResetAnswer>;
+
+export const listCompanyUsers = defineOperation({
+  operationId: 'listCompanyUsers',
+  method: 'GET',
+  path: '/v1.0/company/users',
+  summary: "The acting company's users; company administrators and super users",
+  description: 'Answers {data:[{id, username, first_name, last_name, email, user_type_id, company_admin, super_user}]} by username.',
+  tags: ['user'],
+  access: 'read',
+  roles: COMPANY_ADMIN_ROLES,
+  response: { 200: CompanyUserList },
+});
+
+export const resetCompanyUserPassword = defineOperation({
+  operationId: 'resetCompanyUserPassword',
+  method: 'POST',
+  path: '/v1.0/company/users/:userId/password-reset',
+  summary: "Resets a password of a user of the acting company: a reset link or a temporary password; company administrators and super users",
+  description: 'mode link answers {link, expires_at}: a one-time link to the reset page, valid 60 minutes, for the administrator to pass on (nothing is e-mailed). mode temporary sets a generated password at once and answers it as temporary_password; the user should change it with a reset link. Either way the user\'s sign-in tokens are revoked when the password changes. A user of another company answers 404 "User not found"; a company administrator may not reset a super user (403).',
+  tags: ['user'],
+  access: 'write',
+  roles: COMPANY_ADMIN_ROLES,
+  params: CompanyUserParams,
+  body: AdminPasswordResetBody,
+  response: { 200: AdminPasswordResetAnswer },
+  errors: [404],
+});
+
+export const operations = { getDetails, updateDetails, listCompanyUsers, resetCompanyUserPassword };

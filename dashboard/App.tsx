@@ -73,6 +73,8 @@ export function App() {
           <Route path="/forgot_password" element={<Page title={titleFromPath('forgot_password')}><LoginPage view="forgot" /></Page>} />
           <Route path="/request_login" element={<Page title={titleFromPath('request_login')}><LoginPage view="request" /></Page>} />
         </Route>
+        {/* A reset link works signed in or out (an administrator may try the link it issued). */}
+        <Route path="/reset_password" element={<Page title={titleFromPath('reset_password')}><LoginPage view="reset" /></Page>} />
         <Route path="/signout" element={<SignOut />} />
         {/* A My Reports URL: the report alone, read with its embed token (no sign-in, no frame). */}
         <Route path="/embed/report" element={<Page title="Report"><EmbedReport /></Page>} />

@@ -21,7 +21,7 @@ export function takeReturnTo(): string {
   const s = session();
   const to = s?.getItem(RETURN_TO) ?? null;
   s?.removeItem(RETURN_TO);
-  return to && to.startsWith('/') && !to.startsWith('//') && !/^\/(login|forgot_password|request_login|signout)\b/.test(to) ? to : '/';
+  return to && to.startsWith('/') && !to.startsWith('//') && !/^\/(login|forgot_password|request_login|reset_password|signout)\b/.test(to) ? to : '/';
 }
 
 /** Set just before the post-sign-out reload; the login page shows 'You are logged out' once. */

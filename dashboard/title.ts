@@ -10,6 +10,7 @@ const NAMED: Record<string, string> = {
   login: 'Sign in',
   forgot_password: 'Forgot password',
   request_login: 'Request a login',
+  reset_password: 'Set a new password',
   contact_us: 'Contact us',
   my_account: 'My account',
   my_studies: 'My studies',

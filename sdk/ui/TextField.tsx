@@ -30,9 +30,16 @@ export const FieldError = styled.div.attrs({ part: 'error', role: 'alert' })`
   font-size: 0.9em;
 `;
 
+const Hint = styled.div.attrs({ part: 'hint' })`
+  color: ${tokens.muted};
+  font-size: 0.9em;
+`;
+
 interface Common {
   label: ReactNode;
   error?: string | null;
+  /** The field's rule, shown under it and read with it (aria-describedby). */
+  hint?: ReactNode;
   /** Extra content beside the input (e.g. a show/hide toggle). */
   adornment?: ReactNode;
 }
@@ -41,26 +48,29 @@ export type TextFieldProps = Common &
   (({ multiline?: false } & InputHTMLAttributes<HTMLInputElement>) | ({ multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>));
 
 /** A labelled input or textarea with its validation message underneath. */
-export function TextField({ label, error, adornment, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, adornment, ...rest }: TextFieldProps) {
   const auto = useId();
   const id = rest.id ?? auto;
   const errId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined;
   const control =
     'multiline' in rest && rest.multiline ? (
       (() => {
         const { multiline: _m, ...area } = rest;
-        return <Area id={id} aria-invalid={Boolean(error)} aria-describedby={error ? errId : undefined} {...area} />;
+        return <Area id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy} {...area} />;
       })()
     ) : (
       (() => {
         const { multiline: _m, ...input } = rest as { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
-        return <Input id={id} aria-invalid={Boolean(error)} aria-describedby={error ? errId : undefined} {...input} />;
+        return <Input id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy} {...input} />;
       })()
     );
   return (
     <Wrap part="field">
       <Label htmlFor={id}>{label}</Label>
       {adornment ? <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>{control}{adornment}</div> : control}
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
       {error ? <FieldError id={errId}>{error}</FieldError> : null}
     </Wrap>
   );

@@ -9,7 +9,7 @@
 // origins only; what it refuses is recorded in the cell's results.
 import type { Browser, Page, Route } from 'playwright-core';
 import { defineJob } from './define.js';
-import { cellsOf, panelsOf, runThroughForJob, setRunThroughStatus, storedSession } from '../repositories/study-management.js';
+import { cellsOf, markRunThroughSession, panelsOf, runThroughForJob, setRunThroughStatus, storedSession } from '../repositories/study-management.js';
 import { takeLinkSecret } from '../services/study-links.js';
 import { takeLinkPath } from '../domain/take-link.js';
 import { CellRecorder, runOutcome, type CellCheck } from '../domain/run-through.js';
@@ -52,7 +52,7 @@ async function answers(url: string, signal: AbortSignal): Promise<string | null>
   }
 }
 
-async function runCell(browser: Browser, proxy: EgressProxy, link: string, cell: { id: number; name: string }, signal: AbortSignal, db: Parameters<typeof storedSession>[0], studyId: number): Promise<CellCheck> {
+async function runCell(browser: Browser, proxy: EgressProxy, link: string, cell: { id: number; name: string }, signal: AbortSignal, db: Parameters<typeof storedSession>[0], studyId: number, runThroughId: number): Promise<CellCheck> {
   const rec = new CellRecorder(cell.id, cell.name);
   proxy.onRefused = (r) => rec.refused(r);
   const origin = new URL(link).origin;
@@ -134,7 +134,11 @@ async function runCell(browser: Browser, proxy: EgressProxy, link: string, cell:
     const body = (await res.json()) as DeliverResponse;
     const stored = body.participant_id === null ? null : await storedSession(db, body.participant_id);
     if (!stored || stored.studyId !== studyId || !stored.isTest) rec.fail('the session was not stored as a test session');
-    else if (body.status !== 'complete') rec.fail(`the session was stored as ${body.status}: ${body.failures.map((f) => f.message).join('; ')}`);
+    else {
+      // The session is part of this run: one run is one row of My Validations, with the run's result.
+      await markRunThroughSession(db, body.participant_id!, runThroughId);
+      if (body.status !== 'complete') rec.fail(`the session was stored as ${body.status}: ${body.failures.map((f) => f.message).join('; ')}`);
+    }
     if (body.redirect_url) {
       // The runner follows it after a short pause.
       for (let i = 0; i < 100 && !redirect; i++) await page.waitForTimeout(100);
@@ -181,7 +185,7 @@ export const runThroughJob = defineJob<RunThroughJobData>('run-through', async (
     for (const [i, c] of cells.entries()) {
       await ctx.setProgress({ done: i, total: cells.length, message: `Cell ${c.name}` });
       const link = ctx.data.origin + takeLinkPath(secret, { studyId: run.studyId, cellId: c.id, panelId: panel?.id ?? null, test: true }, panel?.participantInsertParameter);
-      checks.push(await runCell(browser, proxy, link, c, ctx.signal, ctx.db, run.studyId).catch((err: Error) => {
+      checks.push(await runCell(browser, proxy, link, c, ctx.signal, ctx.db, run.studyId, run.id).catch((err: Error) => {
         const rec = new CellRecorder(c.id, c.name);
         rec.fail(`the run stopped: ${err.message.split('\n')[0].slice(0, 300)}`);
         return rec.done();

@@ -200,7 +200,8 @@ export interface ValidationRow {
 
 /**
  * The company's validations: ordered run-throughs and the sessions respondents took on a study's
- * test link (participants stored with is_test). A test session passed when it completed; otherwise
+ * test link (participants stored with is_test), but not those an Automate run took: the run is
+ * their row, with its result (issue 38: one run showed as a Failed and a Passed row). A test session passed when it completed; otherwise
  * it failed with its end (screened out, quota full) and the last step it reached.
  */
 export async function companyValidations(db: Db, companyId: number, q: { search: string; status?: string; sort: ValidationSort; desc: boolean; page: number; size: number }): Promise<{ rows: ValidationRow[]; total: number }> {
@@ -222,7 +223,7 @@ export async function companyValidations(db: Db, companyId: number, q: { search:
       end,
       true, p.created_at, null::jsonb
     from ${participant} p join ${study} s on s.id = p.study_id
-    where s.company_id = ${companyId} and p.is_test
+    where s.company_id = ${companyId} and p.is_test and p.run_through_id is null
   ) v`;
   const where = sql`(${q.search} = '' or v.study_name ilike ${like} or v.executed_by ilike ${like})${q.status ? sql` and v.status = ${q.status}` : sql``}`;
   const list = await rows<ValidationRow & { studyId: number }>(db, sql`

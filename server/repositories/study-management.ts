@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
-  actionSubscription, appUser, notificationOutbox, panel, runThrough, study, studyAction, studyEvent, studyFile,
+  actionSubscription, appUser, notificationOutbox, panel, participant, runThrough, study, studyAction, studyEvent, studyFile,
 } from '../db/schema/index.js';
 import { countedSql, rows } from './sql.js';
 import { inStudy } from './stims.js';
@@ -94,9 +94,9 @@ export async function studyFacts(db: Db, studyId: number): Promise<StudyFacts> {
       (select count(distinct q.id) from step st join question q on q.question_group_id = st.question_group_id
         where st.study_id = ${studyId} and st.step_type = 'question')::int as "questionCount",
       ((select count(*) from run_through where study_id = ${studyId} and status in ('passed', 'failed'))
-        + (select count(*) from participant where study_id = ${studyId} and is_test))::int as "qaRuns",
+        + (select count(*) from participant where study_id = ${studyId} and is_test and run_through_id is null))::int as "qaRuns",
       ((select count(*) from run_through where study_id = ${studyId} and status = 'passed')
-        + (select count(*) from participant where study_id = ${studyId} and is_test and status = 'complete'))::int as "passedTests",
+        + (select count(*) from participant where study_id = ${studyId} and is_test and status = 'complete' and run_through_id is null))::int as "passedTests",
       coalesce((select data_collection_start from study where id = ${studyId}),
         (select min(p.created_at) from participant p where p.study_id = ${studyId} and ${countedSql})) as "firstLiveSession"`);
   const n = (k: string) => Number(r?.[k] ?? 0);
@@ -254,6 +254,11 @@ export async function setRunThroughStatus(db: Db, id: number, v: { status: strin
 }
 
 /** How a stored session was kept (the run-through checks it is a test session of the study). */
+/** Marks a test session as taken by an Automate run (My Validations then lists the run only). */
+export async function markRunThroughSession(db: Db, participantId: number, runThroughId: number): Promise<void> {
+  await db.update(participant).set({ runThroughId }).where(and(eq(participant.id, participantId), eq(participant.isTest, true)));
+}
+
 export async function storedSession(db: Db, participantId: number): Promise<{ studyId: number; isTest: boolean; status: string } | null> {
   const r = await rows<{ studyId: number; isTest: boolean; status: string }>(db, sql`
     select study_id::int as "studyId", is_test as "isTest", status from participant where id = ${participantId}`);

@@ -1,7 +1,7 @@
 // Batches for vendors (spec D3 §7). Wire types come from the contract.
 import type {
   BatchFeatureParticipantResponse, BatchFeatureResponse, BatchGraphResponse, BatchListBody, BatchListResponse,
-  BatchParticipantDataResponse, BatchParticipantResponse, BatchReportBody, BatchReportResponse, BatchStatsResponse,
+  BatchParticipantResponse, BatchReportBody, BatchReportResponse, BatchStatsResponse,
   BatchStimsResponse, BatchVisualResponse, FileListResponse, VendorStimListBody, VendorStimListResponse,
 } from '../../../contract/batches';
 import { request, type ApiConfig } from './client';
@@ -31,7 +31,6 @@ export const fetchBatchVisual = (api: ApiConfig, body: BatchReportBody) => post<
 export const fetchBatchGraph = (api: ApiConfig, body: BatchReportBody) => post<BatchGraphResponse>(api, '/batch/report-graph', body);
 export const fetchBatchStats = (api: ApiConfig, body: BatchReportBody) => post<BatchStatsResponse>(api, '/batch/report-stats', body);
 export const fetchBatchParticipants = (api: ApiConfig, body: BatchReportBody) => post<BatchParticipantResponse>(api, '/batch/report-participant', body);
-export const fetchBatchParticipantData = (api: ApiConfig, body: BatchReportBody) => post<BatchParticipantDataResponse>(api, '/batch/report-participant-data', body);
 export const fetchBatchFeatureParticipants = (api: ApiConfig, body: BatchReportBody) =>
   post<BatchFeatureParticipantResponse>(api, '/batch/report-participant-feature-data', body);
 export const fetchVendorStims = (api: ApiConfig, q: VendorStimQuery) => post<VendorStimListResponse>(api, '/vendor/stimulus/list', q);

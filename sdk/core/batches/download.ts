@@ -4,8 +4,10 @@
 import { objectsCsv } from '../download/csv';
 import { saveFile } from '../download/download';
 import {
-  fetchBatchFeatureParticipants, fetchBatchParticipantData, fetchBatchParticipants, fetchBatchStats,
+  fetchBatchFeatureParticipants, fetchBatchParticipants, fetchBatchReportData, fetchBatchStats,
 } from '../api/batches';
+import { METRIC_NAMES } from '../../../contract/reports';
+import type { BatchReportResponse } from '../../../contract/batches';
 import type { ApiConfig } from '../api/client';
 import type { BatchRef } from '../api/batches';
 
@@ -27,12 +29,30 @@ const PARTICIPANT_COLUMNS = [
   'in_base', 'page_dwell_time', 'viewable', 'viewable_time', 'viewed', 'dwell_time', 'time_to_first_view', 'fixation_count',
 ] as const;
 
+/** batch-stim-data: one row per stim, its metrics and then the norm's (the same numbers as the KPI report). */
+export const STIM_DATA_COLUMNS = [
+  'identifier', 'stim_name', 'stim_type', 'base_size', ...METRIC_NAMES,
+  'norm_size', ...METRIC_NAMES.map((m) => `norm_${m}` as const),
+] as const;
+
+/** The rows of batch-stim-data from /batch/report-data (only `internalStimId`'s when given). */
+export function stimDataRows(data: BatchReportResponse['data'], internalStimId?: number): Record<string, unknown>[] {
+  return data
+    .filter((s) => internalStimId === undefined || s.internal_stim_id === internalStimId)
+    .map((s) => ({
+      identifier: s.identifier, stim_name: s.stim_name, stim_type: s.stim_type,
+      ...s.stim_data,
+      ...Object.fromEntries(Object.entries(s.norm_data).map(([k, v]) => [k === 'norm_size' ? k : `norm_${k}`, v])),
+    }));
+}
+
 export type BatchDownload = keyof Pick<typeof BATCH_FILES, 'participant' | 'feature' | 'stim'>;
 
 /**
  * Fetches and saves one batch download; `stim` narrows it to one batch stim (and its step).
  * participant → /batch/report-participant; feature → /batch/report-participant-feature-data (the
- * legacy client fetched participant rows here by mistake); stim → /batch/report-participant-data.
+ * legacy client fetched participant rows here by mistake); stim → /batch/report-data: the stim's
+ * metrics and norms (issue 38: it used to save the participant rows again).
  * Resolves false (and saves nothing) on any failure.
  */
 export async function downloadBatch(api: ApiConfig, kind: BatchDownload, ref: BatchRef, stim?: { internal_stim_id: number; internal_step_id?: number | null }): Promise<boolean> {
@@ -46,9 +66,8 @@ export async function downloadBatch(api: ApiConfig, kind: BatchDownload, ref: Ba
       const rows = r.data.flatMap((s) => s.participant_data.map((p) => ({ stim_id: s.stim_id, identifier: s.identifier, stim_name: s.stim_name, ...p })));
       save(objectsCsv(rows, ['stim_id', 'identifier', 'stim_name', 'participant_reference', 'feature_name', 'dwell_time', 'time_to_first_fixation', 'fixation_count']), BATCH_FILES.feature);
     } else {
-      const r = await fetchBatchParticipantData(api, body);
-      const rows = r.data.flatMap((s) => s.participant_data.map((p) => ({ identifier: s.identifier, stim_name: s.stim_name, ...p })));
-      save(objectsCsv(rows, [...PARTICIPANT_COLUMNS]), BATCH_FILES.stim);
+      const r = await fetchBatchReportData(api, body);
+      save(objectsCsv(stimDataRows(r.data, stim?.internal_stim_id), [...STIM_DATA_COLUMNS] as string[]), BATCH_FILES.stim);
     }
     return true;
   } catch {

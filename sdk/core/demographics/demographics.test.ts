@@ -33,7 +33,10 @@ const summaryBodies = (reqs: RecordedRequest[]) =>
 describe('demographics: pies and labels', () => {
   it('D1-117 earnings labels get a pound sign and a k suffix', () => {
     expect(formatEarnings('20-40')).toBe('£20-40k');
-    expect(formatEarnings('100+')).toBe('£100+k');
+    // Issue 38: the open top band reads '£100k+' (it read '£100+k'); a label already formatted is kept.
+    expect(formatEarnings('100+')).toBe('£100k+');
+    expect(formatEarnings('£100k+')).toBe('£100k+');
+    expect(formatEarnings('100k+')).toBe('£100k+');
     expect(formatEarnings('£20-40k')).toBe('£20-40k');
     expect(buildPie('earnings_group', SUMMARY, 5).slices.map((s) => s.name)).toEqual(['£0-20k', '£20-40k', 'Other']);
     expect(buildPie('gender_group', SUMMARY, 9).slices[0].name).toBe('Female');

@@ -20,8 +20,9 @@ export const OTHER_LABEL = 'Other';
  * carries the sign or the suffix is not doubled.
  */
 export function formatEarnings(name: string): string {
-  const core = String(name).trim().replace(/^£/, '').replace(/k$/i, '');
-  return `£${core}k`;
+  const core = String(name).trim().replace(/^£/, '').replace(/k\+?$/i, (m) => (m.endsWith('+') ? '+' : '')).replace(/k$/i, '');
+  // An open top band reads '£100k+', not '£100+k' (issue 38).
+  return core.endsWith('+') ? `£${core.slice(0, -1)}k+` : `£${core}k`;
 }
 
 export function groupLabel(group: SummaryGroup, name: string): string {

@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Form, Formik } from 'formik';
 import { useMutation, useResource } from '../../core/resource/hooks';
 import { accountDetails, profileForm, saveProfile } from '../../core/account/account';
 import type { Profile } from '../../core/api/user';
-import { Actions, Button, Card, ErrorText, Fieldset, FormikTextField, Heading, Spinner, TextField } from '../../ui';
+import { adminPasswordReset, companyUsers } from '../../core/account/password-reset';
+import { Actions, Button, Card, CopyButton, ErrorText, Fieldset, FormikTextField, Heading, Spinner, SuccessText, TextField, formatDateTime } from '../../ui';
 import { profileSchema } from './schema';
 
 const FIELDS: { name: keyof Profile; label: string; type?: string; autoComplete?: string }[] = [
@@ -27,7 +28,10 @@ export function Account() {
   const loading = !loaded && details.status !== 'error';
   const loadError = !loaded && details.status === 'error' ? details.error : null;
 
+  const admin = Boolean(details.data?.company_admin || details.data?.super_user);
+
   return (
+    <>
     <Card>
       <Heading>My account {loading ? <Spinner $size={16} /> : null}</Heading>
       <Formik
@@ -65,6 +69,78 @@ export function Account() {
           </Fieldset>
         </Form>
       </Formik>
+    </Card>
+    {admin ? <CompanyUsers /> : null}
+    </>
+  );
+}
+
+/**
+ * Company administrators (and super users, for the company they act for) reset a user's password
+ * (issue 38): a one-time link to pass on, or a temporary password. Each is shown once.
+ */
+function CompanyUsers() {
+  const users = useResource(companyUsers, undefined);
+  const reset = useMutation(adminPasswordReset);
+  const [target, setTarget] = useState<{ id: number; username: string } | null>(null);
+  const answer = reset.done ? reset.result : null;
+  const run = (user: { id: number; username: string }, mode: 'link' | 'temporary') => {
+    setTarget(user);
+    reset.run({ userId: user.id, mode });
+  };
+  return (
+    <Card style={{ marginTop: 16 }}>
+      <Heading as="h2">Users of your company</Heading>
+      <p>Reset a user's password: give them a one-time link (it works for 60 minutes), or set a temporary password.</p>
+      {users.status === 'error' ? <ErrorText>The users could not be loaded ({users.error}).</ErrorText> : null}
+      {users.data === null && users.status !== 'error' ? <p role="status">Loading users…</p> : null}
+      {users.data ? (
+        // Scrolls inside the card on a phone instead of pushing the page wider.
+        <div style={{ overflowX: 'auto' }}>
+        <table part="users">
+          <thead>
+            <tr><th scope="col">Username</th><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Password</th></tr>
+          </thead>
+          <tbody>
+            {users.data.map((u) => (
+              <tr key={u.id}>
+                <th scope="row">{u.username}</th>
+                <td>{[u.first_name, u.last_name].filter(Boolean).join(' ')}</td>
+                <td>{u.email ?? ''}</td>
+                <td>
+                  <Actions>
+                    <Button $variant="secondary" disabled={reset.pending} aria-label={`Reset link for ${u.username}`} onClick={() => run(u, 'link')}>Reset link</Button>
+                    <Button $variant="secondary" disabled={reset.pending} aria-label={`Temporary password for ${u.username}`} onClick={() => run(u, 'temporary')}>Temporary password</Button>
+                  </Actions>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+      ) : null}
+      {reset.status === 'error' ? <ErrorText>{reset.error}</ErrorText> : null}
+      {answer && target ? (
+        <SuccessText>
+          {answer.link ? (
+            <>
+              <TextField label={`Reset link for ${target.username}`} value={answer.link} readOnly />
+              <p>
+                Works once, until {formatDateTime(answer.expires_at ?? '')}.{' '}
+                <CopyButton text={answer.link} label="Copy the reset link" fallbackHint="select the link instead" />
+              </p>
+            </>
+          ) : (
+            <>
+              <TextField label={`Temporary password for ${target.username}`} value={answer.temporary_password ?? ''} readOnly />
+              <p>
+                Their old password and sessions no longer work.{' '}
+                <CopyButton text={answer.temporary_password ?? ''} label="Copy the temporary password" fallbackHint="select the password instead" />
+              </p>
+            </>
+          )}
+        </SuccessText>
+      ) : null}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import './account.element';
 import { getStore } from '../../core/store/store';
 import { saveProfile } from '../../core/account/account';
-import { $, buttonByText, byLabel, deferred, mount, text, pageApi, resetPage, stubHttp, typeInto, waitFor, describe, it, beforeEach, type StubResponse } from '../test-utils';
+import { $, buttonByText, byLabel, deferred, mount, text, pageApi, resetPage, stubHttp, typeInto, waitFor, waitForText, describe, it, beforeEach, type StubResponse } from '../test-utils';
 
 const USER = {
   first_name: 'Ada', last_name: null, location: 'London', job_title: null, phone_number: null,
@@ -95,5 +95,35 @@ describe('<gaze-account>', () => {
     buttonByText(el, 'Try again').click();
     await waitFor(() => byLabel(el, 'First name').value === 'Ada', 'profile loaded on retry');
     expect(buttonByText(el, 'Save').matches(':disabled')).to.equal(false);
+  });
+
+  it('issue 38: a company administrator resets a user\'s password (a one-time link, or a temporary password); others see no user list', async () => {
+    const users = [{ id: 7, username: 'bea', first_name: 'Bea', last_name: 'Lane', email: 'bea@acme.example', user_type_id: 1, company_admin: false, super_user: false }];
+    const http = stubHttp((req) => {
+      if (req.url === '/api/user/get-details') return { data: { ...USER, company_admin: true } };
+      if (req.url === '/api/company/users') return { data: { data: users } };
+      if (req.url === '/api/company/users/7/password-reset') {
+        return (req.body as { mode: string }).mode === 'link'
+          ? { data: { success: true, mode: 'link', link: 'http://127.0.0.1:8080/reset_password?token=abc', expires_at: '2026-11-27T18:00:00.000Z' } }
+          : { data: { success: true, mode: 'temporary', temporary_password: 'TempPass23456789' } };
+      }
+      return { data: {} };
+    });
+    const el = await mount('gaze-account');
+    const valueOf = (label: string) => { try { return byLabel(el, label).value; } catch { return null; } };
+    await waitForText(el, 'Users of your company');
+    await waitForText(el, 'bea@acme.example');
+    ($(el, 'button[aria-label="Reset link for bea"]') as HTMLButtonElement).click();
+    await waitFor(() => valueOf('Reset link for bea') === 'http://127.0.0.1:8080/reset_password?token=abc', 'link shown');
+    expect(http.requests.find((r) => r.url === '/api/company/users/7/password-reset')!.body).to.deep.equal({ mode: 'link' });
+    ($(el, 'button[aria-label="Temporary password for bea"]') as HTMLButtonElement).click();
+    await waitFor(() => valueOf('Temporary password for bea') === 'TempPass23456789', 'temporary password shown');
+
+    resetPage('/api');
+    const plain = stubHttp((req) => (req.url === '/api/user/get-details' ? { data: USER } : { data: {} }));
+    const other = await mount('gaze-account');
+    await waitFor(() => byLabel(other, 'First name').value === 'Ada', 'profile loaded');
+    expect(text(other)).not.to.contain('Users of your company');
+    expect(plain.requests.some((r) => r.url === '/api/company/users')).to.equal(false);
   });
 });

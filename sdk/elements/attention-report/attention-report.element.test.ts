@@ -129,6 +129,32 @@ describe('<gaze-attention-report>', () => {
     expect(http.requests.filter((r) => r.url.endsWith('/overall_attention'))).to.have.length(4);
   });
 
+  it('issue 38: a lower-is-better metric (average time to first view) is green when faster than the norm, red when slower', async () => {
+    const base = reportAnswers();
+    // Norm type 3's first look is faster than the stim's; the others' slower.
+    stubHttp(async (req) => {
+      const answer = await base(req);
+      const normTtfv = (req.body as { norm_type_id?: number }).norm_type_id === 3 ? 0.2 : 1.0;
+      const data = (answer.data as { data?: { norm_data?: Record<string, unknown> }[] } | undefined)?.data;
+      if (req.url.endsWith('/overall_attention') && Array.isArray(data)) data.forEach((d) => { if (d.norm_data) d.norm_data.avg_time_to_first_view = normTtfv; });
+      return answer;
+    });
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const kpi = () => section(el, 'kpi-section');
+    const ttfv = () => kpi().querySelector('tr[data-metric="avg_time_to_first_view"] td')!;
+    await waitFor(() => kpi().querySelector('tr[data-metric="avg_time_to_first_view"] td'), 'kpi table');
+    // 0.5 s against a norm of 1.0 s: below the norm, and better.
+    expect([ttfv().getAttribute('data-relation'), ttfv().getAttribute('data-tone')]).to.deep.equal(['below', 'better']);
+    expect(getComputedStyle(ttfv()).color).to.equal('rgb(30, 123, 52)');
+    // The funnel's higher-is-better rows keep green above the norm.
+    const dwell = kpi().querySelector('tr[data-metric="avg_stim_dwell_time"] td')!;
+    expect([dwell.getAttribute('data-relation'), dwell.getAttribute('data-tone')]).to.deep.equal(['above', 'better']);
+    choose(select(kpi(), 'Norm'), '3');
+    await waitFor(() => ttfv().getAttribute('data-tone') === 'worse', 'slower than the norm: worse');
+    expect(ttfv().getAttribute('data-relation')).to.equal('above');
+    expect(getComputedStyle(ttfv()).color).not.to.equal('rgb(30, 123, 52)');
+  });
+
   it('D3-203 the info toggle swaps the table for the explanation and back', async () => {
     stubHttp(reportAnswers());
     const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
@@ -180,7 +206,11 @@ describe('<gaze-attention-report>', () => {
     choose(metric, 'panelist_viewed_percent');
     await waitFor(() => cells(fs(), 'logo')[0][0] === '62%', 'percent');
     expect(cells(fs(), 'cta')).to.deep.equal([['0%', 'none'], ['–', null]]);
-    choose(select(fs(), 'Norm'), '3');
+    // Issue 38: the feature norms' own set sizes (logo's 4 comparison stims), not the KPI norms' (3, 6, 9, 12).
+    const fnorm = select(fs(), 'Norm');
+    await waitFor(() => fnorm.options[0].textContent === 'Brand Norm (4 stims)', 'feature norm sizes');
+    expect(Array.from(fnorm.options).map((o) => o.textContent)).to.deep.equal(['Brand Norm (4 stims)', 'Brand Category Norm (4 stims)', 'Base Norm (4 stims)', 'Ad Category Norm (4 stims)']);
+    choose(fnorm, '3');
     await waitFor(() => bodies(http.requests, 'feature_attention').some((b) => b.norm_type_id === 3), 'feature norm 3');
     // The KPI table's norm is its own.
     expect(select(section(el, 'kpi-section'), 'Norm').value).to.equal('1');

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useApi, useResource } from '../../core/resource/hooks';
 import { batchFeatures } from '../../core/batches/batches';
-import { BatchReportStim } from '../../features/batch-report-stim';
+import { BatchNoData, BatchReportStim } from '../../features/batch-report-stim';
 import { BATCH_FILES, downloadBatch, saveRows } from '../../core/batches/download';
 import { batchReportPath, formatMetric } from '../../core/batches/format';
 import type { BatchRef } from '../../core/api/batches';
@@ -73,6 +73,7 @@ function FeatureReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: 
           ]}
         />
       </Head>
+      {item.stim_data.base_size === 0 ? <BatchNoData /> : (<>
       <Cards>
         <Mini part="mini-card"><h2>Percent Viewed (%)</h2><p>{formatMetric(item.stim_data.panelist_viewed_percent, 'percent')}</p></Mini>
         <Mini part="mini-card"><h2>Average Dwell Time (s)</h2><p>{formatMetric(item.stim_data.avg_stim_dwell_time, 'time')}</p></Mini>
@@ -95,6 +96,7 @@ function FeatureReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: 
           </tbody>
         </table>
       </Metrics>
+      </>)}
     </Wrap>
   );
 }

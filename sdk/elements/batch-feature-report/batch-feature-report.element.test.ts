@@ -3,12 +3,12 @@ import './batch-feature-report.element';
 import { setCsvSaver } from '../../core/download/download';
 import { $, $$, mount, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach } from '../test-utils';
 
-function api(features: unknown[]) {
+function api(features: unknown[], baseSize = 40) {
   return stubHttp((req) => {
     if (req.url.endsWith('/batch/report-feature-data')) {
       return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{
         stim_name: 'Shopwise MPU', stim_type: 'image', stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3',
-        stim_data: { avg_page_dwell_time: 12.3, panelist_viewed_percent: 64.6, avg_stim_dwell_time: 2.04, base_size: 40 }, feature_data: features,
+        stim_data: baseSize ? { avg_page_dwell_time: 12.3, panelist_viewed_percent: 64.6, avg_stim_dwell_time: 2.04, base_size: baseSize } : { avg_page_dwell_time: null, panelist_viewed_percent: 0, avg_stim_dwell_time: null, base_size: 0 }, feature_data: features,
       }] } };
     }
     return { status: 404, data: {} };
@@ -30,6 +30,15 @@ describe('<gaze-batch-feature-report>', () => {
     expect($$(el, '[part="mini-card"]').map((c) => c.textContent)).to.deep.equal(['Percent Viewed (%)65%', 'Average Dwell Time (s)2.0s']);
     expect($$(el, 'thead th').map((t) => t.textContent)).to.deep.equal(['Feature', 'Average feature dwell', 'Average page dwell', 'Percent panelist viewed']);
     expect(Array.from($$(el, 'tbody tr')[0].children).map((c) => c.textContent)).to.deep.equal(['Logo', '0.5s', '12.3s', '42%']);
+  });
+
+  it("issue 38: a stim with no measured views shows the spec's 'Error!' panel, never 0 %", async () => {
+    api([{ ...logo, participant_viewed_percent: 0, panelist_viewed_percent: 0 }], 0);
+    const el = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });
+    await waitForText(el, 'Error!');
+    expect(text(el)).to.contain('No respondent has viewed this stim yet');
+    expect($$(el, '[part="mini-card"]')).to.have.length(0);
+    expect(text(el)).not.to.match(/\b0\s?%/);
   });
 
   it('issue 38: the feature report links to the same stim\'s KPI report (attention curve, heatmaps)', async () => {

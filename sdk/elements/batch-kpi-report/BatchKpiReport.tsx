@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { HighchartsReact } from 'highcharts-react-official';
 import { useApi, useResource } from '../../core/resource/hooks';
 import { batchGraph, batchReport, batchVisual } from '../../core/batches/batches';
-import { BatchReportStim } from '../../features/batch-report-stim';
+import { BatchNoData, BatchReportStim } from '../../features/batch-report-stim';
 import { downloadBatch, downloadKpiTable } from '../../core/batches/download';
 import { batchReportPath, curveSeconds, formatMetric, KPI_ROWS } from '../../core/batches/format';
 import type { BatchRef, BatchVisual } from '../../core/api/batches';
@@ -161,6 +161,7 @@ function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: numb
           ]}
         />
       </Head>
+      {item.stim_data.base_size === 0 ? <BatchNoData /> : (
       <Grid>
         <Panel part="kpi-table">
           <h2 id="kam">Key Attention Metrics</h2>
@@ -179,6 +180,7 @@ function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: numb
         </Panel>
         {hasCurve ? <AttentionCurve points={points} /> : null}
       </Grid>
+      )}
       <Panel part="visuals">
         <h2>Attention Visuals</h2>
         {v ? (

@@ -11,11 +11,11 @@ const stimData = {
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const urls = (u: string) => ({ url: u, low_quality: u });
 
-function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y: 60 }, { x: 1, y: 20 }], viewOrder = true, batchStims: { internal_stim_id: number }[] = [{ internal_stim_id: 3 }]) {
+function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y: 60 }, { x: 1, y: 20 }], viewOrder = true, batchStims: { internal_stim_id: number }[] = [{ internal_stim_id: 3 }], stim: Record<string, unknown> = stimData) {
   return stubHttp((req) => {
     if (req.url.endsWith('/batch/stims')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', name: 'Sweep', data: batchStims } };
     const head = { stim_name: 'Veloce MPU', stim_type: 'image', stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3' };
-    if (req.url.endsWith('/batch/report-data')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{ ...head, stim_width: 300, stim_height: 250, stim_data: stimData, norm_data: { ...stimData, norm_size: 12 }, feature_data: [] }] } };
+    if (req.url.endsWith('/batch/report-data')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{ ...head, stim_width: 300, stim_height: 250, stim_data: stim, norm_data: { ...stimData, norm_size: 12 }, feature_data: [] }] } };
     if (req.url.endsWith('/batch/report-graph')) return { data: { success: true, current_graph_type_id: 1, time_segment: 100, max_time: 5000, data_types: { 1: 'a', 2: 'b', 3: 'c' }, data: [{ ...head, graph_data: graph.map((p) => ({ x: p.y, y: p.x * 1000 })), survival_data: graph }] } };
     if (req.url.endsWith('/batch/report-visual')) {
       return { data: { success: true, data: [{ ...head, stim_width: 300, stim_height: 250, stim_source: urls(PNG), stim_source_url: PNG, stim_source_low_quality: PNG, heatmap_urls: urls(PNG), analysis_urls: urls(PNG), feature_analysis_urls: urls(PNG), ...(viewOrder ? { view_order_urls: urls(PNG) } : {}) }] } };
@@ -28,6 +28,15 @@ const attrs = { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' };
 
 describe('<gaze-batch-kpi-report>', () => {
   beforeEach(() => resetPage('/v1.0'));
+
+  it("issue 38: a stim with no measured views shows the spec's 'Error!' panel instead of a table of zeros", async () => {
+    const zeros = Object.fromEntries(Object.keys(stimData).map((k) => [k, 0]));
+    api([], true, [{ internal_stim_id: 3 }], zeros);
+    const el = await mount('gaze-batch-kpi-report', attrs);
+    await waitForText(el, 'Error!');
+    expect(text(el)).to.contain('No respondent has viewed this stim yet');
+    expect($(el, '[part="kpi-table"]')).to.equal(null);
+  });
 
   it('issue 38: links to the same stim\'s feature report', async () => {
     api();

@@ -146,9 +146,11 @@ describe('<gaze-kpi-report>', () => {
     const http = stubHttp(reportAnswers());
     const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101' });
     const sv = () => pages(el)[0].querySelector('[part="survival-section"]')!;
-    await waitFor(() => pages(el)[0]?.querySelector('[part="survival-section"] [part="survival-caption"]'), 'curve');
-    const caption = () => sv().querySelector('[part="survival-caption"]')?.textContent;
+    await waitFor(() => pages(el)[0]?.querySelector('[part="survival-section"] [part="area-chart"] figcaption'), 'curve');
+    const caption = () => sv().querySelector('[part="area-chart"] figcaption')?.textContent;
     expect(caption()).to.equal('How long your respondents viewed the stim');
+    // Issue 38: printed once, not by the chart and again under it.
+    expect(Array.from(sv().querySelectorAll('figcaption')).map((f) => f.textContent)).to.deep.equal(['How long your respondents viewed the stim']);
     choose(select(sv(), 'Data type'), '2');
     await waitFor(() => caption() === 'How long your respondents viewed the page the stim was on', 'page caption');
     choose(select(sv(), 'Data type'), '3');

@@ -1,21 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Formik } from 'formik';
 import { useGazeDispatch, useGazeSelector } from '../../core/store/context';
-import { useApi } from '../../core/resource/hooks';
+import { useApi, useMutation } from '../../core/resource/hooks';
+import { forgotPassword, setNewPassword } from '../../core/account/password-reset';
 import { sessionActions } from '../../core/session/slice';
 import { selectAuthenticated, selectSessionError, selectSigningIn, selectUser } from '../../core/session/selectors';
-import { Actions, Button, Card, ErrorText, FormikTextField, Heading, Link, useEmit } from '../../ui';
-import { forgotSchema, loginSchema } from './schema';
+import { Actions, Button, Card, ErrorText, FormikTextField, Heading, Link, SuccessText, useEmit } from '../../ui';
+import { forgotSchema, loginSchema, PASSWORD_HINT, resetSchema } from './schema';
 
 /** Shown under the form; the store keeps 'Invalid email or password' (D1-027/028). */
 export const LOGIN_FAILED_TEXT = 'Invalid username or password';
 
-export type LoginView = 'login' | 'forgot' | 'request';
+export type LoginView = 'login' | 'forgot' | 'request' | 'reset';
 
 export interface LoginProps {
   view?: LoginView;
   /** Address shown on the request-login view (mailto link). */
   contactEmail?: string;
+  /** The reset view: the token of the reset link (the page's `?token=`). */
+  resetToken?: string;
 }
 
 function SignInForm() {
@@ -85,6 +88,9 @@ function SignInForm() {
 }
 
 function ForgotForm() {
+  // The spec's form (an e-mail field, 'Recover Password'); the server answers the same for every
+  // address (issue 38): a link is e-mailed when it sends mail, else ask an administrator.
+  const ask = useMutation(forgotPassword);
   return (
     <Card>
       <Heading>Forgot password</Heading>
@@ -92,16 +98,79 @@ function ForgotForm() {
         initialValues={{ email: '' }}
         validationSchema={forgotSchema}
         onSubmit={(v) => {
-          // The spec'd behaviour (D1-033/034): log the value, no call, nothing shown.
-          console.log(v.email);
+          ask.run({ email: v.email.trim() });
         }}
       >
         <Form noValidate part="form">
-          <FormikTextField name="email" label="Email" type="email" autoComplete="email" />
+          <FormikTextField name="email" label="Email" type="email" autoComplete="email" disabled={ask.pending} />
           <Actions>
-            <Button type="submit">Recover Password</Button>
+            <Button type="submit" disabled={ask.pending}>Recover Password</Button>
             <Link href="/login">Back to Sign In</Link>
           </Actions>
+          {ask.done && ask.result ? <SuccessText>{ask.result.message}</SuccessText> : null}
+          {ask.status === 'error' ? <ErrorText>{ask.error}</ErrorText> : null}
+        </Form>
+      </Formik>
+    </Card>
+  );
+}
+
+function ResetForm({ token }: { token?: string }) {
+  const save = useMutation(setNewPassword);
+  const [shown, setShown] = useState(false);
+  if (!token) {
+    return (
+      <Card>
+        <Heading>Set a new password</Heading>
+        <ErrorText>This page needs the link from your reset e-mail (or from your administrator).</ErrorText>
+        <p>
+          <Link href="/forgot_password">Ask for a new link</Link>
+        </p>
+      </Card>
+    );
+  }
+  if (save.done && save.result) {
+    return (
+      <Card>
+        <Heading>Set a new password</Heading>
+        <SuccessText>{save.result.message}</SuccessText>
+        <p>
+          <Link href="/login">Sign In</Link>
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <Heading>Set a new password</Heading>
+      <Formik
+        initialValues={{ password: '', confirm: '' }}
+        validationSchema={resetSchema}
+        validateOnChange
+        onSubmit={(v) => {
+          save.run({ token, password: v.password });
+        }}
+      >
+        <Form noValidate part="form">
+          <FormikTextField
+            name="password"
+            label="New password"
+            type={shown ? 'text' : 'password'}
+            autoComplete="new-password"
+            disabled={save.pending}
+            hint={PASSWORD_HINT}
+            adornment={
+              <Button $variant="secondary" part="toggle" aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown} onClick={() => setShown((x) => !x)}>
+                {shown ? 'Hide' : 'Show'}
+              </Button>
+            }
+          />
+          <FormikTextField name="confirm" label="Repeat new password" type={shown ? 'text' : 'password'} autoComplete="new-password" disabled={save.pending} />
+          <Actions>
+            <Button type="submit" disabled={save.pending}>Set Password</Button>
+            <Link href="/forgot_password">Ask for a new link</Link>
+          </Actions>
+          {save.status === 'error' ? <ErrorText>{save.error}</ErrorText> : null}
         </Form>
       </Formik>
     </Card>
@@ -126,8 +195,9 @@ function RequestLogin({ contactEmail }: { contactEmail?: string }) {
   );
 }
 
-export function Login({ view = 'login', contactEmail }: LoginProps) {
+export function Login({ view = 'login', contactEmail, resetToken }: LoginProps) {
   if (view === 'forgot') return <ForgotForm />;
+  if (view === 'reset') return <ResetForm token={resetToken} />;
   if (view === 'request') return <RequestLogin contactEmail={contactEmail} />;
   return <SignInForm />;
 }

@@ -38,7 +38,8 @@ const Wrap = styled.div`
   table { width: 100%; border-collapse: collapse; margin-top: ${tokens.space5}; }
   th, td { text-align: left; padding: ${tokens.space3} ${tokens.space2}; border-bottom: 1px solid var(--gaze-border); vertical-align: middle; }
   caption { text-align: left; font-weight: 600; font-size: 1.1rem; padding: ${tokens.space2} 0; }
-  td small { display: block; opacity: 0.8; }
+  /* The note sits under its row name, apart from it (issue 38: 'Take a test studyresults not counted'). */
+  th small, td small { display: block; opacity: 0.8; font-weight: normal; }
   @container (max-width: 520px) {
     th, td { display: block; border: 0; padding: ${tokens.space1} 0; }
     tr { display: block; border-bottom: 1px solid var(--gaze-border); padding: ${tokens.space2} 0; }
@@ -85,7 +86,7 @@ export function OrderConfirmation({ studyId }: OrderConfirmationProps) {
               <caption>{TEXT.previews}</caption>
               <tbody>
                 <tr>
-                  <th scope="row">{TEXT.test}<small>{TEXT.testNote}</small></th>
+                  <th scope="row">{TEXT.test} <small>{TEXT.testNote}</small></th>
                   <td>
                     <Cell>
                       <ButtonLink part="test-link" href={stripParticipant(message.start_url_test)} target="_blank" rel="noopener">{TEXT.test}</ButtonLink>
@@ -100,7 +101,7 @@ export function OrderConfirmation({ studyId }: OrderConfirmationProps) {
                   </td>
                 </tr>
                 <tr>
-                  <th scope="row">{TEXT.real}<small>{TEXT.realNote}</small></th>
+                  <th scope="row">{TEXT.real} <small>{TEXT.realNote}</small></th>
                   <td><ButtonLink part="real-link" href={stripParticipant(message.start_url)} target="_blank" rel="noopener">{TEXT.real}</ButtonLink></td>
                 </tr>
               </tbody>

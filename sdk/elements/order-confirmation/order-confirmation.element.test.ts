@@ -39,6 +39,18 @@ describe('<gaze-order-confirmation>', () => {
     expect(rows[1]).to.contain('This will be the second test page your respondents will see');
   });
 
+  it('issue 38: each link row name and its note are apart, in text and on screen', async () => {
+    signIn(false);
+    rememberCreated({ study_id: 79, start_url: 'http://h/take/79?sig=x&participant=', start_url_test: 'http://h/take/79?test=1&sig=y&participant=', incontext_urls: [] });
+    const el = await mount('gaze-order-confirmation', { 'study-id': '79' });
+    await waitForText(el, 'Thank you for your order.');
+    const heads = $$(el, '[part~="links"] th[scope="row"]');
+    expect(heads[0].textContent).to.equal('Take a test study results not counted');
+    expect(text(el)).not.to.contain('studyresults');
+    const note = heads[0].querySelector('small')!;
+    expect(getComputedStyle(note).display).to.equal('block');
+  });
+
   it('issue 35: an unknown or another company\'s study (404 from the server) is "Study not found", not "ready number"', async () => {
     signIn(false);
     const http = stubHttp((req) => (req.url.endsWith('/studies/999999/details')

@@ -5,11 +5,12 @@
 // dialog whose Close reverts. Create posts the values; a failure is a red toast for 6000 ms with
 // the server's message; success stores the new-study message, emits the cancelable
 // gaze-study-created event and then asks the host to navigate (thank-you page or board).
-import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { WEB_URL_HINT } from '../../../contract/urls';
 import styled from 'styled-components';
 import { useApi, useResource } from '../../core/resource/hooks';
 import { lookupList, itemsOf } from '../../core/lookups/lists';
-import { createStudy, afterCreatePath, kindOfRoute, CREATE_LIMITS as L, STUDY_KINDS, type StudyKind } from '../../core/api/study-create';
+import { createStudy, afterCreatePath, kindOfRoute, CREATE_LIMITS as L, CREATE_MESSAGES, STUDY_KINDS, type StudyKind } from '../../core/api/study-create';
 import { errorMessage } from '../../core/api/client';
 import { rememberCreated } from '../../core/study-create/created';
 import { useGazeSelector } from '../../core/store/context';
@@ -129,6 +130,22 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
   const adTypes = useChoices('adtypes_list');
   const groups = useChoices('prestudyquestiongroups_list');
   const quickTaskRows = useLumenPanelReview(values.quick_task_data, kind === 'quick');
+  const current = kind ? steps[index] : undefined;
+  // An error goes as soon as its field is valid (issue 38), not at the next Next: the step is
+  // checked again on each change and only errors it no longer finds are dropped (no new ones
+  // appear before Next).
+  useEffect(() => {
+    if (!current || !Object.keys(errors).length) return;
+    let live = true;
+    void stepErrors(current, values).then((found) => {
+      if (!live) return;
+      setErrors((old) => {
+        const kept = Object.fromEntries(Object.entries(old).filter(([k]) => k in found));
+        return Object.keys(kept).length === Object.keys(old).length ? old : kept;
+      });
+    });
+    return () => { live = false; };
+  }, [values, current, errors]);
 
   if (!kind) {
     return <Wrap part="study-wizard"><p role="alert">There is no such study type. Choose one on the Create Study page.</p></Wrap>;
@@ -146,9 +163,11 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
     return kind === 'embedded' ? { ...nextValues, embedded_page_list: embeddedPagesFor(nextValues.embedded_page_list, nextValues.number_of_cells) } : nextValues;
   });
   const err = (path: string) => errors[path];
+  // The URL rule on the field it refuses (contract/urls.ts, the server's own).
+  const urlHint = (path: string) => (errors[path] === CREATE_MESSAGES.url ? WEB_URL_HINT : undefined);
   const text = (k: keyof WizardValues, label: string, extra: { type?: string; multiline?: boolean; max?: number } = {}) => (
     <TextField
-      label={label} name={k} value={String(values[k] ?? '')} error={err(k) ?? null} type={extra.type}
+      label={label} name={k} value={String(values[k] ?? '')} error={err(k) ?? null} hint={urlHint(k)} type={extra.type}
       {...(extra.multiline ? { multiline: true as const } : {})}
       onChange={(e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(k, e.target.value as never)}
     />
@@ -267,13 +286,13 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
       {err('cachepage_stim_list') ? <FieldError part="list-error">{err('cachepage_stim_list')}</FieldError> : null}
       {pages.map((p, i) => (
         <div className="page" key={i} part="page">
-          <TextField label={`Web page ${i + 1} URL`} value={p.cachepage_url} error={err(`cachepage_stim_list.${i}.cachepage_url`) ?? null}
+          <TextField label={`Web page ${i + 1} URL`} value={p.cachepage_url} error={err(`cachepage_stim_list.${i}.cachepage_url`) ?? null} hint={urlHint(`cachepage_stim_list.${i}.cachepage_url`)}
             onChange={(e: ChangeEvent<HTMLInputElement>) => editPage(i, { cachepage_url: e.target.value })} />
           {p.stim_list.map((s, j) => {
             const at = `cachepage_stim_list.${i}.stim_list.${j}`;
             return (
               <div className="stim" key={j} part="stim-row">
-                <TextField label={`Stim ${j + 1} URL`} value={s.stim_url} error={err(`${at}.stim_url`) ?? null}
+                <TextField label={`Stim ${j + 1} URL`} value={s.stim_url} error={err(`${at}.stim_url`) ?? null} hint={urlHint(`${at}.stim_url`)}
                   onChange={(e: ChangeEvent<HTMLInputElement>) => editStim(i, j, { stim_url: e.target.value })} />
                 <TextField label="Brand" list="gaze-brands" value={s.brand_id?.name ?? ''} error={err(`${at}.brand_id`) ?? null}
                   onChange={(e: ChangeEvent<HTMLInputElement>) => editStim(i, j, { brand_id: e.target.value ? { name: e.target.value } : null })} />

@@ -55,7 +55,7 @@ async function openSetup() {
 }
 
 /** Every platform and ad type: the fields to type and the texts the preview must then show. */
-const PLATFORM_CASES: { platform: string; adType: string; fill: Record<string, string>; shows: string[]; profile?: string }[] = [
+const PLATFORM_CASES: { platform: string; adType: string; fill: Record<string, string>; shows: string[]; hides?: string[]; profile?: string }[] = [
   { platform: 'fb', adType: 'standard', fill: { 'Channel name': 'Fizzwell', Description: 'Sparkling lemon', Headline: 'Taste the fizz', Subheading: 'New flavour', 'Domain URL': 'https://fizzwell.example.com' }, shows: ['Fizzwell', 'Sparkling lemon', 'Taste the fizz', 'New flavour', 'fizzwell.example.com', 'Learn more', 'Sponsored'], profile: 'https://cdn.example.com/fb.png' },
   { platform: 'fb', adType: 'story', fill: { 'Channel name': 'Fizz Story', 'Call to action (optional)': 'Swipe for more' }, shows: ['Fizz Story', 'Swipe for more'], profile: 'https://cdn.example.com/fbs.png' },
   { platform: 'fb', adType: 'watch', fill: {}, shows: ['Watch', 'Sponsored video'] },
@@ -66,6 +66,8 @@ const PLATFORM_CASES: { platform: string; adType: string; fill: Record<string, s
   { platform: 'sc', adType: 'standard', fill: { 'Channel name': 'SnapFizz', Description: 'Snap words', 'Promo text': 'Lemon Pop', 'Promo description': 'In stores now', 'Promo top line (optional)': 'Top line', 'Rating (0 to 5 stars)': '4' }, shows: ['SnapFizz', 'Snap words', 'Lemon Pop', 'In stores now', 'Top line', '★★★★☆ 42K Ratings', 'Learn more'], profile: 'https://cdn.example.com/sc.png' },
   { platform: 'pin', adType: 'standard', fill: { 'Pin title': 'Lemon pin', 'Profile name': 'Fizz Pins' }, shows: ['Lemon pin', 'Fizz Pins', 'Promoted by'], profile: 'https://cdn.example.com/pin.png' },
   { platform: 'tt', adType: 'standard', fill: { 'Profile name': 'fizztok', Description: 'Tok words', 'Song name': 'Pop song', 'Call to action': 'Shop the fizz' }, shows: ['@fizztok', 'Tok words', '♫ Pop song', 'Shop the fizz'], profile: 'https://cdn.example.com/tt.png' },
+  // Issue 38: a handle typed with its @ is shown with one.
+  { platform: 'tt', adType: 'standard', fill: { 'Profile name': '@fizzhandle' }, shows: ['@fizzhandle'], hides: ['@@'], profile: 'https://cdn.example.com/tt2.png' },
 ];
 
 describe('<gaze-study-wizard kind="social">', () => {
@@ -93,6 +95,7 @@ describe('<gaze-study-wizard kind="social">', () => {
       if (c.profile) type(field(el, c.platform === 'sc' ? 'Profile picture URL (optional)' : 'Profile picture URL'), c.profile);
       for (const [label, value] of Object.entries(c.fill)) type(field(el, label), value);
       for (const s of c.shows) await waitFor(() => previewText(el).replace(/\s+/g, ' ').includes(s), `preview shows "${s}"`);
+      for (const h of c.hides ?? []) expect(previewText(el)).not.to.contain(h);
       if (c.profile) expect($$(el, '[part~="profile-picture"] img').map((i) => i.getAttribute('src'))).to.include(c.profile);
       const media = $(el, '[part~="preview-frame"] [part~="media"]')!;
       expect(media.tagName).to.equal(c.adType === 'watch' ? 'VIDEO' : 'IMG');

@@ -109,6 +109,24 @@ describe('<gaze-study-wizard>', () => {
     expect(navigationsDuring(() => yes.click())).to.deep.equal([{ path: '/create-study', composed: true, bubbles: true }]);
   });
 
+  it("issue 38: the server's URL rule on the field (an IP host is refused at its step, with the rule shown); the error goes as the value becomes valid", async () => {
+    api();
+    const el = await mount('gaze-study-wizard', { kind: 'digital-ad-test' });
+    type(input(el, 'Study name'), 'URL rule study');
+    for (let i = 0; i < 3; i++) { button(el, 'next').click(); await new Promise((r) => setTimeout(r, 50)); }
+    await waitFor(() => heading(el) === 'Web Page Setup', 'setup');
+    type(input(el, 'Web page 1 URL'), 'http://10.0.0.7/page');
+    button(el, 'next').click();
+    await waitForText(el, 'Must be a valid URL');
+    expect(heading(el)).to.equal('Web Page Setup');
+    expect(text(el)).to.contain('no local or private addresses');
+    const field = input(el, 'Web page 1 URL');
+    expect(field.getAttribute('aria-describedby')).to.contain('-hint');
+    type(field, 'https://news.example.com/');
+    await waitFor(() => !text(el).includes('Must be a valid URL'), 'error cleared as the value became valid');
+    expect(text(el)).not.to.contain('no local or private addresses');
+  });
+
   it('D3-059, D3-063, D3-016, D3-017, D3-024: web page rows append, review jumps back, Create emits gaze-study-created then navigates', async () => {
     const { requests } = api();
     const el = await mount('gaze-study-wizard', { kind: 'digital-ad-test' });

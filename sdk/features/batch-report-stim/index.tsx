@@ -1,11 +1,12 @@
 // The stim a batch report page shows (the batch KPI and feature reports): the address's stimId,
 // or the batch's first stim for the spec's address without one; a clear state otherwise.
 import type { ReactNode } from 'react';
+import styled from 'styled-components';
 import type { BatchRef } from '../../core/api/batches';
 import { batchStims } from '../../core/batches/batches';
 import { chooseReportStim, NO_BATCH_STIMS } from '../../core/batches/stim-choice';
 import { useResource } from '../../core/resource/hooks';
-import { ErrorText, Spinner } from '../../ui';
+import { ErrorText, Spinner, tokens } from '../../ui';
 
 export function BatchReportStim({ batchId, vendorId, stimId, children }: {
   batchId?: string; vendorId?: string; stimId?: number;
@@ -19,4 +20,27 @@ export function BatchReportStim({ batchId, vendorId, stimId, children }: {
     return chosen.state === 'error' ? <ErrorText>Somethign went wrong</ErrorText> : <Spinner />;
   }
   return <>{children(ref, chosen.stimId)}</>;
+}
+
+const Panel = styled.section`
+  border: 1px solid ${tokens.danger};
+  border-radius: ${tokens.radiusLg};
+  padding: 16px;
+  h2 { color: ${tokens.danger}; margin: 0 0 4px; }
+  p { margin: 0; }
+`;
+
+export const BATCH_NO_DATA = 'No respondent has viewed this stim yet: the batch is not live or has no completed views. Its metrics appear here once it has data.';
+
+/**
+ * The spec's 'Error!' panel for empty batch report data (D3 §8), shown instead of metrics when
+ * the stim has no measured exposure: zeros there would read as "nobody looked" (issue 38).
+ */
+export function BatchNoData() {
+  return (
+    <Panel part="error-panel" role="status">
+      <h2>Error!</h2>
+      <p>{BATCH_NO_DATA}</p>
+    </Panel>
+  );
 }

@@ -59,6 +59,13 @@ export function normLabel(id: NormTypeId, sizes: number[] | null): string {
   return `${NORM_TYPES[id]} (${n} ${hi === 1 ? 'stim' : 'stims'})`;
 }
 
+/** A feature norm's set sizes: per tag with any comparison stim (a tag nobody else has says nothing of the set). */
+export function featureNormSizes(data: { data: { norm_data: Record<string, { norm_size: number } | undefined> }[] } | null | undefined): number[] | null {
+  if (!data) return null;
+  const sizes = data.data.flatMap((d) => Object.values(d.norm_data).map((n) => n?.norm_size ?? 0)).filter((n) => n > 0);
+  return sizes.length ? sizes : [0];
+}
+
 export const FEATURE_METRICS = [
   { value: 'avg_stim_dwell_time', label: 'Avg Dwell Time', field: 'avg_feature_dwell_time', kind: 'seconds' as MetricKind },
   { value: 'panelist_viewed_percent', label: 'Percent Viewed', field: 'panelist_viewed_percent', kind: 'percent' as MetricKind },
@@ -110,7 +117,15 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
   const sizes = Object.fromEntries(NORM_IDS.map((id) => [id, byNorm[id].data ? byNorm[id].data!.data.map((d) => d.norm_data.norm_size) : null])) as Record<NormTypeId, number[] | null>;
   const attention = byNorm[kpiNorm];
   const graph = useResource(compareGraph, { studyId, stims, graphType, km }, { enabled, keepPrevious: true });
-  const features = useResource(featureAttention, { studyId, stims, normType: featureNorm }, { enabled, keepPrevious: true });
+  // The feature norms are sets of their own (comparison stims with a feature of the tag): the feature
+  // section's selector shows their sizes, not the KPI norms' (issue 38). One answer per norm type.
+  const f1 = useResource(featureAttention, { studyId, stims, normType: 1 }, { enabled, keepPrevious: true });
+  const f2 = useResource(featureAttention, { studyId, stims, normType: 2 }, { enabled, keepPrevious: true });
+  const f3 = useResource(featureAttention, { studyId, stims, normType: 3 }, { enabled, keepPrevious: true });
+  const f4 = useResource(featureAttention, { studyId, stims, normType: 4 }, { enabled, keepPrevious: true });
+  const featuresByNorm: Record<NormTypeId, typeof f1> = { 1: f1, 2: f2, 3: f3, 4: f4 };
+  const features = featuresByNorm[featureNorm];
+  const featureSizes = Object.fromEntries(NORM_IDS.map((id) => [id, featureNormSizes(featuresByNorm[id].data)])) as Record<NormTypeId, number[] | null>;
   const visuals = useResource(visualData, { studyId, stims }, { enabled });
 
   const all = useMemo(() => (tree.data ? treeStims(tree.data) : []), [tree.data]);
@@ -180,7 +195,7 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
         controls={
           <>
             <Select label="Metric" value={featureMetric} onChange={(v) => setFeatureMetric(v as FeatureMetric)} options={FEATURE_METRICS.map(({ value, label }) => ({ value, label }))} />
-            <NormSelect label="Norm" value={featureNorm} onChange={setFeatureNorm} sizes={sizes} />
+            <NormSelect label="Norm" value={featureNorm} onChange={setFeatureNorm} sizes={featureSizes} />
             <TableDownload kind="key-feature-metrics-table" studyId={studyId} csv={() => (features.data ? featureTableCsv(features.data, labelOf) : null)} />
           </>
         }

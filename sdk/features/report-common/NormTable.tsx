@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { tokens } from '../../ui';
-import { compareToNorm, cutStimName, formatMetric, type MetricKind } from './format';
+import { compareToNorm, cutStimName, formatMetric, normTone, type MetricKind } from './format';
 
 /** Stim names in headers and chips are cut here (in the middle, keeping the size and cell); the full name stays in the title and for screen readers. */
 export const NAME_MAX = 30;
@@ -11,8 +11,8 @@ export const TableBox = styled.div`
   th, td { border-bottom: 1px solid ${tokens.border}; padding: 6px 10px; text-align: right; white-space: nowrap; }
   th:first-child, td:first-child { text-align: left; white-space: normal; }
   thead th { font-weight: 600; white-space: normal; }
-  td[data-relation='above'] { color: ${tokens.success}; font-weight: 600; }
-  td[data-relation='below'] { color: ${tokens.danger}; font-weight: 600; }
+  td[data-tone='better'] { color: ${tokens.success}; font-weight: 600; }
+  td[data-tone='worse'] { color: ${tokens.danger}; font-weight: 600; }
   td.norm { color: ${tokens.muted}; }
   small[part='uncertainty'], small[part='norm-uncertainty'] { display: block; color: ${tokens.muted}; font-weight: normal; font-size: 0.8em; }
   tfoot th, tfoot td { color: ${tokens.muted}; font-size: 0.85em; white-space: normal; }
@@ -58,8 +58,10 @@ export function NormTable({ caption, columns, rows, part, firstHeader = 'Metric'
           {rows.map((r) => (
             <tr key={r.key} data-metric={r.key}>
               <th scope="row">{r.label}</th>
-              {r.cells.flatMap((c, i) => [
-                <td key={`a${i}`} data-relation={compareToNorm(r.kind, c.value, c.norm)}>
+              {r.cells.flatMap((c, i) => {
+                const relation = compareToNorm(r.kind, c.value, c.norm);
+                return [
+                <td key={`a${i}`} data-relation={relation} data-tone={normTone(r.key, relation)}>
                   {formatMetric(r.kind, c.value)}
                   {c.note ? <small part="uncertainty">{c.note}</small> : null}
                 </td>,
@@ -67,7 +69,8 @@ export function NormTable({ caption, columns, rows, part, firstHeader = 'Metric'
                   {formatMetric(r.kind, c.norm)}
                   {c.normNote ? <small part="norm-uncertainty">{c.normNote}</small> : null}
                 </td>,
-              ])}
+                ];
+              })}
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareToNorm, cutStimName, formatMetric, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard } from './format';
+import { normTone, compareToNorm, cutStimName, formatMetric, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard } from './format';
 
 describe('report formats (D3-277, D3-278)', () => {
   it('seconds with 1 decimal and s, whole percents, thousands delimited, a dash when missing', () => {
@@ -30,6 +30,15 @@ describe('report formats (D3-277, D3-278)', () => {
     expect(imageClass(300, 250)).toBe('square');
     expect(isBillboard(970, 250)).toBe(true);
     expect(isBillboard(728, 364)).toBe(false);
+  });
+
+  it('issue 38: the colour follows the direction in which a metric is better', () => {
+    expect(normTone('avg_stim_dwell_time', 'above')).toBe('better');
+    expect(normTone('avg_stim_dwell_time', 'below')).toBe('worse');
+    expect(normTone('avg_time_to_first_view', 'below')).toBe('better');
+    expect(normTone('avg_time_to_first_view', 'above')).toBe('worse');
+    expect(normTone('avg_time_to_first_view', 'equal')).toBe('neutral');
+    expect(normTone('panelist_viewed_percent', 'none')).toBe('neutral');
   });
 });
 

@@ -40,6 +40,20 @@ export function compareToNorm(kind: MetricKind, value: number | null | undefined
   return a > b ? 'above' : a < b ? 'below' : 'equal';
 }
 
+/**
+ * Metrics where less is better: a faster first look. D3-218's green-above/red-below holds for the
+ * funnel rows (higher is better); these are coloured the other way round (issue 38).
+ */
+export const LOWER_IS_BETTER: ReadonlySet<string> = new Set(['avg_time_to_first_view', 'time_to_first_fixation', 'time_to_first_fixation_viewable']);
+
+/** Which colour a value earns against its norm: green 'better', red 'worse', none 'neutral'. */
+export type NormTone = 'better' | 'worse' | 'neutral';
+export function normTone(metric: string, relation: NormRelation): NormTone {
+  if (relation === 'above') return LOWER_IS_BETTER.has(metric) ? 'worse' : 'better';
+  if (relation === 'below') return LOWER_IS_BETTER.has(metric) ? 'better' : 'worse';
+  return 'neutral';
+}
+
 /** D3-280: wide when width/height > 2, tall when ≤ 0.5, otherwise square. */
 export type ImageClass = 'wide' | 'tall' | 'square';
 export function imageClass(width: number, height: number): ImageClass {

@@ -8,8 +8,8 @@ import { parseStimKey, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/download/download';
 import type { KpiResponse } from '../../core/api/reports';
 import {
-  capitalise, compareToNorm, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
-  isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, survivalCaption, TableBox,
+  capitalise, compareToNorm, normTone, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
+  isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, TableBox,
   baseText, KmSwitch, uncertaintyText, normUncertaintyText,
 } from '../report-common';
 import { GazeExplorer } from '../report-gaze-explorer';
@@ -84,7 +84,8 @@ export function Funnel({ data }: { data: KpiResponse }) {
             return (
               <tr key={m.name} data-metric={m.name}>
                 <th scope="row">{m.label}</th>
-                <td data-relation={compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name])}>
+                {/* The five funnel rows: higher is better, green above the norm (D3-218). */}
+                <td data-relation={compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name])} data-tone={normTone(m.name, compareToNorm(m.kind, data.stim_data[m.name], data.norm_data[m.name]))}>
                   {formatMetric(m.kind, data.stim_data[m.name])}
                   {note ? <small part="uncertainty">{note}</small> : null}
                 </td>
@@ -188,12 +189,8 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
         controls={<><GraphTypeSelect label="Data type" value={graphType} onChange={setGraphType} /><KmSwitch value={km} onChange={setKm} /></>}
         info={<img src={SURVIVAL_EXAMPLE_IMAGE} alt="Example survival curve falling from 100% over time" style={{ maxWidth: '100%' }} />}
       >
-        {graph.data ? (
-          <figure>
-            <SurvivalChart graph={graph.data} />
-            <figcaption part="survival-caption">{survivalCaption(graph.data.current_graph_type_id)}</figcaption>
-          </figure>
-        ) : null}
+        {/* The chart's own figure caption is the spec's caption (D3-232): printed once (issue 38). */}
+        {graph.data ? <SurvivalChart graph={graph.data} /> : null}
       </ReportSection>
     </Page>
   );

@@ -67,6 +67,10 @@ describe('wizard schemas', () => {
   it('URL rule: http(s) and a public-looking host', () => {
     expect(isWebUrl('https://www.example.com/x')).toBe(true);
     for (const bad of ['example.com', 'ftp://example.com', 'http://localhost/', 'https://a b.com', 'http://intranet']) expect(isWebUrl(bad)).toBe(false);
+    // Issue 38: the server's rule (contract/urls.ts): a public IP passes, a private one in any notation does not.
+    expect(isWebUrl('http://8.8.8.8/a')).toBe(true);
+    expect(isWebUrl('http://[2606:4700::1111]/')).toBe(true);
+    for (const bad of ['http://10.1.2.3/', 'http://0x7f.1/', 'http://2130706433/', 'http://[::1]/', 'http://[fe80::1]/', 'http://[::ffff:192.168.0.1]/', 'http://169.254.169.254/latest']) expect(isWebUrl(bad), bad).toBe(false);
   });
 
   it('every kind is known to the contract', () => {

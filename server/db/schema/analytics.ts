@@ -6,7 +6,7 @@ import {
   customType,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { study, cell, panel, step, stim, aoi, question, answerOption } from './study.js';
+import { study, cell, panel, step, stim, aoi, question, answerOption, runThrough } from './study.js';
 
 /** bytea as a Node Buffer / Uint8Array on both PGlite and pg. */
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -49,6 +49,8 @@ export const participant = pgTable('participant', {
   /** complete | screenout | quota_full | duplicate (a second completion of the same panel reference: never counted) */
   status: text('status').notNull().default('complete'),
   isTest: boolean('is_test').notNull().default(false),
+  /** The Automate run that took this test session: My Validations shows the run, not the session too. */
+  runThroughId: integer('run_through_id').references(() => runThrough.id, { onDelete: 'set null' }),
   /** webcam | mouse (the cursor as gaze, respondent runner) | simulated; null: not said (collector, demo). */
   gazeSource: text('gaze_source'),
   /**

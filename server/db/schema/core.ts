@@ -47,6 +47,21 @@ export const authToken = pgTable('auth_token', {
 });
 
 /** Failed sign-ins, kept in the database so any number of stateless servers share the limit. */
+/**
+ * Password reset links (e-mailed, or issued by a company administrator). Only a SHA-256 of the
+ * token is stored; a link works once and until expires_at.
+ */
+export const passwordReset = pgTable('password_reset', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The administrator who issued it; null when the user asked for it (Forgot password). */
+  createdBy: integer('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('password_reset_user_idx').on(t.userId)]);
+
 export const loginAttempt = pgTable('login_attempt', {
   id: serial('id').primaryKey(),
   username: text('username').notNull(),

@@ -26,7 +26,8 @@ export const studyEvent = pgTable('study_event', {
  */
 export const notificationOutbox = pgTable('notification_outbox', {
   id: serial('id').primaryKey(),
-  studyId: integer('study_id').notNull().references(() => study.id, { onDelete: 'cascade' }),
+  /** Null for account mail (a password reset link), which belongs to no study. */
+  studyId: integer('study_id').references(() => study.id, { onDelete: 'cascade' }),
   eventId: integer('event_id').references(() => studyEvent.id, { onDelete: 'set null' }),
   userId: integer('user_id').references(() => appUser.id, { onDelete: 'set null' }),
   email: text('email').notNull(),

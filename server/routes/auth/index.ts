@@ -12,7 +12,11 @@ import {
   findCredentials, releaseSignInAttempt, replacePasswordHash, reserveSignInAttempt, type BackOff, type SignInLimits,
 } from '../../repositories/users.js';
 import { hashPassword, needsRehash, unmatchableHash, verifyPassword } from '../../auth/password.js';
-import { HttpError } from '../../errors.js';
+import { badRequest, HttpError } from '../../errors.js';
+import { resetRules } from './reset-rules.js';
+import { confirmReset, requestReset } from '../../services/password-reset.js';
+import { mailNotificationJob } from '../../jobs/mail.js';
+import { ownOrigin } from '../../config.js';
 
 /** Failures older than this no longer count (and no back-off is longer). */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -40,6 +44,23 @@ export const signInLimits = (now: number): SignInLimits => ({
   underAttackFree: UNDER_ATTACK_FREE,
 });
 
+/**
+ * Forgot password counts like sign-in failures, under its own key per address asked for: 3 free
+ * requests for one address from one client, 20 from a client in all (with its sign-in failures).
+ * Every request counts (nothing is released): each may send an e-mail.
+ */
+export const resetRequestLimits = (now: number): SignInLimits => ({
+  ...signInLimits(now),
+  perAccountAddress: { free: 3, baseMs: BACKOFF_BASE_MS, maxMs: LOGIN_WINDOW_MS },
+});
+/** Setting a password hashes it (scrypt, 128 MiB): 10 free tries per client, then the back-off. */
+export const resetConfirmLimits = (now: number): SignInLimits => ({
+  ...signInLimits(now),
+  perAccountAddress: { free: 10, baseMs: BACKOFF_BASE_MS, maxMs: LOGIN_WINDOW_MS },
+});
+const RESET_REQUEST_KEY = (email: string) => `password-reset:${email.trim().toLowerCase()}`;
+const RESET_CONFIRM_KEY = 'password-reset:confirm';
+
 export default async function authRoutes(app: FastifyInstance) {
   route(app, contract.signIn, async (request, reply) => {
     const { username, password } = request.body;
@@ -62,6 +83,39 @@ export default async function authRoutes(app: FastifyInstance) {
     }
     const token = await issueToken(app.db, user.id, app.config.tokenTtlHours);
     return { token };
+  });
+
+  const tooMany = (reply: { header: (k: string, v: string) => unknown }, retryAfterMs: number, message: string) => {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    return new HttpError(429, message);
+  };
+
+  route(app, contract.requestPasswordReset, async (request, reply) => {
+    const now = Date.now();
+    const reserved = await reserveSignInAttempt(app.db, RESET_REQUEST_KEY(request.body.email), request.ip, resetRequestLimits(now), new Date(now));
+    if (!reserved.ok) throw tooMany(reply, reserved.retryAfterMs, contract.TOO_MANY_RESETS);
+    const smtp = Boolean(app.config.smtpUrl);
+    // The link points at the configured origin, never at the request's Host (reset poisoning).
+    const queued = await requestReset(app.db, request.body.email, { smtp, origin: ownOrigin(app.config) }, resetRules);
+    for (const { outboxId, companyId } of queued) {
+      try {
+        await app.jobs.enqueue(mailNotificationJob, { outboxId }, { companyId });
+      } catch (err) {
+        request.log.error({ err, outboxId }, 'could not queue a password reset e-mail');
+      }
+    }
+    // The same answer whether or not an account uses the address.
+    return { success: true as const, emailed: smtp, message: smtp ? contract.RESET_REQUESTED : contract.RESET_BY_ADMIN };
+  });
+
+  route(app, contract.confirmPasswordReset, async (request, reply) => {
+    const now = Date.now();
+    const reserved = await reserveSignInAttempt(app.db, RESET_CONFIRM_KEY, request.ip, resetConfirmLimits(now), new Date(now));
+    if (!reserved.ok) throw tooMany(reply, reserved.retryAfterMs, contract.TOO_MANY_RESETS);
+    const result = await confirmReset(app.db, request.body.token, request.body.password, app.config.scryptLogN, resetRules, new Date(now));
+    if (!result.ok) throw badRequest(result.message, result.field ? { [result.field]: result.message } : { token: result.message });
+    await releaseSignInAttempt(app.db, RESET_CONFIRM_KEY, request.ip);
+    return { success: true as const, message: contract.RESET_DONE };
   });
 
   const revoke = async (request: FastifyRequest) => {

@@ -9,7 +9,8 @@ import {
   CREATE_DATE_FORMAT, CREATE_LIMITS as L, CREATE_MESSAGES as M, KIND_TYPE_CODE, NEW_SOCIAL_SYSTEM_SITES, SOCIAL_PLATFORM_AD_TYPES, SPECIALISED_TYPE_KINDS, STUDY_KINDS,
   endsInMp4, socialAdTypeOf, socialSiteOf, type CreateStudyBody, type RefValue, type SocialAdType, type SocialPlatform, type StudyKind,
 } from '../../../contract/study-create.js';
-import { parsePublicUrl } from '../../domain/urls.js';
+import { privateUrlsAllowed } from '../../domain/urls.js';
+import { isPublicWebUrl } from '../../../contract/urls.js';
 
 export type Errors = Record<string, string>;
 
@@ -36,7 +37,8 @@ export const refGiven = (v: RefValue | undefined): boolean => {
   return p.id !== undefined || p.code !== undefined || p.name !== undefined;
 };
 
-export const isUrl = (s: string): boolean => parsePublicUrl(s, { protocols: ['http:', 'https:'] }) !== null;
+/** The one URL rule of the wizard, the form's too (contract/urls.ts). */
+export const isUrl = (s: string): boolean => isPublicWebUrl(s, { allowPrivate: privateUrlsAllowed() });
 
 /** A choice '0' / '1' / '2' (numbers too); left out: '0'. */
 export const choice = (v: unknown): string | null => (v === undefined ? '0' : v === null || v === '' ? null : String(v));

@@ -1,9 +1,12 @@
 // The signed-in user's own profile (My account).
 import type { FastifyInstance } from 'fastify';
 import { getUserDetails, updateUserDetails, type ProfileUpdate } from '../../repositories/users.js';
-import { badRequest, unauthorized } from '../../errors.js';
+import { badRequest, HttpError, unauthorized } from '../../errors.js';
+import { listCompanyUsers } from '../../repositories/password-reset.js';
+import { adminReset } from '../../services/password-reset.js';
+import { resetRules } from '../auth/reset-rules.js';
 import * as contract from '../../../contract/user.js';
-import { isEmail, route } from '../common.js';
+import { isEmail, route, toId } from '../common.js';
 
 const PROFILE_FIELDS = ['first_name', 'last_name', 'location', 'job_title', 'phone_number', 'email'] as const;
 const REQUIRED_ONCE_SET = ['first_name', 'last_name', 'email'] as const;
@@ -46,5 +49,18 @@ export default async function userRoutes(app: FastifyInstance) {
     if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
     await updateUserDetails(app.db, userId, update);
     return { success: true as const, data: await details(userId, companyId) };
+  });
+
+  // Admin password reset (issue 38): the acting company's users only (X-Company-Id for a super user).
+  route(app, contract.listCompanyUsers, async (request) => ({ data: await listCompanyUsers(app.db, request.auth.companyId) }));
+
+  route(app, contract.resetCompanyUserPassword, async (request) => {
+    const { userId, superUser, companyId } = request.auth;
+    // The administrator passes the link on: it opens on the dashboard it is using, unless PUBLIC_URL names one.
+    const origin = app.config.publicUrl ? new URL(app.config.publicUrl).origin : `${request.protocol}://${request.host}`;
+    const result = await adminReset(app.db, { userId, superUser }, companyId, toId(request.params.userId), request.body.mode, origin, app.config.scryptLogN, resetRules);
+    if (!result.ok) throw new HttpError(result.status, result.message);
+    if (result.mode === 'link') return { success: true as const, mode: result.mode, link: result.link, expires_at: result.expiresAt.toISOString() };
+    return { success: true as const, mode: result.mode, temporary_password: result.temporaryPassword };
   });
 }

@@ -1,6 +1,7 @@
 // My Reports, My Downloads and My Validations (issue 19): tenancy of report rows and panels, the
 // embed URL's scope (one panel's report opens, nothing else), altered, expired and revoked tokens
 // refused, download records and the participant export job, run-through records.
+import { markRunThroughSession } from '../../repositories/study-management.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -232,5 +233,17 @@ describe('My Validations (resolution 23)', () => {
       .toEqual(expect.arrayContaining(['Test link: tester-out']));
     expect((await req('GET', '/validations', t.headers)).json().total).toBe(4);
     expect((await req('GET', '/validations?search=tester', other.headers)).json().total).toBe(0);
+  });
+
+  it('issue 38: one Automate run is one row with its result; the test session it took is not a second row', async () => {
+    const [run] = await db.insert(runThrough).values({ studyId, requestedBy: t.userId, status: 'failed', result: 'Cell A: step 2 did not render' }).returning();
+    const taken = await addExposure(db, { studyId, cellId, stepId, stimId }, { participant: { isTest: true, reference: 'automate-run' } });
+    const before = (await req('GET', '/validations?search=', t.headers)).json().total;
+    await markRunThroughSession(db, taken.participantId, run.id);
+    const list = (await req('GET', '/validations', t.headers)).json();
+    expect(list.total).toBe(before - 1);
+    expect(list.data.filter((r: { executed_by: string }) => r.executed_by === 'Test link: automate-run')).toEqual([]);
+    expect(list.data.filter((r: { kind: string; id: number }) => r.kind === 'run_through' && r.id === run.id))
+      .toEqual([expect.objectContaining({ status: 'failed', result: 'Cell A: step 2 did not render' })]);
   });
 });

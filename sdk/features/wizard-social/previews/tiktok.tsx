@@ -22,7 +22,8 @@ export function TikTokPreview({ values: v, device }: PreviewProps) {
       <Media url={v.stim_url} label="Ad media" sound={v.has_sound} />
       <Rail aria-hidden="true"><Avatar src={v.tt_profile_src} name={v.tt_profile_name} size={44} /><Heart /><Comment /><Share /></Rail>
       <div className="overlay-bottom" style={{ paddingRight: 64 }}>
-        <div style={{ fontWeight: 700 }}>@<Filled value={v.tt_profile_name} placeholder="profile name" part="channel-name" /></div>
+        {/* The handle's @ is the preview's: one typed with the name is not doubled (issue 38). */}
+        <div style={{ fontWeight: 700 }}>@<Filled value={v.tt_profile_name?.replace(/^\s*@+/, '')} placeholder="profile name" part="channel-name" /></div>
         <small>Sponsored</small>
         <div style={{ margin: '6px 0', overflowWrap: 'anywhere' }}><Filled value={v.tt_desc} placeholder="Description" part="description" /></div>
         <div style={{ fontSize: '0.9em' }}>♫ <Filled value={v.tt_song_name} placeholder="Song name" part="song-name" /></div>
