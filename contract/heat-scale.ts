@@ -46,3 +46,29 @@ export function heatPixel(v: number): { rgb: HeatRgb; alpha: number } | null {
   const t = heatT(v);
   return { rgb: heatColour(t), alpha: heatAlpha(t) };
 }
+
+/**
+ * The heatmap's kernel: a separable Gaussian of peak 1 over a cols × rows grid, sigma in cells.
+ * One function for the server's images and the browser's canvas, so both spread alike.
+ */
+export function gaussianBlur(grid: Float32Array, cols: number, rows: number, sigma: number): Float32Array<ArrayBuffer> {
+  const radius = Math.ceil(3 * sigma);
+  const kernel = new Float32Array(2 * radius + 1);
+  for (let i = -radius; i <= radius; i++) kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
+  const pass = (src: Float32Array, horizontal: boolean) => {
+    const out = new Float32Array(cols * rows);
+    for (let y = 0; y < rows; y++) {
+      for (let x = 0; x < cols; x++) {
+        const v = src[y * cols + x];
+        if (v === 0) continue;
+        for (let k = -radius; k <= radius; k++) {
+          const tx = horizontal ? x + k : x, ty = horizontal ? y : y + k;
+          if (tx < 0 || ty < 0 || tx >= cols || ty >= rows) continue;
+          out[ty * cols + tx] += v * kernel[k + radius];
+        }
+      }
+    }
+    return out;
+  };
+  return pass(pass(grid, true), false);
+}

@@ -4,7 +4,8 @@
 // session, launches the study, two live respondents complete it (a desktop mouse and a
 // touch-emulated phone), both are in the compare report, the study is completed, and then a
 // session started before completion is refused at delivery and the fieldwork dates are set.
-// Issue 41: every respondent meets the consent screen first; one declines and is only counted.
+// Issue 41: every respondent meets the consent screen first; one declines and is only counted;
+// one more completes and is then exported and erased by reference, the report back as before.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
@@ -292,6 +293,40 @@ describe('a study created in the product runs its whole life (issue 35)', () => 
     const viewable = (await page.locator('[part="kpi-table"] tr[data-metric="panelist_viewable_percent"] td').first().innerText()).split('\n')[0].trim();
     assert.match(viewable, /%$/);
     assert.ok(compare.data[0].stim_data.panelist_viewable_percent > 0, 'the respondents saw the ad');
+
+    // 10b. Issue 41, "done when": a third respondent consents and completes, and is then found by
+    // their panel reference in the overview's respondent-data section, exported as JSON and erased;
+    // the compare report is then what it showed before them.
+    {
+      const third = await newPage(b);
+      const t = await take(third.page, `${liveLink}erase-1`, false);
+      assert.equal(t.status, 'complete', `third session stored as ${t.status}`);
+      assert.ok(t.consented);
+      await third.context.close();
+      await until(async () => (await api(`/studies/${studyId}/compare_report/overall_attention`, { data: [ref] })).body?.data?.[0]?.stim_data?.base_size === 3,
+        'three respondents in the compare report');
+      await page.goto(`/my_studies/overview/${studyId}`);
+      const request = page.locator('gaze-respondent-data');
+      await request.getByLabel('Panel reference').fill('erase-1');
+      await request.getByRole('button', { name: 'Find' }).click();
+      await request.locator('[part="matches"] tbody tr').first().waitFor();
+      assert.equal(await request.locator('[part="matches"] tbody tr').count(), 1);
+      const [download] = await Promise.all([page.waitForEvent('download'), request.locator('[part="export"]').click()]);
+      const exported = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8'));
+      assert.equal(exported.reference, 'erase-1');
+      assert.equal(exported.sessions.length, 1);
+      assert.equal(exported.sessions[0].consent?.version, 1, 'the consent record is exported with the data');
+      assert.ok(exported.sessions[0].exposures.some((e: { gaze_samples: unknown[] | null }) => (e.gaze_samples?.length ?? 0) > 0), 'the gaze is exported');
+      await request.locator('[part="erase"]').click();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.getByLabel('Type ERASE to confirm').fill('ERASE');
+      await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
+      await request.locator('[part="erased"]').waitFor();
+      const back = (await api(`/studies/${studyId}/compare_report/overall_attention`, { data: [ref] })).body;
+      assert.deepEqual(back.data[0].stim_data, compare.data[0].stim_data, 'the compare report is back to what it showed before them');
+      const again = await api<{ data?: unknown[] }>(`/studies/${studyId}/respondents/find`, { reference: 'erase-1' });
+      assert.equal(again.status, 404, 'nothing of them is left to find');
+    }
 
     // 11. A session started before completion, delivered after it.
     const late = await newPage(b);

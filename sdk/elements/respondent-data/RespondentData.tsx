@@ -10,6 +10,7 @@ import { selectCompanySettingsAllowed } from '../../core/session/selectors';
 import { eraseRespondent, exportFileName, exportRespondent, respondentMatches } from '../../core/privacy/privacy';
 import { PRIVACY_MESSAGES, REFERENCE_MAX } from '../../core/api/privacy';
 import { Actions, Button, Card, ConfirmDialog, ErrorText, Heading, Spinner, SuccessText, TextField, VisuallyHidden, formatDateTime, tokens } from '../../ui';
+import { saveFile } from '../../core/download/download';
 
 const Wrap = styled.div`
   container-type: inline-size;
@@ -31,14 +32,9 @@ const Wrap = styled.div`
   }
 `;
 
-/** Saves the export as a file (a Blob link; nothing leaves the browser but the download). */
+/** Saves the export as a file, through the SDK's one saver (nothing leaves the browser but the download). */
 function download(name: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
 }
 
 export interface RespondentDataProps {

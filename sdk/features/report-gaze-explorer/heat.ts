@@ -1,7 +1,7 @@
 // The browser's half of the interactive heatmap: the endpoint's binned fixations (a coarse grid
 // per time slice) summed over the chosen window, spread with the server's Gaussian (sigma from the
 // answer) and coloured with the server's own scale and threshold (contract/heat-scale.ts).
-import { heatPixel } from '../../../contract/heat-scale';
+import { gaussianBlur, heatPixel } from '../../../contract/heat-scale';
 import type { GazeAoi, GazePointsResponse } from '../../core/api/reports';
 
 export type HeatWeight = 'duration' | 'count';
@@ -18,27 +18,9 @@ export function windowGrid(data: Pick<GazePointsResponse, 'grid' | 'slices'>, fr
   return out;
 }
 
-/** A separable Gaussian of peak 1 (the renderer's kernel), sigma in cells. */
+/** The renderer's kernel (contract/heat-scale.ts), sigma in cells and at least half a cell. */
 export function blur(grid: Float32Array, cols: number, rows: number, sigma: number): Float32Array {
-  const s = Math.max(0.5, sigma);
-  const radius = Math.ceil(3 * s);
-  const kernel = Array.from({ length: 2 * radius + 1 }, (_, i) => Math.exp(-((i - radius) ** 2) / (2 * s * s)));
-  const pass = (src: Float32Array, horizontal: boolean) => {
-    const out = new Float32Array(cols * rows);
-    for (let y = 0; y < rows; y++) {
-      for (let x = 0; x < cols; x++) {
-        const v = src[y * cols + x];
-        if (v === 0) continue;
-        for (let k = -radius; k <= radius; k++) {
-          const tx = horizontal ? x + k : x, ty = horizontal ? y : y + k;
-          if (tx < 0 || ty < 0 || tx >= cols || ty >= rows) continue;
-          out[ty * cols + tx] += v * kernel[k + radius];
-        }
-      }
-    }
-    return out;
-  };
-  return pass(pass(grid, true), false);
+  return gaussianBlur(grid, cols, rows, Math.max(0.5, sigma));
 }
 
 /**

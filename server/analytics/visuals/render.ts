@@ -8,7 +8,7 @@ import {
 } from './canvas.js';
 import { svgColour, svgDocument, svgText, textWidth } from './font.js';
 import {
-  heatAlpha, heatColour, heatT, HEAT_ALPHA_MAX, HEAT_ALPHA_MIN, HEAT_FLOOR, HEAT_SCALE, MIN_SIGMA_PX, SIGMA_SHARE,
+  gaussianBlur, heatAlpha, heatColour, heatT, HEAT_ALPHA_MAX, HEAT_ALPHA_MIN, HEAT_FLOOR, HEAT_SCALE, MIN_SIGMA_PX, SIGMA_SHARE,
 } from '../../../contract/heat-scale.js';
 
 export type VisualKind = 'heatmap' | 'vieworder' | 'featureanalysis' | 'analysis';
@@ -89,25 +89,7 @@ export function density(width: number, height: number, fixations: Fixation[], we
   let grid = new Float32Array(gw * gh);
   for (const f of inside) grid[Math.floor(f.y / s) * gw + Math.floor(f.x / s)] += weight === 'count' ? 1 : f.durationMs;
   const sigma = Math.max(MIN_SIGMA_PX, SIGMA_SHARE * Math.hypot(width, height)) / s;
-  const radius = Math.ceil(3 * sigma);
-  const kernel = new Float32Array(2 * radius + 1);
-  for (let i = -radius; i <= radius; i++) kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
-  const pass = (src: Float32Array, horizontal: boolean) => {
-    const out = new Float32Array(gw * gh);
-    for (let y = 0; y < gh; y++) {
-      for (let x = 0; x < gw; x++) {
-        const v = src[y * gw + x];
-        if (v === 0) continue;
-        for (let k = -radius; k <= radius; k++) {
-          const tx = horizontal ? x + k : x, ty = horizontal ? y : y + k;
-          if (tx < 0 || ty < 0 || tx >= gw || ty >= gh) continue;
-          out[ty * gw + tx] += v * kernel[k + radius];
-        }
-      }
-    }
-    return out;
-  };
-  grid = pass(pass(grid, true), false);
+  grid = gaussianBlur(grid, gw, gh, sigma);
   let max = 0;
   for (const v of grid) if (v > max) max = v;
   const out = new Float32Array(width * height);
