@@ -86,7 +86,7 @@ describe('custom-elements manifest', () => {
       for (const a of d.attributes) expect(a.description && a.type.text, `${s.tag} ${a.name}`).toBeTruthy();
     }
     expect(declaration('gaze-login')!.attributes.find((a) => a.name === 'view')).toMatchObject({
-      type: { text: "'login' | 'forgot' | 'request'" },
+      type: { text: "'login' | 'forgot' | 'request' | 'reset'" },
       default: "'login'",
     });
   });

@@ -75,7 +75,7 @@ describe('report table downloads (D3-269 D3-270 D3-271)', () => {
         norm_data: { Logo: { avg_feature_dwell_time: 0.5, panelist_viewed_percent: null, view_order: null, norm_size: 4, avg_stim_dwell_time: 0.5 }, CTA: { ...absent, norm_size: 0 } },
       }],
     } as unknown as FeatureAttentionResponse;
-    expect(featureTableCsv(data)!.split('\r\n').slice(1)).toEqual(['2,3,5,Ad,Logo,1.23,33.33,0.5,,Brand Norm,4', '2,3,5,Ad,CTA,,,,,Brand Norm,']);
+    expect(featureTableCsv(data)!.split('\r\n').slice(1)).toEqual(['2,3,5,Ad,Ad,Logo,1.23,33.33,0.5,,Brand Norm,4', '2,3,5,Ad,Ad,CTA,,,,,Brand Norm,']);
   });
 
   it('resolution 8: an empty table alerts "No Data to download" and saves nothing', () => {

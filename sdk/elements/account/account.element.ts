@@ -13,6 +13,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart button - A button.
  * @csspart loading - 'Loading your profile…' while the form waits for the profile (nothing can be edited or saved before it).
  * @csspart error - A profile that could not be loaded, with 'Try again'.
+ * @csspart users - The table of the company's users (company administrators), each with a password reset.
  */
 export const GazeAccountElement = defineElement('gaze-account', Account);
 

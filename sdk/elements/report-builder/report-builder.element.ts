@@ -31,6 +31,7 @@ import { ReportBuilder } from './ReportBuilder';
  * @csspart title - The report title.
  * @csspart explanation - The explanation shown before a type is chosen.
  * @csspart empty - The view of a study without stims.
+ * @csspart ambiguous-stims - A note listing the placements a stim name in the address matched (the name is placed in more than one cell or step).
  */
 export const GazeReportBuilderElement = defineElement('gaze-report-builder', ReportBuilder, {
   props: { studyId: 'number', reportType: 'string', stims: 'string' },
