@@ -80,6 +80,8 @@ async function take(page: Page, link: string, touch: boolean): Promise<{ referen
       state = b?.state ?? '';
     }
     if (res.url().endsWith('/session')) status = (await res.json().catch(() => null))?.status ?? null;
+    // Agreed, whichever button press got there (the agree button is also the screen's Next).
+    if (res.url().endsWith('/consent') && res.ok() && res.request().postDataJSON()?.agree === true) consented = true;
   });
   const url = new URL(link);
   await page.goto(`${url.pathname}${url.search}`);
@@ -93,7 +95,6 @@ async function take(page: Page, link: string, touch: boolean): Promise<{ referen
     // The consent screen comes first (issue 41): this respondent agrees.
     const agree = page.locator('.gb-consent .gb-agree');
     if (await agree.isVisible().catch(() => false)) {
-      consented = true;
       if (touch) await agree.tap().catch(() => {});
       else await agree.click().catch(() => {});
       await page.waitForTimeout(300);
@@ -321,7 +322,9 @@ describe('a study created in the product runs its whole life (issue 35)', () => 
       const confirm = page.getByRole('alertdialog');
       await confirm.getByLabel('Type ERASE to confirm').fill('ERASE');
       await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
-      await request.locator('[part="erased"]').waitFor();
+      // Erasing rebuilds the study's aggregates in its transaction: allow it the time of a loaded machine.
+      await request.locator('[part="erased"]').waitFor({ timeout: 90_000 })
+        .catch(async (e: Error) => { throw new Error(`${e.message}\nThe section said: ${await request.innerText()}`); });
       const back = (await api(`/studies/${studyId}/compare_report/overall_attention`, { data: [ref] })).body;
       assert.deepEqual(back.data[0].stim_data, compare.data[0].stim_data, 'the compare report is back to what it showed before them');
       const again = await api<{ data?: unknown[] }>(`/studies/${studyId}/respondents/find`, { reference: 'erase-1' });
