@@ -321,10 +321,13 @@ describe('a study created in the product runs its whole life (issue 35)', () => 
       await request.locator('[part="erase"]').click();
       const confirm = page.getByRole('alertdialog');
       await confirm.getByLabel('Type ERASE to confirm').fill('ERASE');
-      await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
       // Erasing rebuilds the study's aggregates in its transaction: allow it the time of a loaded machine.
-      await request.locator('[part="erased"]').waitFor({ timeout: 90_000 })
-        .catch(async (e: Error) => { throw new Error(`${e.message}\nThe section said: ${await request.innerText()}`); });
+      const [erased] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/respondents/erase'), { timeout: 90_000 }),
+        confirm.getByRole('button', { name: 'Erase', exact: true }).click(),
+      ]);
+      assert.equal(erased.status(), 200, await erased.text());
+      await request.getByText('Erased 1 session in 1 study').waitFor();
       const back = (await api(`/studies/${studyId}/compare_report/overall_attention`, { data: [ref] })).body;
       assert.deepEqual(back.data[0].stim_data, compare.data[0].stim_data, 'the compare report is back to what it showed before them');
       const again = await api<{ data?: unknown[] }>(`/studies/${studyId}/respondents/find`, { reference: 'erase-1' });

@@ -111,7 +111,7 @@ export function RespondentData({ studyId }: RespondentDataProps) {
             </ErrorText>
           ) : null}
           {erasedNow ? (
-            <SuccessText part="erased">
+            <SuccessText>
               Erased {eraser.result!.erased} {eraser.result!.erased === 1 ? 'session' : 'sessions'} in {eraser.result!.studies.length}{' '}
               {eraser.result!.studies.length === 1 ? 'study' : 'studies'}; the reports were rebuilt without them.
             </SuccessText>

@@ -16,7 +16,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart matches - The table of stored sessions.
  * @csspart export - The Export JSON button.
  * @csspart erase - The Erase… button.
- * @csspart erased - What an erasure removed.
+ * @csspart success - What an erasure removed.
  */
 export const GazeRespondentDataElement = defineElement('gaze-respondent-data', RespondentData, { props: { studyId: 'string' } });
 
