@@ -153,19 +153,20 @@ describe('report CSV downloads (issue 15 item 3)', () => {
       // The table shows the Brand Norm (norm type 1) first, as the page asked.
       const answer = (await api(token, `/studies/${studyId}/compare_report/overall_attention`, { body: { data: [ref], norm_type_id: 1 } })).body;
       assert.equal(file.name, 'kpi-attention-table-data.csv');
-      assert.deepEqual(file.header, ['cell_id', 'step_id', 'stim_id', 'stim_name', 'metric', 'label', 'actual', 'norm', 'norm_type', 'base_size', 'norm_size']);
+      // stim_label: the placement's full label (issue 37 item 5), the name itself when only one placement has it.
+      assert.deepEqual(file.header, ['cell_id', 'step_id', 'stim_id', 'stim_name', 'stim_label', 'metric', 'label', 'actual', 'norm', 'norm_type', 'base_size', 'norm_size']);
       assert.equal(file.rows.length, 8, 'one line per KPI of the one stim');
       const d = answer.data[0];
       for (const r of file.rows) {
-        const [cellId, stepId, stimId, stimName, metric, , actual, norm, normType, base, normSize] = r;
-        assert.deepEqual([cellId, stepId, stimId, stimName], [ref.cell_id, ref.step_id, ref.stim_id, stim.stimulus_name].map(cell));
+        const [cellId, stepId, stimId, stimName, stimLabel, metric, , actual, norm, normType, base, normSize] = r;
+        assert.deepEqual([cellId, stepId, stimId, stimName, stimLabel], [ref.cell_id, ref.step_id, ref.stim_id, stim.stimulus_name, d.stim_label].map(cell));
         assert.ok(metric in d.stim_data, `${metric} is a field of the API's stim_data`);
         assert.equal(actual, cell(d.stim_data[metric]), `${metric} actual`);
         assert.equal(norm, cell(d.norm_data[metric]), `${metric} norm`);
         assert.equal(normType, 'Brand Norm');
         assert.deepEqual([base, normSize], [cell(d.stim_data.base_size), cell(d.norm_data.norm_size)]);
       }
-      assert.notEqual(file.rows[0][9], '0', 'the base is measured');
+      assert.notEqual(file.rows[0][10], '0', 'the base is measured');
     });
 
     await settled('key-feature-metrics-table', async () => {
@@ -175,7 +176,7 @@ describe('report CSV downloads (issue 15 item 3)', () => {
       const answer = (await api(token, `/studies/${studyId}/compare_report/feature_attention`, { body: { data: [ref], norm_type_id: 1 } })).body;
       assert.equal(file.name, 'key-feature-metrics-table.csv');
       assert.deepEqual(file.header, [
-        'cell_id', 'step_id', 'stim_id', 'stim_name', 'feature', 'avg_feature_dwell_time', 'panelist_viewed_percent',
+        'cell_id', 'step_id', 'stim_id', 'stim_name', 'stim_label', 'feature', 'avg_feature_dwell_time', 'panelist_viewed_percent',
         'norm_avg_feature_dwell_time', 'norm_panelist_viewed_percent', 'norm_type', 'norm_size',
       ]);
       const d = answer.data[0];
@@ -183,11 +184,11 @@ describe('report CSV downloads (issue 15 item 3)', () => {
       assert.deepEqual(file.rows, (answer.feature_tag_list as string[]).map((tag) => {
         const f = d.feature_data[tag] ?? {};
         const n = d.norm_data[tag] ?? {};
-        return [ref.cell_id, ref.step_id, ref.stim_id, stim.stimulus_name, tag, f.avg_feature_dwell_time, f.panelist_viewed_percent,
+        return [ref.cell_id, ref.step_id, ref.stim_id, stim.stimulus_name, d.stim_label, tag, f.avg_feature_dwell_time, f.panelist_viewed_percent,
           n.avg_feature_dwell_time, n.panelist_viewed_percent, 'Brand Norm', n.norm_size].map(cell);
       }));
       // Rounded to 2 decimals (D3-271).
-      for (const r of file.rows) for (const v of r.slice(5, 9)) assert.match(v, /^(-?\d+(\.\d{1,2})?)?$/);
+      for (const r of file.rows) for (const v of r.slice(6, 10)) assert.match(v, /^(-?\d+(\.\d{1,2})?)?$/);
     });
     names.push('kpi-attention-table-data.csv', 'key-feature-metrics-table.csv');
     assert.deepEqual(errors, []);
@@ -206,7 +207,7 @@ describe('report CSV downloads (issue 15 item 3)', () => {
       const answer = await api(token, got.path, { body: got.body });
       assert.equal(got.path, `/studies/${studyId}/cell/${stim.cell_id}/step/${stim.step_id}/stimuli/${stim.stimulus_id}/report`);
       assert.equal(got.file.name, 'stim-data.csv');
-      assert.deepEqual(got.file.header, ['cell_id', 'step_id', 'stim_id', 'stim_name', 'metric', 'label', 'actual', 'norm', 'norm_type', 'base_size', 'norm_size']);
+      assert.deepEqual(got.file.header, ['cell_id', 'step_id', 'stim_id', 'stim_name', 'metric', 'label', 'actual', 'norm', 'norm_type', 'base_size', 'norm_size', 'stim_label']);
       assert.ok(answer.body.data.length > 0);
       assert.deepEqual(got.file.rows, expectedRows(answer.body.data, got.file.header));
     });

@@ -46,7 +46,7 @@ describe('my account', () => {
     const value = `Head of Attention ${Date.now().toString(36)}`;
     await job.fill(value);
     const saved = page.waitForResponse((r) => r.url().includes('/v1.0/user/update-details'));
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('gaze-account').getByRole('button', { name: 'Save' }).click();
     assert.equal((await saved).status(), 200);
 
     await page.reload();
