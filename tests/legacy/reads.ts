@@ -1,6 +1,6 @@
-// What the legacy replay files share: a read checker ("data[].id:num") and axios-like calls. The
-// same rules as replay.test.ts's checkRead (issue 10), kept in a module so a second replay file
-// (screens-b.test.ts, issue 39) can use them without importing a test file (vitest would run it twice).
+// What the legacy replay files share: the read checker ("data[].id:num", issue 10) and axios-like
+// calls, kept in a module so every replay file (replay, screens-b) uses them without importing a
+// test file (vitest would run it twice).
 
 /** The legacy client is axios: this is what it sends. */
 export const AXIOS_ACCEPT = 'application/json, text/plain, */*';
@@ -51,9 +51,13 @@ export function readProblems(body: unknown, read: string): string[] {
     }
     values = next;
   }
+  // An average over an empty base is null, not a number (docs/metrics.md, "empty"): an AOI nobody
+  // fixated has no mean dwell. Accepted where some other value of the same read is a number.
+  const emptyAverage = (v: unknown) => v === null && types.includes('num') && /(^|\.)avg_\w+$/.test(path);
   for (const { at, v } of values) {
-    if (!types.some((t) => TYPES[t]?.(v))) problems.push(`${at || 'body'} is ${JSON.stringify(v)?.slice(0, 60)}, not ${types.join('|')}`);
+    if (!types.some((t) => TYPES[t]?.(v)) && !emptyAverage(v)) problems.push(`${at || 'body'} is ${JSON.stringify(v)?.slice(0, 60)}, not ${types.join('|')}`);
   }
+  if (values.length && values.every(({ v }) => emptyAverage(v))) problems.push(`${path}: every value is an empty average (null): nothing checked`);
   return problems;
 }
 

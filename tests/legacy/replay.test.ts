@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityApp, type SecurityApp } from '../security/helpers.js';
 import { simulateStudy } from '../../server/seed/respondents.js';
 import { DEMO_PASSWORD } from '../../server/seed/index.js';
+import { readProblems as checkRead } from './reads.js';
 
 interface LegacyCall {
   id: string;
@@ -63,64 +64,6 @@ const VALUES: Record<string, unknown> = {
   phone_number: '+44 20 7946 0101',
   message: 'Sent by the legacy client replay',
 };
-
-const TYPES: Record<string, (v: unknown) => boolean> = {
-  num: (v) => typeof v === 'number' && Number.isFinite(v),
-  str: (v) => typeof v === 'string',
-  bool: (v) => typeof v === 'boolean',
-  arr: (v) => Array.isArray(v),
-  obj: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-  null: (v) => v === null,
-  any: (v) => v !== undefined,
-};
-
-/**
- * Problems with one read ("data[].study_id:num", "data[0].age[].age_group:str", "[].id:num",
- * "cachepage_url?:str|null"): every value at the path must exist (unless marked ?) and have one
- * of the types; an array walked with [] must not be empty (else nothing would be checked).
- */
-export function checkRead(body: unknown, read: string): string[] {
-  // A read without a ':' names only a type: the body itself (e.g. "any").
-  const cut = read.lastIndexOf(':');
-  const rawPath = cut < 0 ? '[]' : read.slice(0, cut);
-  const types = read.slice(cut + 1).split('|');
-  const optional = rawPath.endsWith('?');
-  const path = optional ? rawPath.slice(0, -1) : rawPath;
-  // "[]:arr" names the body itself (a bare array); "[].id" its items.
-  const steps = path === '[]' ? [] : path.match(/[^.[\]]+|\[\d*\]/g) ?? [];
-  let values: { at: string; v: unknown }[] = [{ at: '', v: body }];
-  const problems: string[] = [];
-  for (const step of steps) {
-    const next: typeof values = [];
-    for (const { at, v } of values) {
-      if (step === '[]') {
-        if (!Array.isArray(v)) { problems.push(`${at || 'body'} is not an array`); continue; }
-        if (!v.length) problems.push(`${at || 'body'} is an empty array (nothing to check)`);
-        v.forEach((item, i) => next.push({ at: `${at}[${i}]`, v: item }));
-      } else if (/^\[\d+\]$/.test(step)) {
-        const i = Number(step.slice(1, -1));
-        if (!Array.isArray(v) || v.length <= i) { problems.push(`${at || 'body'}${step} is missing`); continue; }
-        next.push({ at: `${at}${step}`, v: v[i] });
-      } else {
-        const here = at ? `${at}.${step}` : step;
-        if (typeof v !== 'object' || v === null || !(step in v)) {
-          if (!optional) problems.push(`${here} is missing`);
-          continue;
-        }
-        next.push({ at: here, v: (v as Record<string, unknown>)[step] });
-      }
-    }
-    values = next;
-  }
-  // An average over an empty base is null, not a number (docs/metrics.md, "empty"): an AOI nobody
-  // fixated has no mean dwell. Accepted where some other value of the same read is a number.
-  const emptyAverage = (v: unknown) => v === null && types.includes('num') && /(^|\.)avg_\w+$/.test(path);
-  for (const { at, v } of values) {
-    if (!types.some((t) => TYPES[t]?.(v)) && !emptyAverage(v)) problems.push(`${at || 'body'} is ${JSON.stringify(v)?.slice(0, 60)}, not ${types.join('|')}`);
-  }
-  if (values.length && values.every(({ v }) => emptyAverage(v))) problems.push(`${path}: every value is an empty average (null): nothing checked`);
-  return problems;
-}
 
 const title = (c: LegacyCall) =>
   `${c.id}: ${c.method} ${c.base}${c.path}${c.live ? '' : ' (never called by the legacy client; answered anyway)'} → 2xx with ${c.reads.length ? c.reads.join(', ') : 'status only'}`;
