@@ -125,6 +125,35 @@ export function rowStimType(row: UploadRow): StimTypeCode {
   return row.file?.type.startsWith('video/') ? 'v' : 'i';
 }
 
+/**
+ * What a row holds, as the list shows it (issue 38): a file's own media type (image/jpeg,
+ * video/mp4 …), or the markup kind for script and VAST rows, which have no file.
+ */
+export function rowContentType(row: UploadRow): string {
+  if (row.kind === 'script') return 'Script (HTML/JavaScript)';
+  if (row.kind === 'vast') return isVastXml(row.content) ? 'VAST XML' : 'VAST URL';
+  return row.file?.type || 'Unknown file type';
+}
+
+/**
+ * A message for the next screen of the stim pages: the editor and the uploader leave one and
+ * navigate to /stims, where the library takes it once (D2-183, D2-206). Session storage, because
+ * the leaving element is unmounted by the host's routing before the library mounts.
+ */
+export const STIMS_MESSAGE_KEY = 'gaze-stims-flash';
+export function leaveStimsMessage(text: string): void {
+  try { sessionStorage.setItem(STIMS_MESSAGE_KEY, text); } catch { /* storage off: the screen shows no message */ }
+}
+export function takeStimsMessage(): string | null {
+  try {
+    const text = sessionStorage.getItem(STIMS_MESSAGE_KEY);
+    if (text) sessionStorage.removeItem(STIMS_MESSAGE_KEY);
+    return text || null;
+  } catch {
+    return null;
+  }
+}
+
 /** D2-170..172: each row's messages by field; empty when it may go. */
 export function rowErrors(row: UploadRow): Partial<Record<'name' | 'ad_asset_type_id' | 'ad_type_group_id' | 'ad_type_id' | 'brand_id' | 'content', string>> {
   const e: ReturnType<typeof rowErrors> = {};

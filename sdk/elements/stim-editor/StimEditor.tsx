@@ -7,7 +7,7 @@ import { useGazeSelector } from '../../core/store/context';
 import { useMutation, useResource } from '../../core/resource/hooks';
 import { selectSuperUser } from '../../core/session/selectors';
 import { lookupList } from '../../core/lookups/lists';
-import { saveStim, stimDetails } from '../../core/stims/stims';
+import { leaveStimsMessage, saveStim, stimDetails } from '../../core/stims/stims';
 import { AdSelects, CreateBrandDialog, SandboxedPreview, type AdChoice } from '../../features/stim-fields/StimFields';
 import { Button, ErrorText, TextField, Toast, tokens, useNavigate } from '../../ui';
 
@@ -17,13 +17,14 @@ export interface StimEditorProps {
 
 /** D2-207: the toast stays up to 20 s. */
 export const EDIT_TOAST_MS = 20000;
-/** Where a message for the next screen waits (read once by <gaze-stim-library>). */
-export const FLASH_KEY = 'gaze-stims-flash';
 
+const Page = styled.section`
+  display: grid; gap: 16px;
+  h2 { margin: 0; }
+`;
 const Form = styled.form`
   display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start;
   @media (max-width: 800px) { grid-template-columns: minmax(0, 1fr); }
-  h2 { grid-column: 1 / -1; margin: 0; }
   .fields { display: grid; gap: 12px; }
   textarea { font: 13px ui-monospace, monospace; min-height: 160px; padding: 8px; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; }
   img, video { max-width: 100%; border: 1px solid ${tokens.border}; }
@@ -47,7 +48,7 @@ export function StimEditor({ stimId }: StimEditorProps) {
   const save = useMutation(saveStim);
   const [f, setF] = useState<Fields | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [toast, setToast] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [toast, setToast] = useState<{ kind: 'error' | 'success'; text: string | string[] } | null>(null);
   const [brandOpen, setBrandOpen] = useState(false);
   const d = details.data;
 
@@ -64,7 +65,7 @@ export function StimEditor({ stimId }: StimEditorProps) {
     if (save.done) {
       save.reset();
       // The library on /stims shows it (D2-206): the editor is gone by then.
-      try { sessionStorage.setItem(FLASH_KEY, 'Stimulus updated successfully!'); } catch { /* storage off: no message */ }
+      leaveStimsMessage('Stimulus updated successfully!');
       setToast({ kind: 'success', text: 'Stimulus updated successfully!' });
       navigate('/stims');
     } else if (save.error) {
@@ -83,7 +84,7 @@ export function StimEditor({ stimId }: StimEditorProps) {
     }
     setErrors(next);
     // D2-199: nothing is sent while a required field is missing.
-    if (messages.length) return setToast({ kind: 'error', text: messages.join(' ') });
+    if (messages.length) return setToast({ kind: 'error', text: messages });
     const tagType = d && ['s', 'va', 'vx'].includes(d.stim_type);
     save.run({ id: stimId, body: {
       name: f.name.trim(), ad_asset_type_id: f.ad_asset_type_id, ad_group_type_id: f.ad_type_group_id, ad_type_group_id: f.ad_type_group_id,
@@ -93,16 +94,12 @@ export function StimEditor({ stimId }: StimEditorProps) {
 
   const tagType = d ? ['s', 'va', 'vx'].includes(d.stim_type) : false;
   return (
-    <section part="stim-editor">
-      {toast ? (
-        <div part="toast" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <Toast text={toast.text} kind={toast.kind === 'error' ? 'error' : 'success'} duration={EDIT_TOAST_MS} dismissible={false} onClose={() => setToast(null)} />
-          <Button type="button" $variant="secondary" onClick={() => setToast(null)}>OK</Button>
-        </div>
-      ) : null}
+    <Page part="stim-editor">
+      <h2>EDIT STIM</h2>
+      {/* D2-207's toast with its OK inside it, under the title in the page's flow: floating, it covered the host's header (issue 38). */}
+      {toast ? <Toast inline text={toast.text} kind={toast.kind === 'error' ? 'error' : 'success'} duration={EDIT_TOAST_MS} dismissText="OK" onClose={() => setToast(null)} /> : null}
       {!f ? (loadFailed ? null : <p>Loading…</p>) : (
         <Form noValidate onSubmit={submit} part="form">
-          <h2>EDIT STIM</h2>
           <div className="fields">
             <TextField label="Name" value={f.name} error={errors.name} onChange={(e) => setF({ ...f, name: (e.target as HTMLInputElement).value })} />
             <AdSelects
@@ -129,6 +126,6 @@ export function StimEditor({ stimId }: StimEditorProps) {
       )}
       {loadFailed ? <ErrorText>Error fetching stimulus details or dropdown options</ErrorText> : null}
       <CreateBrandDialog open={brandOpen} texts="editor" onClose={() => setBrandOpen(false)} onCreated={(b) => { if (f) setF({ ...f, brand_id: b.id }); setBrandOpen(false); }} />
-    </section>
+    </Page>
   );
 }

@@ -72,6 +72,30 @@ describe('<gaze-stim-editor>', () => {
     expect(http.requests.some((r) => r.url.endsWith('/edit'))).to.equal(false);
   });
 
+  it('D2-207 issue 38: the toast lists each message apart, holds its own OK, sits under the title in the flow; no stray OK', async () => {
+    api();
+    const el = await mount('gaze-stim-editor', { 'stim-id': '9' });
+    await waitFor(() => field(el, 'Ad Type')?.value === '21', 'loaded');
+    // No message, no OK anywhere.
+    expect($$(el, 'button').some((b) => b.textContent?.trim() === 'OK')).to.equal(false);
+    typeInto($(el, 'input') as HTMLInputElement, '');
+    pick(select(el, 'Ad Type Group'), '');
+    await waitFor(() => select(el, 'Ad Type Group').value === '', 'cleared');
+    buttonByText(el, 'Save').click();
+    await waitForText(el, 'Stim Name is required');
+    const toast = $(el, '[part="toast"]')!;
+    expect($$(el, '[part="toast"] li').map((li) => li.textContent)).to.deep.equal(['Stim Name is required', 'Ad Type Group is required', 'Ad Type is required']);
+    const oks = $$(el, 'button').filter((b) => b.textContent?.trim() === 'OK');
+    expect(oks).to.have.length(1);
+    expect(toast.contains(oks[0])).to.equal(true);
+    // In the page's flow (not fixed over the host's header), after the title.
+    expect(getComputedStyle(toast).position).to.equal('static');
+    const title = $$(el, 'h2').find((h) => h.textContent === 'EDIT STIM')!;
+    expect(title.compareDocumentPosition(toast) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+    oks[0].click();
+    await waitFor(() => !$(el, '[part="toast"]'), 'closed by OK');
+  });
+
   it('D2-206 D2-207 D2-211 saves with ad_group_type_id and goes to /stims; a failure says so with OK', async () => {
     const http = api();
     const el = await mount('gaze-stim-editor', { 'stim-id': '9' });

@@ -17,7 +17,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart preview - The preview pane.
  * @csspart preview-frame - The sandboxed preview iframe.
  * @csspart create-brand - 'Create new brand' (super users).
- * @csspart toast - The 20-second message with OK.
+ * @csspart toast - The 20-second message with its OK, under the title (several messages listed one per line).
  */
 export const GazeStimEditorElement = defineElement('gaze-stim-editor', StimEditor, { props: { stimId: 'number' } });
 

@@ -7,10 +7,10 @@ import { useMutation, useResource } from '../../core/resource/hooks';
 import { StudyOnlyState, useStudyAccess } from '../../features/study-access';
 import { selectSuperUser } from '../../core/session/selectors';
 import { itemsOf, lookupList, lookupOptions } from '../../core/lookups/lists';
-import { DEFAULT_STIM_QUERY, deleteStims, stimList, stimQueryReducer } from '../../core/stims/stims';
+import { DEFAULT_STIM_QUERY, deleteStims, stimList, stimQueryReducer, takeStimsMessage } from '../../core/stims/stims';
 import type { StimListItem } from '../../core/api/stims';
 import {
-  Button, ButtonLink, ConfirmDialog, DataTable, ErrorText, Link, SearchBox, SuccessText, tokens, type DataColumn, type RowKey,
+  Button, ButtonLink, ConfirmDialog, DataTable, ErrorText, Link, SearchBox, SuccessText, Toast, tokens, type DataColumn, type RowKey,
 } from '../../ui';
 
 export interface StimLibraryProps {
@@ -36,8 +36,9 @@ const Filters = styled.fieldset`
   label { display: inline-flex; gap: 6px; align-items: center; }
   select { font: inherit; padding: 4px 6px; }
 `;
+// Fitted, never cropped (issue 38): a wide banner or a tall skyscraper shows whole, letterboxed.
 const Thumb = styled.img`
-  width: 40px; height: 40px; object-fit: cover; border-radius: 4px; vertical-align: middle; margin-right: 8px; background: #eef0f3;
+  width: 40px; height: 40px; object-fit: contain; border-radius: 4px; vertical-align: middle; margin-right: 8px; background: #eef0f3;
 `;
 
 export function Thumbnail({ src, name }: { src: string | null; name: string }) {
@@ -80,16 +81,9 @@ function Library({ studyId }: StimLibraryProps) {
   const totalPages = Math.max(1, Number(list.data?.total_page_num) || 1);
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(() => {
-    // A message the editor left for this screen ('Stimulus updated successfully!', D2-206).
-    try {
-      const flash = sessionStorage.getItem('gaze-stims-flash');
-      if (flash) sessionStorage.removeItem('gaze-stims-flash');
-      return flash ? { kind: 'ok', text: flash } : null;
-    } catch {
-      return null;
-    }
-  });
+  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  // A message the editor or the uploader left for this screen (D2-206, D2-183), confirmed with OK.
+  const [arrived, setArrived] = useState<string | null>(() => (inStudy ? null : takeStimsMessage()));
   const remove = useMutation(deleteStims);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -158,6 +152,7 @@ function Library({ studyId }: StimLibraryProps) {
           </label>
         </Filters>
       ) : null}
+      {arrived ? <Toast inline text={arrived} kind="success" duration={null} dismissText="OK" onClose={() => setArrived(null)} /> : null}
       {message ? (message.kind === 'error' ? <ErrorText role="alert">{message.text}</ErrorText> : <SuccessText role="status">{message.text}</SuccessText>) : null}
       {list.status === 'error' ? <ErrorText>{list.error}</ErrorText> : null}
       <DataTable

@@ -70,6 +70,34 @@ describe('<gaze-stim-library>', () => {
     await waitFor(() => $$(el, 'img[data-placeholder="true"]').length === 2, 'placeholders');
   });
 
+  it('issue 38: stim thumbnails are fitted whole (letterboxed), not cropped', async () => {
+    api([stim(1, { low_quality_source: 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="728" height="90"><rect width="728" height="90" fill="red"/></svg>') })]);
+    const el = await mount('gaze-stim-library');
+    await waitForText(el, 'Stim 1');
+    const thumb = $(el, '[part="thumbnail"]') as HTMLImageElement;
+    expect(getComputedStyle(thumb).objectFit).to.equal('contain');
+  });
+
+  it('D2-183 D2-206 issue 38: the message the uploader or editor left shows on /stims until confirmed with OK, once', async () => {
+    sessionStorage.setItem('gaze-stims-flash', 'All stims uploaded successfully!');
+    api();
+    const el = await mount('gaze-stim-library');
+    await waitForText(el, 'All stims uploaded successfully!');
+    const toast = $(el, '[part="toast"]')!;
+    expect(toast.getAttribute('role')).to.equal('status');
+    // In the page's flow, not floating over the host's header.
+    expect(getComputedStyle(toast).position).to.equal('static');
+    const ok = buttonByText(el, 'OK');
+    expect(toast.contains(ok)).to.equal(true);
+    ok.click();
+    await waitFor(() => !text(el).includes('All stims uploaded successfully!'), 'confirmed with OK');
+    expect(sessionStorage.getItem('gaze-stims-flash')).to.equal(null);
+    el.remove();
+    const again = await mount('gaze-stim-library');
+    await waitForText(again, 'Stim 1');
+    expect(text(again)).not.to.contain('All stims uploaded successfully!');
+  });
+
   it('D2-148 D2-149 D2-150 D2-151 delete: nothing selected, confirm, one call per stim, success', async () => {
     const http = api();
     const el = await mount('gaze-stim-library');

@@ -7,7 +7,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * paged table (Name, Media, Brand, Width, Height, Id, Type, AOI; 25 per page, name_asc), row
  * selection and delete. Names link to /stims/edit/{id}, AOI to /stims/aoi/{id}?type=stim.
  * With `study-id` it lists that study's own stims, hides the upload button and shows nothing
- * when the list fails or is empty.
+ * when the list fails or is empty. A message the uploader or the editor left ('All stims
+ * uploaded successfully!', 'Stimulus updated successfully!') shows once, until OK.
  *
  * @element gaze-stim-library
  * @attr {number} study-id - Show the study-specific list of this study.
@@ -18,7 +19,8 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart filters - The type and media filters.
  * @csspart delete - The delete button.
  * @csspart upload - The 'Upload Stim' link (general list only).
- * @csspart thumbnail - A stim's thumbnail (a placeholder avatar when missing or broken).
+ * @csspart thumbnail - A stim's thumbnail, fitted whole (a placeholder avatar when missing or broken).
+ * @csspart toast - The message the uploader or the editor left for /stims, with its OK.
  * @csspart study-only - What a batch account sees instead of the library (with its way to My Stimuli, part back).
  * @csspart back - Its 'Go to My Stimuli' link.
  */

@@ -1,7 +1,7 @@
 // The bulk stim uploader (spec D2 §2.5, §4.4, §5, §8): SCRIPT, VAST URL/XML and Image/Video
 // tabs with a live preview, an upload list of rows (each with its ad types and brand), one row
 // at a time with per-file progress, continuing past failures.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useGazeSelector } from '../../core/store/context';
 import { useApi, useResource } from '../../core/resource/hooks';
@@ -9,7 +9,7 @@ import { StudyOnlyState, useStudyAccess } from '../../features/study-access';
 import { selectSuperUser } from '../../core/session/selectors';
 import { lookupList } from '../../core/lookups/lists';
 import { postCreateStep } from '../../core/api/board';
-import { measureVideo, rowErrors, rowStimType, uploadRow, type UploadKind, type UploadRow } from '../../core/stims/stims';
+import { leaveStimsMessage, measureVideo, rowContentType, rowErrors, rowStimType, uploadRow, type UploadKind, type UploadRow } from '../../core/stims/stims';
 import { AdSelects, CreateBrandDialog, DraftPreview, type AdChoice } from '../../features/stim-fields/StimFields';
 import { Button, ErrorText, FileDrop, Modal, SuccessText, Tabs, TextField, tokens, useEmit, useNavigate } from '../../ui';
 
@@ -43,12 +43,18 @@ const RowCard = styled.li`
   border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; padding: 12px; display: grid; gap: 8px;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); align-items: end;
   progress { grid-column: 1 / -1; width: 100%; }
-  .row-actions { display: flex; gap: 8px; }
-  .row-message { grid-column: 1 / -1; }
+  .row-actions { display: flex; gap: 8px; flex-wrap: wrap; }
+  .row-message, .row-kind { grid-column: 1 / -1; }
+  .row-kind { margin: 0; color: ${tokens.muted}; overflow-wrap: anywhere; }
+  .row-kind strong { color: ${tokens.text}; font-weight: 600; }
 `;
+// Not an alert: it is there whenever a row is incomplete, and the disabled button points to it.
+const Blocked = styled.p`margin: 0; color: ${tokens.danger};`;
 const Bar = styled.div`display: flex; gap: 12px; align-items: center; flex-wrap: wrap;`;
+// One box per file, the picture fitted inside it whole (letterboxed), never cropped (issue 38).
 const Thumbs = styled.div`
-  display: flex; gap: 8px; flex-wrap: wrap; img, video { max-width: 160px; max-height: 120px; border: 1px solid ${tokens.border}; }
+  display: flex; gap: 8px; flex-wrap: wrap;
+  img, video { width: 160px; height: 120px; object-fit: contain; background: #eef0f3; border: 1px solid ${tokens.border}; }
 `;
 
 let counter = 0;
@@ -94,8 +100,11 @@ function Uploader({ studyId, mode, cellId }: StimUploaderProps) {
   const [editText, setEditText] = useState('');
   const [editError, setEditError] = useState<string | null>(null);
   const [brandOpen, setBrandOpen] = useState(false);
+  // The row whose 'Create Brand' opened the dialog; null: the list's own button (every row still without a brand).
   const brandFor = useRef<string | null>(null);
-  const [touched, setTouched] = useState(false);
+  const [brandMessage, setBrandMessage] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState(false);
+  const blockedId = useId();
   const [linkFailed, setLinkFailed] = useState<string[]>([]);
   const linkTo = studyId && cellId ? { studyId, cellId } : null;
   const doneTo = linkTo ? `/my_studies/overview/${linkTo.studyId}/cell_step_management` : '/stims';
@@ -128,8 +137,8 @@ function Uploader({ studyId, mode, cellId }: StimUploaderProps) {
   const update = (key: string, patch: Partial<UploadRow>) => setRows((r) => r.map((x) => (x.key === key ? { ...x, ...patch } : x)));
 
   const uploadAll = async () => {
-    setTouched(true);
     if (!rows.length || hasErrors || uploading) return;
+    setUploaded(false);
     setUploading(true);
     setLinkFailed([]);
     let allOk = true;
@@ -160,7 +169,25 @@ function Uploader({ studyId, mode, cellId }: StimUploaderProps) {
     // What failed stays in the list to be fixed and sent again; what went is gone.
     setRows(remaining);
     setUploading(false);
-    if (allOk) setSuccess(true);
+    if (!allOk) return;
+    if (mode === 'step' || linkTo) {
+      setSuccess(true);
+    } else {
+      // D2-183: the user goes to /stims, where the library shows the message with its OK. The
+      // line here stays for a host page that does not route.
+      leaveStimsMessage('All stims uploaded successfully!');
+      setUploaded(true);
+      navigate('/stims');
+    }
+  };
+
+  const openBrand = (rowKey: string | null) => { brandFor.current = rowKey; setBrandMessage(null); setBrandOpen(true); };
+  // The brand just created is the one the user wanted: it becomes the row's brand (issue 38).
+  const brandCreated = (brand: { id: number; name: string }) => {
+    const key = brandFor.current;
+    setRows((r) => r.map((x) => ((key ? x.key === key : !x.brand_id) ? { ...x, brand_id: brand.id } : x)));
+    setBrandOpen(false);
+    setBrandMessage('Brand created successfully!');
   };
 
   const openEdit = (row: UploadRow) => { setEditing(row); setEditText(row.content); setEditError(null); };
@@ -200,8 +227,10 @@ function Uploader({ studyId, mode, cellId }: StimUploaderProps) {
       </Top>
       <Bar>
         <h2 style={{ flex: 1 }}>Upload list</h2>
-        {superUser ? <Button $variant="secondary" part="create-brand" onClick={() => { brandFor.current = null; setBrandOpen(true); }}>Create Brand</Button> : null}
+        {brandMessage ? <SuccessText role="status">{brandMessage}</SuccessText> : null}
+        {superUser ? <Button $variant="secondary" part="create-brand" onClick={() => openBrand(null)}>Create Brand</Button> : null}
       </Bar>
+      {uploaded ? <SuccessText>All stims uploaded successfully!</SuccessText> : null}
       {rows.length === 0 && !Object.values(state).some((s) => s.message) ? <p part="empty">No stims to upload.</p> : null}
       <Rows part="rows">
         {rows.map((row, i) => {
@@ -210,23 +239,28 @@ function Uploader({ studyId, mode, cellId }: StimUploaderProps) {
           const n = i + 1;
           return (
             <RowCard key={row.key} part="row" aria-label={`Stim ${n}`}>
-              <TextField label={`Name (stim ${n})`} value={row.name} onChange={(ev) => update(row.key, { name: (ev.target as HTMLInputElement).value })} error={touched || row.name ? e.name : undefined} />
-              <AdSelects labelSuffix={` (stim ${n})`} value={row} onChange={(c) => update(row.key, c)} errors={touched ? e : {}} />
+              <p className="row-kind" part="row-type">
+                Content type: <strong>{rowContentType(row)}</strong>{row.file ? ` · ${row.file.name}` : null}
+              </p>
+              <TextField label={`Name (stim ${n})`} value={row.name} onChange={(ev) => update(row.key, { name: (ev.target as HTMLInputElement).value })} error={e.name} />
+              <AdSelects labelSuffix={` (stim ${n})`} value={row} onChange={(c) => update(row.key, c)} errors={e} />
               <div className="row-actions">
                 <Button $variant="secondary" onClick={() => openEdit(row)}>Preview/Edit</Button>
+                {superUser ? <Button $variant="secondary" part="row-create-brand" onClick={() => openBrand(row.key)} aria-label={`Create Brand for stim ${n}`}>Create Brand</Button> : null}
                 <Button $variant="danger" onClick={() => setRows((r) => r.filter((x) => x.key !== row.key))} aria-label={`Delete stim ${n}`}>Delete</Button>
               </div>
-              {touched && e.content ? <ErrorText className="row-message">{e.content}</ErrorText> : null}
+              {e.content ? <ErrorText className="row-message">{e.content}</ErrorText> : null}
               {st && (uploading || st.progress > 0) ? <progress max={1} value={st.progress} aria-label={`Upload progress of ${row.name || `stim ${n}`}`} /> : null}
               {st?.message ? <ErrorText className="row-message" role="alert">{st.message}</ErrorText> : null}
             </RowCard>
           );
         })}
       </Rows>
-      {rows.length > 0 && hasErrors && touched ? <ErrorText role="alert">Please fix the errors before uploading.</ErrorText> : null}
+      {/* D2-174 D2-175: the button stays disabled while a row is incomplete, and says why. */}
+      {rows.length > 0 && hasErrors ? <Blocked id={blockedId} part="blocked">Please fix the errors before uploading.</Blocked> : null}
       {linkFailed.length ? <ErrorText role="alert" part="link-failed">Failed to link stim to step. ({linkFailed.join(', ')})</ErrorText> : null}
       <Bar>
-        <Button part="upload-all" onClick={() => void uploadAll()} disabled={uploading || !rows.length || (touched && hasErrors)}>
+        <Button part="upload-all" onClick={() => void uploadAll()} disabled={uploading || !rows.length || hasErrors} aria-describedby={rows.length > 0 && hasErrors ? blockedId : undefined}>
           {uploading ? 'Uploading...' : 'Upload All Stims'}
         </Button>
       </Bar>
@@ -244,7 +278,7 @@ function Uploader({ studyId, mode, cellId }: StimUploaderProps) {
           </div>
         ) : null}
       </Modal>
-      <CreateBrandDialog open={brandOpen} texts="uploader" onClose={() => setBrandOpen(false)} onCreated={() => undefined} />
+      <CreateBrandDialog open={brandOpen} texts="uploader" onClose={() => setBrandOpen(false)} onCreated={brandCreated} />
       <Modal open={success} title="Upload complete" onClose={() => { setSuccess(false); if (mode !== 'step') navigate(doneTo); }}>
         <SuccessText role="status">{linkTo ? 'Stim uploaded and added successfully!' : 'All stims uploaded successfully!'}</SuccessText>
         <Bar><Button onClick={() => { setSuccess(false); if (mode !== 'step') navigate(doneTo); }}>OK</Button></Bar>

@@ -12,11 +12,14 @@ parent.postMessage({ probe: true, reached, error, storage }, '*');
 
 function api(opts: { failCreateOf?: string; failPutOf?: string; slow?: boolean; failLinkOf?: number } = {}) {
   let nextId = 100;
+  let brandCreated = false;
   return stubHttp(async (req) => {
     if (opts.slow) await new Promise((r) => setTimeout(r, 300));
     const url = req.url;
     if (url.endsWith('/dashboard/data/adassettypes_list')) return { data: { success: true, data: [{ id: 1, name: 'Display' }] } };
-    if (url.endsWith('/dashboard/data/brands_list')) return { data: { success: true, data: [{ id: 5, name: 'Fizzwell' }] } };
+    if (url.endsWith('/dashboard/data/brands_list')) return { data: { success: true, data: [{ id: 5, name: 'Fizzwell' }, ...(brandCreated ? [{ id: 6, name: 'Newco' }] : [])] } };
+    if (url.endsWith('/dashboard/data/brandcategorys_list')) return { data: { success: true, data: [{ id: 3, name: 'Drinks' }] } };
+    if (url.endsWith('/brands/create')) { brandCreated = true; return { data: { success: true, data: { id: 6, name: 'Newco' } } }; }
     if (url.includes('/adtypegroups_list/?ad_asset_type_id=1')) return { data: { success: true, data: [{ id: 11, name: 'Banner', ad_asset_type_id: 1 }] } };
     if (url.includes('/adtypes_list/?ad_type_group_id=11')) return { data: { success: true, data: [{ id: 21, name: 'MPU', ad_type_group_id: 11 }] } };
     if (url.endsWith('/stims/preview_url')) return { data: { success: true, url: PROBE, origin: 'null' } };
@@ -158,7 +161,7 @@ describe('<gaze-stim-uploader>', () => {
     expect(text(el)).not.to.contain('All stims uploaded successfully!');
   });
 
-  it('D2-177 D2-183 Uploading... while it runs; a fully successful upload says so; OK goes to /stims', async () => {
+  it('D2-177 D2-183 issue 38: Uploading... while it runs; a fully successful upload goes to /stims with its message', async () => {
     api({ slow: true });
     const el = await mount('gaze-stim-uploader');
     await openTab(el, 1);
@@ -171,10 +174,84 @@ describe('<gaze-stim-uploader>', () => {
     el.addEventListener('gaze-navigate', (e) => nav.push((e as CustomEvent).detail.path));
     buttonByText(el, 'Upload All Stims').click();
     await waitForText(el, 'Uploading...');
-    await waitForText(el, 'All stims uploaded successfully!', 8000);
-    buttonByText(el, 'OK').click();
-    await waitFor(() => nav.length > 0, 'navigation');
+    // Issue 38: no dialog to confirm here: the user goes to /stims and the message goes with them
+    // (the library shows it with its OK, stim-library.element.test.ts).
+    await waitFor(() => nav.length > 0, 'navigation', 8000);
     expect(nav).to.deep.equal(['/stims']);
+    expect(sessionStorage.getItem('gaze-stims-flash')).to.equal('All stims uploaded successfully!');
+    expect($(el, '[role="dialog"]')).to.equal(null);
+    sessionStorage.clear();
+  });
+
+  it('D2-174 D2-175 issue 38: Upload All Stims is disabled while a row is incomplete, before any click, and says why', async () => {
+    api();
+    const el = await mount('gaze-stim-uploader');
+    typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, '<b>x</b>');
+    buttonByText(el, 'Add to upload list').click();
+    await waitFor(() => $$(el, '[part="row"]').length === 1, 'row');
+    const upload = buttonByText(el, 'Upload All Stims');
+    expect(upload.disabled).to.equal(true);
+    const why = $(el, '[part="blocked"]')!;
+    expect(why.textContent).to.equal('Please fix the errors before uploading.');
+    expect(upload.getAttribute('aria-describedby')).to.equal(why.id);
+    // The row says what is missing without a failed click first.
+    expect(text(el)).to.contain('Name is required');
+    await fillRow(el, 1, 'Tag');
+    await waitFor(() => !buttonByText(el, 'Upload All Stims').disabled, 'enabled once complete');
+    expect($(el, '[part="blocked"]')).to.equal(null);
+    expect(buttonByText(el, 'Upload All Stims').hasAttribute('aria-describedby')).to.equal(false);
+  });
+
+  it('D2-187 D2-190 issue 38: a brand created from a row becomes that row\'s brand; the list\'s own button fills rows without one', async () => {
+    localStorage.setItem('user', JSON.stringify({ first_name: 'Ada', last_name: 'L', email: 'ada@acme.example', username: 'ada', company_name: 'Acme', company_id: 1, user_type_id: 1, super_user: true }));
+    localStorage.setItem('superUser', 'true');
+    const http = api();
+    const el = await mount('gaze-stim-uploader');
+    for (const tag of ['<b>a</b>', '<b>b</b>', '<b>c</b>']) {
+      typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, tag);
+      await sleep(20);
+      buttonByText(el, 'Add to upload list').click();
+    }
+    await waitFor(() => $$(el, '[part="row"]').length === 3, 'rows');
+    await choose(el, 'Brand (stim 1)', '5');
+    const createFor = (n: number) => $(el, `button[aria-label="Create Brand for stim ${n}"]`) as HTMLButtonElement;
+    createFor(2).click();
+    const dialog = await waitFor(() => $(el, '[part="brand-dialog"]'), 'brand dialog');
+    typeInto(byLabel(el, 'Brand Name'), 'Newco');
+    await choose(el, 'Brand Category', '3');
+    (dialog.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    await waitFor(() => selectByLabel(el, 'Brand (stim 2)').value === '6', 'the new brand chosen in row 2');
+    await waitFor(() => [...selectByLabel(el, 'Brand (stim 2)').options].some((o) => o.value === '6' && o.selected), 'listed and shown');
+    expect(http.requests.find((r) => r.url.endsWith('/brands/create'))!.body).to.deep.include({ name: 'Newco', brand_category_id: 3 });
+    expect(selectByLabel(el, 'Brand (stim 1)').value).to.equal('5');
+    expect(selectByLabel(el, 'Brand (stim 3)').value).to.equal('');
+    expect($(el, '[part="brand-dialog"]')).to.equal(null);
+    await waitForText(el, 'Brand created successfully!');
+  });
+
+  it('issue 38: each row of the upload list shows its content type', async () => {
+    api();
+    const el = await mount('gaze-stim-uploader');
+    typeInto($(el, 'textarea[aria-label="Script"]') as HTMLTextAreaElement, '<b>x</b>');
+    buttonByText(el, 'Add to upload list').click();
+    await openTab(el, 1);
+    typeInto($(el, 'textarea[aria-label="VAST URL/XML"]') as HTMLTextAreaElement, 'https://ads.example.com/vast.xml');
+    await sleep(20);
+    buttonByText(el, 'Add to upload list').click();
+    await openTab(el, 2);
+    const zone = await waitFor(() => $(el, '[part="file-drop"] [aria-labelledby]'), 'drop zone');
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array([255, 216, 255])], 'hero.jpg', { type: 'image/jpeg' }));
+    dt.items.add(new File([new Uint8Array([0, 0, 0, 24])], 'spot.mp4', { type: 'video/mp4' }));
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    await waitFor(() => $$(el, '[part="file-preview"] img, [part="file-preview"] video').length === 2, 'file previews');
+    // Thumbnails are fitted whole, not cropped.
+    for (const m of $$(el, '[part="file-preview"] img, [part="file-preview"] video')) expect(getComputedStyle(m).objectFit).to.equal('contain');
+    buttonByText(el, 'Add to upload list').click();
+    await waitFor(() => $$(el, '[part="row"]').length === 4, 'four rows', 15000);
+    expect($$(el, '[part="row-type"]').map((p) => p.textContent)).to.deep.equal([
+      'Content type: Script (HTML/JavaScript)', 'Content type: VAST URL', 'Content type: image/jpeg · hero.jpg', 'Content type: video/mp4 · spot.mp4',
+    ]);
   });
 
   it('D2-125 D2-161 from the board\'s New Stim: each created stim becomes a stim step of the cell; OK returns to the board', async () => {
