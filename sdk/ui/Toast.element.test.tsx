@@ -27,4 +27,16 @@ describe('Toast (keyboard)', () => {
     await m.render(<Toast text="Saved" kind="success" onClose={() => {}} />);
     expect(q(m, '[part="toast"]').getAttribute('role')).to.equal('status');
   });
+
+  it('issue 38: several messages are listed apart; a worded dismiss (OK); inline, it stays in the flow', async () => {
+    let closed = 0;
+    const m = await mount(<Toast text={['Stim Name is required', 'Brand is required']} kind="error" duration={null} dismissText="OK" inline onClose={() => closed++} />);
+    const toast = q(m, '[part="toast"]');
+    expect([...toast.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['Stim Name is required', 'Brand is required']);
+    expect(getComputedStyle(toast).position).to.equal('static');
+    const ok = q(m, '[part="toast-dismiss"]') as HTMLButtonElement;
+    expect(ok.textContent).to.equal('OK');
+    ok.click();
+    expect(closed).to.equal(1);
+  });
 });

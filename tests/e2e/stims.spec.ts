@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, freshPage, signIn, until, useBrowser, waitForText } from './helpers';
+import { api, apiToken, deepText, freshPage, signIn, until, useBrowser, waitForText } from './helpers';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -79,6 +79,44 @@ describe('stims (issue 13)', () => {
     if (bad) assert.equal((await api(token, `/stims/${bad.id}/details`)).body.data.source ?? null, null);
     assert.ok((await api(token, `/stims/${image!.id}/details`)).body.data.source);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('D2-175 D2-183 issue 38: Upload All Stims waits for a complete row; a full upload lands on /stims with its message, confirmed with OK', async () => {
+    const { page, context, errors } = await freshPage(browser());
+    await signIn(page, 'researcher');
+    await page.goto('/stims/upload-stim');
+    await waitForText(page, 'Upload Stims', 'No stims to upload.');
+    await page.getByRole('textbox', { name: 'Script', exact: true }).fill('<div>issue 38</div>');
+    await page.getByRole('button', { name: 'Add to upload list' }).click();
+    const upload = page.getByRole('button', { name: 'Upload All Stims' });
+    await waitForText(page, 'Content type: Script (HTML/JavaScript)', 'Please fix the errors before uploading.');
+    assert.equal(await upload.isDisabled(), true, 'disabled while the row is incomplete, before any click');
+    await fillRow(page, 1, `E2E landed ${RUN}`);
+    await until(() => upload.isEnabled(), 'enabled once the row is complete');
+    await upload.click();
+    await page.waitForURL((u) => u.pathname === '/stims');
+    await waitForText(page, 'All stims uploaded successfully!');
+    await page.locator('gaze-stim-library').getByRole('button', { name: 'OK', exact: true }).click();
+    await until(async () => !(await deepText(page)).includes('All stims uploaded successfully!'), 'confirmed with OK');
+    assert.ok(await findStim(`E2E landed ${RUN}`), 'the stim exists');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('issue 38: a vendor sees one clear state on /stims and /stims/upload-stim, with no live Delete or Upload', async () => {
+    const { page, context } = await freshPage(browser());
+    await signIn(page, 'vendor');
+    for (const path of ['/stims', '/stims/upload-stim']) {
+      await page.goto(path);
+      await waitForText(page, 'This page is for study accounts');
+      const body = await deepText(page);
+      assert.ok(!body.includes('Loading…'), `${path}: no endless loading row`);
+      assert.ok(!body.includes('Only study users may use this'), `${path}: no refusal beside a list`);
+      assert.equal(await page.getByRole('button', { name: 'Delete', exact: true }).count(), 0, `${path}: no Delete`);
+      assert.equal(await page.getByRole('button', { name: 'Upload All Stims' }).count(), 0, `${path}: no upload`);
+      assert.equal(await page.getByRole('tab').count(), 0, `${path}: no uploader tabs`);
+    }
     await context.close();
   });
 
