@@ -116,6 +116,27 @@ describe('<gaze-study-overview>', () => {
     expect($(el, 'gaze-panel-links')!.getAttribute('study-id')).to.equal('7');
   });
 
+  it('issue 40: loads the elements it places itself: panels, panel links and share embed are defined and render on a page that loads nothing else', async () => {
+    signIn();
+    // This test's page bundles study-overview.element alone: any inner tag defined here was loaded by it.
+    stubHttp((req) => {
+      if (req.url.endsWith('/audience/overview')) return { data: { success: true, participants_requested: 100, panels: [{ id: 4, name: 'Northstar', code: 'nsp' }], data: null } };
+      if (req.url.endsWith('/studies/7/overview')) return { data: overview() };
+      if (req.url.endsWith('/links')) return { data: { success: true, testing_links: [], live_links: [] } };
+      return { status: 404, data: { success: false, message: 'Not found' } };
+    });
+    const el = await mount('gaze-study-overview', { 'study-id': '7' });
+    await ready(el);
+    for (const tag of ['gaze-panels', 'gaze-panel-links', 'gaze-share-embed']) {
+      await waitFor(() => customElements.get(tag) !== undefined, `${tag} defined`);
+      const inner = $(el, tag)!;
+      // Rendered: visible text in its shadow root (styled-components' <style> tags do not count).
+      const shown = () => Array.from(inner.shadowRoot?.children ?? []).filter((c) => c.tagName !== 'STYLE').map((c) => (c as HTMLElement).innerText).join('').trim();
+      await waitFor(() => shown().length > 0, `${tag} rendered`);
+    }
+    await waitForText($(el, 'gaze-panels')!, 'Northstar');
+  });
+
   it('D2-006 shows both dates as dd/mm/yyyy', async () => {
     signIn();
     api(() => overview({ data_collection_end: '2026-02-28T17:00:00.000Z' }));
