@@ -46,7 +46,7 @@ const loading = new Map<string, Promise<unknown>>();
  * have done so). A failed load (network) is forgotten so the next instance tries again, and the
  * host hears of it: the inner block would otherwise stay empty without a word.
  */
-export function loadDependencies(dependencies: Dependencies, host: HTMLElement | null = null): Promise<unknown> {
+function loadDependencies(dependencies: Dependencies, host: HTMLElement | null = null): Promise<unknown> {
   return Promise.all(
     (Object.entries(dependencies) as [GazeTag, () => Promise<unknown>][]).map(([tag, load]) => {
       if (customElements.get(tag)) return undefined;
