@@ -84,6 +84,12 @@ export const POLICIES = [
   // An element uses core, ui, features and the element kit, and of the elements only its own folder.
   { from: from('sdk-element'), allow: to('sdk-core', 'sdk-ui', 'sdk-feature', 'sdk-element-kit', 'contract') },
   { from: from('sdk-element'), allow: { to: { element: { type: 'sdk-element', captured: { name: '{{ from.element.captured.name }}' } } } } },
+  // …and, by dynamic import only, from its definition module to another element's: the elements it
+  // places by tag (its `dependencies`, sdk/elements/define.ts), so its per-element build works alone.
+  {
+    from: { element: { type: 'sdk-element', fileInternalPath: '*.element.ts' } },
+    allow: { to: { element: { type: 'sdk-element', fileInternalPath: '*.element.ts' } }, dependency: { nodeKind: 'dynamic-import' } },
+  },
   { from: from('sdk-element-kit'), allow: to('sdk-element-kit', 'sdk-core', 'sdk-ui', 'contract') },
   // The contract is pure schemas (typebox only): nothing of ours.
   { from: from('contract'), allow: to('contract') },

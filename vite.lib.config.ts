@@ -34,7 +34,15 @@ const elementEntries = Object.fromEntries(
  */
 const RUNTIME_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|@emotion[\\/][^\\/]+|tslib|shallowequal|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|react-redux|use-sync-external-store|redux-saga|@redux-saga[\\/][^\\/]+|@babel[\\/]runtime|@r2wc[\\/][^\\/]+)[\\/]/;
 const RUNTIME_SOURCES = /[\\/]sdk[\\/](core[\\/](api[\\/]client|config[\\/]|store[\\/]|session[\\/]|resource[\\/]|events|page)|elements[\\/]define|ui[\\/](tokens|theme|host))/;
-export const runtimeChunk = (id: string): string | null => (RUNTIME_PACKAGES.test(id) || RUNTIME_SOURCES.test(id) ? 'runtime' : null);
+/**
+ * The kit's small pieces nearly every element shows (a button, a spinner, a dialog, …): a few
+ * hundred bytes each, they cost a request each when split by who uses them (issue 40 item 3: a
+ * widget in ≤ 8 requests), so they ride in the runtime: a KPI widget went from 24 requests to 17
+ * for the same bytes, every element lost 3-8 requests, the runtime grew 5 KB brotli (bench/elements.ts).
+ */
+const RUNTIME_KIT = /[\\/]sdk[\\/]ui[\\/](Button|Form|Select|Spinner|Toast|Switch|Menu|Modal|Tooltip|ConfirmDialog|VisuallyHidden|CopyButton|SearchBox|NotFoundState|CheckboxGroup)\.tsx?$/;
+export const runtimeChunk = (id: string): string | null =>
+  (RUNTIME_PACKAGES.test(id) || RUNTIME_SOURCES.test(id) || RUNTIME_KIT.test(id) ? 'runtime' : null);
 
 /**
  * Kit pieces with a heavy dependency of their own get their own chunk, so the kit's shared chunk
@@ -51,6 +59,13 @@ const DND = /[\\/]node_modules[\\/]@dnd-kit[\\/]|[\\/]sdk[\\/]ui[\\/]SortableLis
 const KIT = /[\\/]sdk[\\/]ui[\\/]/;
 const KIT_EFFECTS = /[\\/]sdk[\\/]ui[\\/]charts[\\/]/;
 export const moduleSideEffects = (id: string): boolean => !KIT.test(id) || KIT_EFFECTS.test(id);
+
+/** Earlier groups win a module matched by several. */
+export const chunkGroups = [
+  { name: runtimeChunk },
+  // dnd: only the matched modules (its shared kit helpers stay with the kit, not pulled in).
+  { name: 'dnd', test: DND, includeDependenciesRecursively: false },
+];
 
 // Library mode leaves process.env.NODE_ENV in React's code (pitfall 5).
 const common: InlineConfig = {
@@ -72,7 +87,9 @@ function selfContainedBundle(): Plugin {
       // The CLI --minify flag does nothing in library mode (pitfall 5).
       const single = (lib: LibraryOptions, output: Record<string, unknown>) =>
         build({ ...common, plugins: [react()], build: { outDir, emptyOutDir: false, sourcemap: true, lib, rolldownOptions: { output: { minify: true, ...output } } } });
-      await single({ entry: 'sdk/define-all.ts', formats: ['es'], fileName: () => 'gazeboard.js' }, {});
+      // Nothing split: the elements' `dependencies` are dynamic imports of modules the file already
+      // holds, which would otherwise become chunks beside it.
+      await single({ entry: 'sdk/define-all.ts', formats: ['es'], fileName: () => 'gazeboard.js' }, { codeSplitting: false });
       // The classic-script twin: one IIFE, nothing split (a classic script cannot import chunks).
       await single({ entry: 'sdk/iife.ts', formats: ['iife'], name: '__gazeboardIife', fileName: () => 'gazeboard.iife.js' }, { codeSplitting: false });
       mkdirSync(`${outDir}/${version}`, { recursive: true });
@@ -127,10 +144,7 @@ export default defineConfig({
       treeshake: { moduleSideEffects },
       // Needed by includeDependenciesRecursively: false below; entries keep their exports.
       preserveEntrySignatures: 'allow-extension',
-      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: {
-          // dnd: only the matched modules (its shared kit helpers stay with the kit, not pulled in).
-          groups: [{ name: runtimeChunk }, { name: 'dnd', test: DND, includeDependenciesRecursively: false }],
-        } },
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: { groups: chunkGroups } },
     },
   },
 });

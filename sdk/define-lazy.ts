@@ -21,9 +21,4 @@ export async function loadElement(tag: `gaze-${string}`): Promise<boolean> {
   return customElements.get(tag) !== undefined;
 }
 
-/** Starts loading tags the page will need soon (e.g. the next screen's), ignoring failures. */
-export function preloadElements(...tags: `gaze-${string}`[]): void {
-  for (const t of tags) void loadElement(t).catch(() => undefined);
-}
-
 export * from './index';

@@ -6,6 +6,7 @@
 //  - defining the same tag twice is a no-op (an SDK loaded twice on one page); a second SDK
 //    VERSION on the page warns once (the first copy's elements stay in charge)
 //  - a failed read or write of the element is told to the host as a `gaze-error` event
+//  - the elements it places by tag are its declared `dependencies`, loaded by it (not the host)
 import { createElement, useCallback, useEffect, useState, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { StyleSheetManager } from 'styled-components';
@@ -21,9 +22,45 @@ import type { GazeTag } from './registry';
 /** r2wc attribute transforms: the attribute text is parsed into the prop type. */
 export type PropType = 'string' | 'number' | 'boolean' | 'json';
 
+/**
+ * The other <gaze-*> elements an element renders by tag name, each with the loader of its
+ * definition module (`() => import('../panels/panels.element')`), as Shoelace's
+ * `static dependencies`: the element loads them itself, so its per-element build works alone on a
+ * page that loads nothing else. A dynamic import keeps the inner element's code in its own chunk
+ * (the one lint permission between element folders, docs/architecture.md).
+ */
+export type Dependencies = { readonly [T in GazeTag]?: () => Promise<unknown> };
+
 export interface DefineOptions<P> {
   /** camelCase prop → type; the attribute is the kebab-case name (apiBase ↔ api-base). */
   props?: { [K in keyof P]?: PropType };
+  /** The elements this one places by tag (loaded when the first instance renders). */
+  dependencies?: Dependencies;
+}
+
+/** Per tag, the one load of its definition (several composites may share an inner element). */
+const loading = new Map<string, Promise<unknown>>();
+
+/**
+ * Defines every dependency not defined yet (another build, the single file or the dashboard may
+ * have done so). A failed load (network) is forgotten so the next instance tries again, and the
+ * host hears of it: the inner block would otherwise stay empty without a word.
+ */
+function loadDependencies(dependencies: Dependencies, host: HTMLElement | null = null): Promise<unknown> {
+  return Promise.all(
+    (Object.entries(dependencies) as [GazeTag, () => Promise<unknown>][]).map(([tag, load]) => {
+      if (customElements.get(tag)) return undefined;
+      let pending = loading.get(tag);
+      if (!pending) {
+        pending = load().catch((e: unknown) => {
+          loading.delete(tag);
+          dispatchGazeEvent(host, GAZE_EVENTS.error, { kind: 'read', status: null, message: `<${tag}> could not be loaded: ${e instanceof Error ? e.message : String(e)}` });
+        });
+        loading.set(tag, pending);
+      }
+      return pending;
+    }),
+  );
 }
 
 interface CommonProps {
@@ -81,11 +118,14 @@ function layeredTheme(provider: string | null | undefined, own: string | undefin
 const forwardAll = () => true;
 
 /** Hosts the component inside the shadow root with styles, store and host info. */
-function shell<P extends object>(Component: ComponentType<P>): ComponentType<P & CommonProps> {
+function shell<P extends object>(Component: ComponentType<P>, dependencies: Dependencies | undefined): ComponentType<P & CommonProps> {
   function GazeElementShell(all: P & CommonProps) {
     const { container, apiBase, token, companyId, theme, ...props } = all;
     const root = (container ?? null) as unknown as ShadowRoot | null;
     const hostElement = root && 'host' in root ? (root.host as HTMLElement) : null;
+    useEffect(() => {
+      if (dependencies) void loadDependencies(dependencies, hostElement);
+    }, [hostElement]);
     const host: HostInfo = { host: hostElement, root };
     const provider = useProviderLayer(hostElement);
     const layers: ConfigLayer[] = [{ apiBase, token, companyId, theme: layeredTheme(provider.theme, theme) }, provider];
@@ -158,7 +198,7 @@ export function defineElement<P extends object>(
     return existing;
   }
   const props = { ...(options.props ?? {}), ...COMMON } as Record<string, PropType>;
-  const ctor = r2wc(shell(Component) as ComponentType<object>, { shadow: 'open', props: props as never });
+  const ctor = r2wc(shell(Component, options.dependencies) as ComponentType<object>, { shadow: 'open', props: props as never });
   customElements.define(tag, ctor);
   page.owners[tag] = SDK_VERSION;
   return ctor;

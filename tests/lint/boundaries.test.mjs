@@ -80,6 +80,10 @@ const REAL = [
   ['sdk/ui/lint-probe.tsx', "import { getStore } from '../core/store/store';", 'sdk-ui -> sdk-core'],
   ['sdk/elements/home/lint-probe.tsx', "import { Login } from '../login/Login';", 'sdk-element -> sdk-element'],
   ['sdk/elements/home/lint-probe.tsx', "import { Button } from '../../ui/Button';", null],
+  // Issue 40: an element's definition module loads the elements it places (dynamically only).
+  ['sdk/elements/home/home.element.ts', "export const d = () => import('../login/login.element');", null],
+  ['sdk/elements/home/home.element.ts', "import '../login/login.element';", 'sdk-element -> sdk-element'],
+  ['sdk/elements/home/lint-probe.tsx', "export const d = () => import('../login/login.element');", 'sdk-element -> sdk-element'],
   // `.js` specifiers must resolve to the `.ts` files, or these would be "unknown" and pass.
   ['server/analytics/lint-probe.ts', "import { LOOKUPS } from '../seed/reference.js';", 'server-analytics -> server-seed'],
   ['server/analytics/lint-probe.ts', "import { findTokenUser } from '../repositories/tokens.js';", 'server-analytics -> server-repositories'],

@@ -1,18 +1,13 @@
 // Study reports (spec document 3 §2.17–2.20): the report page with its builder (three addresses,
 // the legacy ones kept), and each report on its own page. The address's query is the state: a
 // shared link preselects and generates; Generate Report navigates to the new address.
-import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { preloadElements } from '../../../sdk/define-lazy';
 import { GazeElement } from '../GazeElement';
 import type { AreaRoute } from '../routes';
 
 function Reports() {
   const { id = '' } = useParams();
   const [query] = useSearchParams();
-  // The builder places the demographic and question reports by tag: their code is loaded here
-  // (an element cannot load another element's chunk).
-  useEffect(() => preloadElements('gaze-demographic-report', 'gaze-question-report', 'gaze-share-embed'), []);
   return (
     <GazeElement
       tag="gaze-report-builder"

@@ -1,16 +1,11 @@
 // A study as a place to work in: its overview, edit details (under the study tab bar) and edit
 // audience. The study id always comes from the route.
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { preloadElements } from '../../../sdk/define-lazy';
 import { GazeElement } from '../GazeElement';
 import type { AreaRoute } from '../routes';
 
 function Overview() {
   const { id = '' } = useParams();
-  // The overview places the panels and panel-links blocks by tag name: their code is loaded here
-  // (an element cannot load another element's chunk; without this the two blocks stay empty).
-  useEffect(() => preloadElements('gaze-panels', 'gaze-panel-links', 'gaze-share-embed'), []);
   return (
     <>
       <GazeElement tag="gaze-study-overview" attrs={{ 'study-id': id }} />

@@ -259,7 +259,7 @@ export function ReportBuilder({ studyId = 0, reportType, stims: stimsQuery }: Re
         {generated && generated.type === type ? (
           <>
             <SaveToMyReports studyId={studyId} reportType={generated.type} stims={generated.stims} defaultName={`${REPORT_TITLES[generated.type]}: ${selectedLabels.join(', ') || tree.data.study_name}`.slice(0, 100)} />
-            {/* Share / Embed is its own element (issue 20), placed by tag; absent from a build without it. */}
+            {/* Share / Embed is its own element (issue 20), placed by tag (a dependency of this element). */}
             <TagElement tag="gaze-share-embed" attrs={{ 'study-id': String(studyId), 'report-type': generated.type, stims: generated.stims.join('|') }} fallback={null} />
           </>
         ) : null}
@@ -306,10 +306,13 @@ function GeneratedReport({ studyId, report }: { studyId: number; report: Generat
   if (report.type === 'feature') return <FeatureReport studyId={studyId} stims={report.stims} />;
   // Demographic and question reports are elements of their own areas, placed by tag name.
   const tag = report.type === 'demographics' ? 'gaze-demographic-report' : 'gaze-question-report';
-  return <TagElement tag={tag} attrs={{ 'study-id': String(studyId) }} fallback={<p role="status">This report is not available in this build.</p>} />;
+  return <TagElement tag={tag} attrs={{ 'study-id': String(studyId) }} fallback={<Spinner />} />;
 }
 
-/** Another area's element, by tag name (elements never import each other); `fallback` until it is defined. */
+/**
+ * Another area's element, by tag name: one of this element's `dependencies`
+ * (report-builder.element.ts), which it loads itself; `fallback` until its code has arrived.
+ */
 function TagElement({ tag, attrs, fallback }: { tag: string; attrs: Record<string, string>; fallback: ReactNode }) {
   const [defined, setDefined] = useState(() => customElements.get(tag) !== undefined);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { defineElement } from '../define';
+import { defineElement, type Dependencies } from '../define';
 import type { CommonAttributes, CommonEvents } from '../registry';
 import { ReportBuilder } from './ReportBuilder';
 
@@ -33,8 +33,16 @@ import { ReportBuilder } from './ReportBuilder';
  * @csspart empty - The view of a study without stims.
  * @csspart ambiguous-stims - A note listing the placements a stim name in the address matched (the name is placed in more than one cell or step).
  */
+/** Share / Embed and the two reports of other areas, placed by tag: loaded by this element. */
+export const dependencies = {
+  'gaze-share-embed': () => import('../share-embed/share-embed.element'),
+  'gaze-demographic-report': () => import('../demographic-report/demographic-report.element'),
+  'gaze-question-report': () => import('../question-report/question-report.element'),
+} as const satisfies Dependencies;
+
 export const GazeReportBuilderElement = defineElement('gaze-report-builder', ReportBuilder, {
   props: { studyId: 'number', reportType: 'string', stims: 'string' },
+  dependencies,
 });
 
 declare module '../registry' {

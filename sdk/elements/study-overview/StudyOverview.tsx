@@ -1,7 +1,7 @@
 // The study overview (spec D2 §2.1, §4.1, §6): the title, status badge, phase tracker with the
 // life-cycle buttons (Launch with its unmet checks, Pause, Resume, Complete study), the results banner, the study's links, and the blocks of §2.1. The panels and
 // panel-links blocks are their own elements (<gaze-panels>, <gaze-panel-links>), placed here by
-// tag with this element's configuration.
+// tag with this element's configuration; the element loads them itself (its `dependencies`).
 import { createElement, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useApi, useMutation, useResource } from '../../core/resource/hooks';
@@ -178,7 +178,10 @@ function statusOf(o: Overview): { kind: StatusKind; text: string } {
 
 type Confirm = null | 'launch' | 'pause' | 'resume' | 'complete';
 
-/** Another element placed by tag, configured like this one (api base, token, company). */
+/**
+ * Another element placed by tag, configured like this one (api base, token, company). Its code is
+ * one of study-overview.element.ts's `dependencies`: it upgrades in place once loaded.
+ */
 function Nested({ tag, studyId }: { tag: string; studyId: string }) {
   const api = useApi();
   const attrs: Record<string, string> = { 'study-id': studyId };

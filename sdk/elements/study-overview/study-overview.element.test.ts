@@ -46,7 +46,7 @@ function api(current: () => Record<string, unknown>, fail: Record<string, { stat
     for (const [suffix, f] of Object.entries(fail)) {
       if (req.url.endsWith(suffix)) return { status: f.status, data: { success: false, message: f.message } };
     }
-    if (req.url.endsWith('/overview')) return { data: current() };
+    if (/\/studies\/\d+\/overview$/.test(req.url)) return { data: current() };
     if (req.url.endsWith('/complete')) return { data: { success: true, phase_id: 5, live: false, completed: true } };
     if (req.url.endsWith('/assign_to_action')) return { data: { success: true, subscribed: true, email: 'ada@acme.example', actions: [] } };
     if (req.url.endsWith('/order_study_runthrough')) return { data: { success: true, run_through: {} } };
@@ -78,7 +78,7 @@ describe('<gaze-study-overview>', () => {
     loaderClock.wait = (ms) => { waits.push(ms); return new Promise<void>((r) => { release = r; }); };
     const http = api(() => overview());
     const el = await mount('gaze-study-overview', { 'study-id': '7' });
-    await waitFor(() => calls(http.requests, '/overview').length === 1, 'overview request');
+    await waitFor(() => calls(http.requests, '/studies/7/overview').length === 1, 'overview request');
     // The answer has arrived (a second render pass), yet the minimum has not passed: still loading.
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     expect(waits).to.deep.equal([MIN_LOADER_MS]);
@@ -114,6 +114,28 @@ describe('<gaze-study-overview>', () => {
     // The panels and the links are their own elements, placed with this study.
     expect($(el, 'gaze-panels')!.getAttribute('study-id')).to.equal('7');
     expect($(el, 'gaze-panel-links')!.getAttribute('study-id')).to.equal('7');
+  });
+
+  it('issue 40: loads the elements it places itself: panels, panel links and share embed are defined and render on a page that loads nothing else', async () => {
+    signIn();
+    // This test's page bundles study-overview.element alone: any inner tag defined here was loaded by it.
+    stubHttp((req) => {
+      if (req.url.endsWith('/audience/overview')) return { data: { success: true, participants_requested: 100, panels: [{ id: 4, name: 'Northstar', code: 'nsp' }], data: null } };
+      if (req.url.endsWith('/studies/7/overview')) return { data: overview() };
+      const links = { standard: 'http://h/take/7?sig=a', auto_start: 'http://h/take/7?sig=a&autostart=1', cell_links: [], panel_links: [] };
+      if (req.url.endsWith('/links')) return { data: { success: true, testing_links: links, live_links: links } };
+      return { status: 404, data: { success: false, message: 'Not found' } };
+    });
+    const el = await mount('gaze-study-overview', { 'study-id': '7' });
+    await ready(el);
+    for (const tag of ['gaze-panels', 'gaze-panel-links', 'gaze-share-embed']) {
+      await waitFor(() => customElements.get(tag) !== undefined, `${tag} defined`);
+      const inner = $(el, tag)!;
+      // Rendered: visible text in its shadow root (styled-components' <style> tags do not count).
+      const shown = () => Array.from(inner.shadowRoot?.children ?? []).filter((c) => c.tagName !== 'STYLE').map((c) => (c as HTMLElement).innerText).join('').trim();
+      await waitFor(() => shown().length > 0, `${tag} rendered`);
+    }
+    await waitForText($(el, 'gaze-panels')!, 'Northstar');
   });
 
   it('D2-006 shows both dates as dd/mm/yyyy', async () => {
@@ -239,7 +261,7 @@ describe('<gaze-study-overview>', () => {
     ($(el, '[role="alertdialog"] [part="confirm"]') as HTMLButtonElement).click();
     await waitFor(() => $(el, '[part="completed-tick"]'), 'completed tick');
     expect(calls(http.requests, '/v1.0/studies/7/complete')).to.have.length(1);
-    expect(calls(http.requests, '/overview')).to.have.length(2);
+    expect(calls(http.requests, '/studies/7/overview')).to.have.length(2);
     expect($(el, '[part="complete-study"]')).to.equal(null);
     expect($(el, '[part="completed-tick"]')!.textContent).to.include('Study completed');
     expect($(el, '[role="alertdialog"]')).to.equal(null);
@@ -259,7 +281,7 @@ describe('<gaze-study-overview>', () => {
 
   function lifecycleApi(current: () => Record<string, unknown>, launch?: { status: number; data: unknown }) {
     return stubHttp((req) => {
-      if (req.url.endsWith('/overview')) return { data: current() };
+      if (/\/studies\/\d+\/overview$/.test(req.url)) return { data: current() };
       if (req.url.endsWith('/launch')) return launch ?? { data: { success: true, phase_id: 3, live: true, paused: false, completed: false } };
       if (req.url.endsWith('/pause')) return { data: { success: true, phase_id: 3, live: true, paused: true, completed: false } };
       if (req.url.endsWith('/resume')) return { data: { success: true, phase_id: 3, live: true, paused: false, completed: false } };

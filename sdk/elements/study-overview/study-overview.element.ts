@@ -1,4 +1,4 @@
-import { defineElement } from '../define';
+import { defineElement, type Dependencies } from '../define';
 import { StudyOverview } from './StudyOverview';
 import type { CommonAttributes, CommonEvents } from '../registry';
 
@@ -41,7 +41,14 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart run-through-refused - A run-through's count of requests its egress proxy refused.
  * @csspart automate - The 'Automate' button.
  */
-export const GazeStudyOverviewElement = defineElement('gaze-study-overview', StudyOverview, { props: { studyId: 'string' } });
+/** The blocks placed by tag: loaded by this element, so its per-element build works alone. */
+export const dependencies = {
+  'gaze-panels': () => import('../panels/panels.element'),
+  'gaze-panel-links': () => import('../panel-links/panel-links.element'),
+  'gaze-share-embed': () => import('../share-embed/share-embed.element'),
+} as const satisfies Dependencies;
+
+export const GazeStudyOverviewElement = defineElement('gaze-study-overview', StudyOverview, { props: { studyId: 'string' }, dependencies });
 
 declare module '../registry' {
   interface GazeElementRegistry {
