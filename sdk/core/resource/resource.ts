@@ -162,7 +162,8 @@ export function createResource<P = void, D = unknown>(options: ResourceOptions<P
         if (isUnauthorized(e)) yield put(sessionActions.sessionExpired(tokenId(api.token)));
         yield put(a.failed({ key, request, error: errorText(e), errorStatus: errorStatus(e) }));
       } finally {
-        if (yield cancelled()) {
+        const stopped: boolean = yield cancelled();
+        if (stopped) {
           controller.abort();
           yield put(a.aborted({ key, request }));
         }
