@@ -130,6 +130,9 @@ const compareData = Type.Array(StimRef, { maxItems: 200 });
 
 export const CompareBody = Type.Object({ data: compareData, ...optionProps });
 export type CompareBody = Static<typeof CompareBody>;
+/** The stims whose norm sets are counted: norms are over other stims, unfiltered, so no filters or norm type. */
+export const NormSizesBody = Type.Object({ data: compareData });
+export type NormSizesBody = Static<typeof NormSizesBody>;
 export const CompareGraphBody = Type.Object({ data: compareData, ...optionProps, ...GraphProperties });
 export type CompareGraphBody = Static<typeof CompareGraphBody>;
 export const StimBody = Type.Object(optionProps);
@@ -208,6 +211,24 @@ export const OverallAttentionResponse = Ok({
   data: Type.Array(Type.Object({ ...placed, stim_data: StimMetrics, norm_data: NormMetrics, stim_stats: Type.Optional(StimStats), norm_stats: Type.Optional(NormStats) })),
 });
 export type OverallAttentionResponse = Static<typeof OverallAttentionResponse>;
+
+/** A number per norm type: 1 Brand, 2 Brand Category, 3 Base, 4 Ad Category (NormTypes). */
+const PerNormType = <T extends TSchema>(value: () => T, description: string) =>
+  Type.Object({ 1: value(), 2: value(), 3: value(), 4: value() }, { description });
+
+/** Every norm type's set size of each stim in one answer (issue 40 item 2): the report's norm selectors' labels. */
+export const NormSizesResponse = Ok({
+  norm_types: NormTypes,
+  data: Type.Array(Type.Object({
+    ...placed,
+    norm_size: PerNormType(() => Int4(), "Stims in each norm type's comparison set: overall_attention's norm_data.norm_size for that norm_type_id"),
+    feature_norm_size: PerNormType(
+      () => Dict(Int4()),
+      "Per norm type, per feature tag of the stim: comparison stims with a feature of that tag (feature_attention's norm_data[tag].norm_size for that norm_type_id)",
+    ),
+  })),
+});
+export type NormSizesResponse = Static<typeof NormSizesResponse>;
 
 export const GraphResponse = Ok({
   current_graph_type_id: GraphTypeId,
@@ -451,6 +472,14 @@ export const overallAttention = defineOperation({
   response: { 200: OverallAttentionResponse },
 });
 
+export const normSizes = defineOperation({
+  ...compare, operationId: 'compareNormSizes', method: 'POST', path: '/v1.0/studies/:id/compare_report/norm_sizes', ...embedFor('compare'),
+  summary: "Compare report: the size of every norm type's comparison set of the chosen stims, overall and per feature tag",
+  description: 'One answer for the norm selectors\' labels (all four norm types), instead of overall_attention and feature_attention once per norm type.',
+  body: NormSizesBody,
+  response: { 200: NormSizesResponse },
+});
+
 export const compareGraph = defineOperation({
   ...compare, operationId: 'compareGraph', method: 'POST', path: '/v1.0/studies/:id/compare_report/graph2_data', ...embedFor('compare'),
   summary: 'Compare report: survival curves of the chosen stims',
@@ -649,7 +678,7 @@ export const studyFeatureReport = defineOperation({
 });
 
 export const operations = {
-  stimTree, overallAttention, compareGraph, featureAttention, visualData,
+  stimTree, overallAttention, compareGraph, featureAttention, visualData, normSizes,
   kpiAnalysis, stimGraph, stimReport, featureAnalysis, featureReport, participantReport,
   compareGraphLegacy, stimGraphLegacy, stepParticipantReport, studyParticipantReport, studyReport, studyFeatureReport,
   gazePoints,

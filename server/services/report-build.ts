@@ -167,3 +167,28 @@ export async function viewedOver1Percent(db: Db, studyId: number, s: repo.Placed
   const over = counts.get(repo.pairKey(s.stepId, s.stimId))?.counts.get(1000) ?? 0;
   return viewable > 0 ? round6((over / viewable) * 100) : 0;
 }
+
+/**
+ * The size of every norm type's comparison set of each stim, overall and per feature tag, in one
+ * pass over one norm source (issue 40 item 2): the report's norm selectors label all four norm
+ * types from this instead of asking overall_attention and feature_attention once per norm type.
+ * The numbers are exactly the norm_size those answers carry (same sets, same featureNorms).
+ */
+export async function normSetSizes(db: Db, stimIds: number[]) {
+  const ids = [...new Set(stimIds)];
+  const [src, profiles, tags] = await Promise.all([repo.normSource(db), repo.stimProfiles(db, ids), repo.aoiTags(db, ids)]);
+  const NORM_IDS = [1, 2, 3, 4] as const satisfies readonly NormTypeId[];
+  return new Map(ids.map((id) => {
+    const target = profiles.get(id);
+    const stimTags = tags.get(id) ?? [];
+    const overall = {} as Record<NormTypeId, number>;
+    const features = {} as Record<NormTypeId, Record<string, number>>;
+    for (const n of NORM_IDS) {
+      const set = target ? comparisonSet(target, src.profiles, n) : [];
+      overall[n] = set.length;
+      const norms = featureNorms(stimTags, set.map((c) => sourceFeatures(src, c)));
+      features[n] = Object.fromEntries(Object.entries(norms).map(([tag, f]) => [tag, f.norm_size]));
+    }
+    return [id, { overall, features }];
+  }));
+}

@@ -12,6 +12,11 @@ export interface ApiConfig {
   token: string | null;
   /** Acting company of a super user, sent as `X-Company-Id`; null sends none. */
   companyId: string | null;
+  /**
+   * Aborts the call (keyed resources pass one per fetch: the last element reading the key went
+   * away, or its key changed). Never part of a key or of the store: apiOf drops it.
+   */
+  signal?: AbortSignal;
 }
 
 export function defaultApiBase(): string {
@@ -34,6 +39,8 @@ export interface HttpRequest {
   body?: string | Blob;
   /** Upload progress as a 0…1 fraction (signed file uploads). */
   onUploadProgress?: (fraction: number) => void;
+  /** Aborted: the transport stops the exchange and rejects. */
+  signal?: AbortSignal;
 }
 export interface HttpResponse {
   status: number;
@@ -76,7 +83,7 @@ function xhrTransport(req: HttpRequest): Promise<HttpResponse> {
 
 const fetchTransport: Transport = async (req) => {
   if (req.onUploadProgress) return xhrTransport(req);
-  const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+  const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal: req.signal });
   return { status: res.status, data: parseBody(await res.text()) };
 };
 
@@ -124,9 +131,9 @@ export async function request<T>(config: ApiConfig, req: ApiRequest): Promise<T>
   const url = /^https?:\/\//.test(req.url) ? req.url : `${normaliseApiBase(config.apiBase)}${req.url.startsWith('/') ? '' : '/'}${req.url}`;
   const body = req.data === undefined ? undefined : JSON.stringify(req.data);
   try {
-    return (await exchange({ method: req.method ?? 'GET', url, headers, body }, sentToken)) as T;
+    return (await exchange({ method: req.method ?? 'GET', url, headers, body, ...(config.signal ? { signal: config.signal } : {}) }, sentToken)) as T;
   } catch (e) {
-    if (e instanceof ApiError && e.status === null && isCrossOrigin(url)) throw (await refusedOrigin(config.apiBase, sentToken)) ?? e;
+    if (e instanceof ApiError && e.status === null && !config.signal?.aborted && isCrossOrigin(url)) throw (await refusedOrigin(config.apiBase, sentToken)) ?? e;
     throw e;
   }
 }

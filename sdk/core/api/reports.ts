@@ -3,7 +3,7 @@
 import type {
   CompareBody, CompareGraphBody, FeatureAnalysisResponse, FeatureAttentionResponse, FeatureReportResponse, GraphResponse,
   KpiResponse, OverallAttentionResponse, ParticipantReportResponse, StimBody, StimGraphBody, StimReportResponse, StimTreeResponse,
-  VisualDataResponse, GazePointsBody, GazePointsResponse,
+  VisualDataResponse, GazePointsBody, GazePointsResponse, NormSizesBody, NormSizesResponse,
 } from '../../../contract/reports';
 import { request, type ApiConfig } from './client';
 
@@ -11,6 +11,7 @@ export type {
   CompareBody, CompareGraphBody, FeatureAnalysisResponse, FeatureAttentionResponse, FeatureReportResponse, GraphResponse,
   KpiResponse, OverallAttentionResponse, ParticipantReportResponse, StimBody, StimGraphBody, StimReportResponse, StimTreeResponse,
   VisualDataResponse, VisualData, MetricName, StimMetrics, NormMetrics, GazePointsBody, GazePointsResponse, GazeAoi, GazeCluster, GazeSlice,
+  NormSizesBody, NormSizesResponse,
 } from '../../../contract/reports';
 
 /** One placed stim as the per-stim paths name it. */
@@ -29,6 +30,10 @@ export const fetchStimTree = (api: ApiConfig, studyId: number) =>
 
 export const fetchOverallAttention = (api: ApiConfig, studyId: number, body: CompareBody) =>
   request<OverallAttentionResponse>(api, { method: 'POST', url: compare(studyId, 'overall_attention'), data: body });
+
+/** Every norm type's set sizes of the chosen stims in one answer (the norm selectors' labels). */
+export const fetchNormSizes = (api: ApiConfig, studyId: number, body: NormSizesBody) =>
+  request<NormSizesResponse>(api, { method: 'POST', url: compare(studyId, 'norm_sizes'), data: body });
 
 export const fetchCompareGraph = (api: ApiConfig, studyId: number, body: CompareGraphBody) =>
   request<GraphResponse>(api, { method: 'POST', url: compare(studyId, 'graph2_data'), data: body });

@@ -29,13 +29,28 @@ export function recorded(req: HttpRequest): RecordedRequest {
 /** Replace the network; every request is recorded and answered by `handler` (default 200 {}). */
 export function stubHttp(handler: StubHandler = () => ({ status: 200, data: {} })) {
   const requests: RecordedRequest[] = [];
+  // Beside requests (same index), so tests comparing recorded requests whole are not disturbed.
+  const signals: (AbortSignal | undefined)[] = [];
   setTransport(async (config) => {
     const req = recorded(config);
     requests.push(req);
-    const { status = 200, data = {} } = await handler(req);
+    signals.push(config.signal);
+    // As fetch does: an abort rejects at once, whatever the handler still waits for.
+    const aborted = new Promise<never>((_, reject) => {
+      if (config.signal?.aborted) reject(new DOMException('Aborted', 'AbortError'));
+      config.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true });
+    });
+    aborted.catch(() => {});
+    const { status = 200, data = {} } = await Promise.race([Promise.resolve(handler(req)), aborted]);
     return { status, data };
   });
-  return { requests, restore: () => setTransport() };
+  return {
+    requests,
+    signals,
+    /** How many recorded requests were aborted. */
+    aborted: () => signals.filter((s) => s?.aborted).length,
+    restore: () => setTransport(),
+  };
 }
 
 /** A response the test releases later (to observe "disabled while saving"). */

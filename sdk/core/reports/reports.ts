@@ -3,7 +3,7 @@
 // reads are keyed per stim (D3-236: one load per selected stim).
 import {
   fetchCompareGraph, fetchFeatureAnalysis, fetchFeatureAttention, fetchKpi, fetchOverallAttention, fetchStimGraph, fetchStimTree,
-  fetchVisualData, fetchGazePoints, type GazePointsResponse, type FeatureAnalysisResponse, type FeatureAttentionResponse, type GraphResponse, type KpiResponse,
+  fetchVisualData, fetchGazePoints, fetchNormSizes, type NormSizesResponse, type GazePointsResponse, type FeatureAnalysisResponse, type FeatureAttentionResponse, type GraphResponse, type KpiResponse,
   type OverallAttentionResponse, type StimPlace, type StimTreeResponse, type VisualDataResponse,
 } from '../api/reports';
 import { createResource } from '../resource/resource';
@@ -56,6 +56,17 @@ const compareBody = (p: { stims: StimKey[]; normType?: NormTypeId }) => ({
 export const overallAttention = createResource<CompareParams, OverallAttentionResponse>({
   name: 'reports/overall-attention',
   fetch: (api, p) => fetchOverallAttention(api, p.studyId, compareBody(p)),
+  errorText: () => SECTION_ERROR,
+});
+
+/**
+ * The size of every norm type's comparison set of the chosen stims, overall and per feature tag:
+ * the KPI and feature norm selectors label all four norms from this one answer (issue 40 item 2),
+ * so the report asks overall_attention and feature_attention only for the norm shown.
+ */
+export const normSizes = createResource<{ studyId: number; stims: StimKey[] }, NormSizesResponse>({
+  name: 'reports/norm-sizes',
+  fetch: (api, p) => fetchNormSizes(api, p.studyId, { data: p.stims.map(stimRef) }),
   errorText: () => SECTION_ERROR,
 });
 

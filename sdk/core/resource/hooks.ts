@@ -59,7 +59,10 @@ function useReportFailure(kind: 'read' | 'write', failed: boolean, message: stri
   }, [failed, report, kind, message, status]);
 }
 
-/** Reads a keyed resource for the calling element, fetching when the key (params or config) changes. */
+/**
+ * Reads a keyed resource for the calling element, fetching when the key (params or config)
+ * changes; the element counts as a reader of the key while mounted with it (resource.ts).
+ */
 export function useResource<P, D>(resource: Resource<P, D>, params: P, options: UseResourceOptions = {}): ResourceView<D> {
   const { enabled = true, keepPrevious = false } = options;
   useDomain(resource);
@@ -71,8 +74,15 @@ export function useResource<P, D>(resource: Resource<P, D>, params: P, options: 
   // The key captures params and config; the effect needs their current values, not their identities.
   const latest = useRef({ api, params });
   latest.current = { api, params };
+  // The element reads this key while mounted with it: leaving (unmount, another key) lets the
+  // store abort its request and evict it after the keep time when no other element reads it.
   useEffect(() => {
-    if (enabled) dispatch(resource.actions.fetch({ api: latest.current.api, params: latest.current.params }));
+    if (!enabled) return undefined;
+    dispatch(resource.actions.subscribe(key));
+    dispatch(resource.actions.fetch({ api: latest.current.api, params: latest.current.params }));
+    return () => {
+      dispatch(resource.actions.unsubscribe(key));
+    };
   }, [dispatch, resource, key, enabled]);
   const refetch = useCallback(() => {
     dispatch(resource.actions.fetch({ api: latest.current.api, params: latest.current.params, force: true }));

@@ -1,14 +1,16 @@
 // Writes: the one helper for calls that change something. State per key (the element's scope plus
 // an optional key of the caller's): pending / error / done, and how many runs succeeded. A run may
-// follow up in a saga (onDone), e.g. patch a keyed resource with what was saved.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// follow up in a saga (onDone), e.g. patch a keyed resource with what was saved. The reducer is
+// the keyed resources' (keyed.ts); a write is never aborted (a save the user asked for finishes
+// even when its form goes away) and its entry goes on reset or sign-out.
+import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import type { Saga } from 'redux-saga';
 import { errorMessage, errorStatus, isUnauthorized, type ApiConfig } from '../api/client';
 import { apiOf, scopeKey, scopeOf, tokenId, type Scope } from '../config/config';
-import { sessionActions, tokenEnded } from '../session/slice';
-import { injectMeta, type Injectable } from '../store/inject';
-import { waiting } from './settle';
+import { sessionActions } from '../session/slice';
+import type { Injectable } from '../store/inject';
+import { createKeyedSlice, type StartPayload } from './keyed';
 
 export type MutationStatus = 'idle' | 'pending' | 'error' | 'done';
 
@@ -67,90 +69,58 @@ const IDLE: MutationEntry<never> = Object.freeze({
 
 export function createMutation<A = void, R = void>(options: MutationOptions<A, R>) {
   const reducerPath = `mutation/${options.name}`;
-  const initialState: MutationState<R> = { entries: {}, lastRequest: 0 };
   const unit = { reducerPath } as Injectable;
-  const meta = () => injectMeta(unit);
-  type Keyed = { key: string };
-
-  const slice = createSlice({
-    name: reducerPath,
-    initialState: initialState as MutationState,
-    reducers: {
-      run: {
-        reducer(state, action: PayloadAction<Keyed & { api: ApiConfig; args: unknown }>) {
-          const { key, api } = action.payload;
-          const e = (state.entries[key] ??= { scope: scopeOf(api), status: 'idle', error: null, errorStatus: null, result: null, count: 0, request: 0 });
-          e.status = 'pending';
-          e.error = null;
-          e.errorStatus = null;
-          e.request = ++state.lastRequest;
-        },
-        prepare: (r: RunRequest<A>) => ({ payload: { api: apiOf(r.api), args: r.args as unknown, key: mutationKey(r.api, r.key) }, meta: meta() }),
-      },
-      done: {
-        reducer(state, action: PayloadAction<Keyed & { request: number; result: unknown }>) {
-          const e = waiting(state.entries, action.payload);
-          if (!e) return;
-          e.status = 'done';
-          e.result = action.payload.result;
-          e.count += 1;
-        },
-        prepare: (p: Keyed & { request: number; result: R }) => ({ payload: p, meta: meta() }),
-      },
-      failed: {
-        reducer(state, action: PayloadAction<Keyed & { request: number; error: string; errorStatus?: number | null }>) {
-          const e = waiting(state.entries, action.payload);
-          if (!e) return;
-          e.status = 'error';
-          e.error = action.payload.error;
-          e.errorStatus = action.payload.errorStatus ?? null;
-        },
-        prepare: (p: Keyed & { request: number; error: string; errorStatus?: number | null }) => ({ payload: p, meta: meta() }),
-      },
-      /** Back to idle (a fresh form must not greet with an earlier outcome). */
-      reset: {
-        reducer(state, action: PayloadAction<Keyed>) {
-          delete state.entries[action.payload.key];
-        },
-        prepare: (r: { api: ApiConfig; key?: string }) => ({ payload: { key: mutationKey(r.api, r.key) }, meta: meta() }),
-      },
-    },
-    extraReducers: (b) => {
-      b.addMatcher(tokenEnded, (state, action: PayloadAction<{ tokenId: string }>) => {
-        for (const [key, e] of Object.entries(state.entries)) if (e.scope.tokenId === action.payload.tokenId) delete state.entries[key];
-      });
+  const k = createKeyedSlice<MutationEntry<R>>(reducerPath, unit, {
+    pending: 'pending',
+    success: 'done',
+    blank: ({ scope }) => ({ scope, status: 'idle', error: null, errorStatus: null, result: null, count: 0, request: 0 }),
+    succeed: (e, value) => {
+      e.result = value as R;
+      e.count += 1;
     },
   });
-  const a = slice.actions;
+  type Started = StartPayload & { api: ApiConfig };
 
-  const selectState = (s: unknown): MutationState<R> =>
-    ((s as Record<string, MutationState<R> | undefined>)[reducerPath] ?? initialState);
+  const a = {
+    /** Start a write: the entry is pending at once (a form disables its button in the same render). */
+    run: (r: RunRequest<A>) => {
+      const api = apiOf(r.api);
+      return k.actions.started({ key: mutationKey(r.api, r.key), scope: scopeOf(api), params: r.args as unknown, api } as Started);
+    },
+    /** Back to idle (a fresh form must not greet with an earlier outcome). */
+    reset: (r: { api: ApiConfig; key?: string }) => k.actions.removed({ key: mutationKey(r.api, r.key) }),
+    done: (p: { key: string; request: number; result: R }) => k.actions.succeeded({ key: p.key, request: p.request, value: p.result }),
+    failed: k.actions.failed,
+  };
+
+  const selectState = k.selectState as (s: unknown) => MutationState<R>;
   const selectEntry = (s: unknown, key: string): MutationEntry<R> => selectState(s).entries[key] ?? (IDLE as MutationEntry<R>);
   const errorText = options.errorText ?? ((e: unknown) => errorMessage(e));
 
-  function* runSaga(action: ReturnType<typeof a.run>) {
-    const { api, args, key } = action.payload;
+  function* runSaga(action: PayloadAction<Started>) {
+    const { api, params, key } = action.payload;
+    const args = params as A;
     const { request }: MutationEntry<R> = yield select(selectEntry, key);
     let result: R;
     try {
-      result = yield call(options.run, api, args as A);
+      result = yield call(options.run, api, args);
     } catch (e) {
       if (isUnauthorized(e)) yield put(sessionActions.sessionExpired(tokenId(api.token)));
       yield put(a.failed({ key, request, error: errorText(e), errorStatus: errorStatus(e) }));
       return;
     }
     yield put(a.done({ key, request, result }));
-    if (options.onDone) yield call(options.onDone, { api, args: args as A, result });
+    if (options.onDone) yield call(options.onDone, { api, args, result });
   }
 
   function* saga() {
-    yield takeEvery(a.run.type, runSaga);
+    yield takeEvery(k.actions.started.type, runSaga);
   }
 
   return Object.assign(unit, {
     name: options.name,
     reducerPath,
-    reducer: slice.reducer,
+    reducer: k.reducer,
     saga,
     /** run: start a write; reset: forget its outcome. done / failed are internal. */
     actions: a,

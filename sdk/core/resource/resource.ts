@@ -4,13 +4,32 @@
 // answer that is no longer the latest for its key is dropped (stale-answer guard); every entry of
 // a token goes when that token signs out or expires. A company switch changes the key, so elements
 // read, and fetch, another entry: nothing of the previous company is ever shown.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+//
+// The store forgets and cancels (issue 40 item 2): elements subscribe to the keys they read
+// (useResource); a key nobody reads any more is evicted RESOURCE_KEEP_MS later (a reader coming
+// back within that time finds it), and its request still on its way is aborted (AbortController,
+// through ApiConfig.signal) — an aborted request never shows as an error. A key fetched by a saga
+// with no reader is evicted the same time after its answer.
+import { createAction } from '@reduxjs/toolkit';
+import type { Task } from 'redux-saga';
+import { call, cancel, cancelled, delay, fork, put, select, takeEvery } from 'redux-saga/effects';
 import { errorMessage, errorStatus, isUnauthorized, type ApiConfig } from '../api/client';
 import { apiOf, scopeKey, scopeOf, stableKey, tokenId, type Scope } from '../config/config';
-import { sessionActions, tokenEnded } from '../session/slice';
-import { injectMeta, type Injectable } from '../store/inject';
-import { waiting } from './settle';
+import { sessionActions } from '../session/slice';
+import type { Injectable } from '../store/inject';
+import { createKeyedSlice } from './keyed';
+
+/**
+ * How long an entry no element reads stays in the store: an element shown again soon (a tab
+ * switched back, a report reopened) reads it without a request; after that its memory goes.
+ * Documented in docs/architecture.md ("Reads and writes").
+ */
+export const RESOURCE_KEEP_MS = 60_000;
+let keepMs = RESOURCE_KEEP_MS;
+/** Tests only: a shorter keep time; no argument restores RESOURCE_KEEP_MS. */
+export function setKeepTime(ms?: number): void {
+  keepMs = ms ?? RESOURCE_KEEP_MS;
+}
 
 export type ResourceStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -36,7 +55,10 @@ export interface ResourceState<P = unknown, D = unknown> {
 export interface ResourceOptions<P, D> {
   /** Unique per page, e.g. 'home/overview'; the state lives at `resource/<name>`. */
   name: string;
-  /** The request. Gets the calling element's ApiConfig; throws on failure. */
+  /**
+   * The request. Gets the calling element's ApiConfig with an AbortSignal: pass `api` on to
+   * request() as it is, so an abandoned request is aborted. Throws on failure.
+   */
   fetch: (api: ApiConfig, params: P) => Promise<D>;
   /** Fetch a key once per page (reference lists): later fetches of a loaded key do nothing. */
   once?: boolean;
@@ -67,103 +89,128 @@ const IDLE: ResourceEntry<never, never> = Object.freeze({
 
 export function createResource<P = void, D = unknown>(options: ResourceOptions<P, D>) {
   const reducerPath = `resource/${options.name}`;
-  const initialState: ResourceState<P, D> = { entries: {}, lastRequest: 0 };
   // Filled in below; every action names it so dispatching one injects the domain.
   const unit = { reducerPath } as Injectable;
-  const meta = () => injectMeta(unit);
-
-  type Keyed = { key: string };
-  const slice = createSlice({
-    name: reducerPath,
-    initialState: initialState as ResourceState,
-    reducers: {
-      fetch: {
-        reducer() {},
-        prepare: (r: FetchRequest<P>) => ({
-          payload: { api: apiOf(r.api), params: r.params, force: r.force ?? false, key: resourceKey(r.api, r.params) },
-          meta: meta(),
-        }),
-      },
-      started: {
-        reducer(state, action: PayloadAction<Keyed & { scope: Scope; params: unknown }>) {
-          const { key, scope, params } = action.payload;
-          const e = (state.entries[key] ??= { scope, params, status: 'idle', data: null, error: null, errorStatus: null, request: 0 });
-          e.status = 'loading';
-          e.error = null;
-          e.errorStatus = null;
-          e.request = ++state.lastRequest;
-        },
-        prepare: (p: Keyed & { scope: Scope; params: unknown }) => ({ payload: p, meta: meta() }),
-      },
-      loaded: {
-        reducer(state, action: PayloadAction<Keyed & { request: number; data: unknown }>) {
-          const e = waiting(state.entries, action.payload);
-          if (!e) return;
-          e.status = 'success';
-          e.data = action.payload.data;
-        },
-        prepare: (p: Keyed & { request: number; data: D }) => ({ payload: p, meta: meta() }),
-      },
-      failed: {
-        reducer(state, action: PayloadAction<Keyed & { request: number; error: string; errorStatus?: number | null }>) {
-          const e = waiting(state.entries, action.payload);
-          if (!e) return;
-          e.status = 'error';
-          e.error = action.payload.error;
-          e.errorStatus = action.payload.errorStatus ?? null;
-        },
-        prepare: (p: Keyed & { request: number; error: string; errorStatus?: number | null }) => ({ payload: p, meta: meta() }),
-      },
-      /** Merge fields into a loaded entry (after a write whose result is known). */
-      patch: {
-        reducer(state, action: PayloadAction<Keyed & { data: Record<string, unknown> }>) {
-          const e = state.entries[action.payload.key];
-          if (e && e.data && typeof e.data === 'object') e.data = { ...(e.data as object), ...action.payload.data };
-        },
-        prepare: (r: { api: ApiConfig; params: P; data: Partial<D> }) => ({
-          payload: { key: resourceKey(r.api, r.params), data: r.data as Record<string, unknown> },
-          meta: meta(),
-        }),
-      },
+  const k = createKeyedSlice<ResourceEntry<P, D>>(reducerPath, unit, {
+    pending: 'loading',
+    success: 'success',
+    blank: ({ scope, params }) => ({ scope, params: params as P, status: 'idle', data: null, error: null, errorStatus: null, request: 0 }),
+    succeed: (e, value) => {
+      e.data = value as D;
     },
-    extraReducers: (b) => {
-      b.addMatcher(tokenEnded, (state, action: PayloadAction<{ tokenId: string }>) => {
-        for (const [key, e] of Object.entries(state.entries)) if (e.scope.tokenId === action.payload.tokenId) delete state.entries[key];
-      });
+    // The last answer stays; without one the key is as if never asked.
+    settleAborted: (e) => {
+      e.status = e.data !== null ? 'success' : 'idle';
     },
   });
-  const a = slice.actions;
+  const meta = k.meta;
+  const t = (suffix: string) => `${reducerPath}/${suffix}`;
 
-  const selectState = (s: unknown): ResourceState<P, D> =>
-    ((s as Record<string, ResourceState<P, D> | undefined>)[reducerPath] ?? initialState);
+  const a = {
+    /** Ask for a key (deduplicated while on its way; `once` keys fetched once). */
+    fetch: createAction(t('fetch'), (r: FetchRequest<P>) => ({
+      payload: { api: apiOf(r.api), params: r.params, force: r.force ?? false, key: resourceKey(r.api, r.params) },
+      meta: meta(),
+    })),
+    /** An element reads the key (useResource, on mount and key change). */
+    subscribe: createAction(t('subscribe'), (key: string) => ({ payload: { key }, meta: meta() })),
+    /** An element stops reading the key (unmount, key change): the last one aborts and schedules eviction. */
+    unsubscribe: createAction(t('unsubscribe'), (key: string) => ({ payload: { key }, meta: meta() })),
+    /** Merge fields into a loaded entry (after a write whose result is known). */
+    patch: (r: { api: ApiConfig; params: P; data: Partial<D> }) =>
+      k.actions.patched({ key: resourceKey(r.api, r.params), field: 'data', data: r.data as Record<string, unknown> }),
+    started: k.actions.started,
+    loaded: (p: { key: string; request: number; data: D }) => k.actions.succeeded({ key: p.key, request: p.request, value: p.data }),
+    failed: k.actions.failed,
+    aborted: k.actions.aborted,
+    evicted: k.actions.removed,
+  };
+
+  const selectState = k.selectState as (s: unknown) => ResourceState<P, D>;
   const selectEntry = (s: unknown, key: string): ResourceEntry<P, D> => selectState(s).entries[key] ?? (IDLE as ResourceEntry<P, D>);
   const errorText = options.errorText ?? ((e: unknown) => errorMessage(e));
 
-  function* fetchSaga(action: ReturnType<typeof a.fetch>) {
-    const { api, params, key, force } = action.payload;
-    const before: ResourceEntry<P, D> = yield select(selectEntry, key);
-    if (!force && (before.status === 'loading' || (options.once && before.status === 'success'))) return;
-    yield put(a.started({ key, scope: scopeOf(api), params }));
-    const { request }: ResourceEntry<P, D> = yield select(selectEntry, key);
-    try {
-      const data: D = yield call(options.fetch, api, params as P);
-      yield put(a.loaded({ key, request, data }));
-    } catch (e) {
-      if (isUnauthorized(e)) yield put(sessionActions.sessionExpired(tokenId(api.token)));
-      yield put(a.failed({ key, request, error: errorText(e), errorStatus: errorStatus(e) }));
-    }
-  }
-
   function* saga() {
-    yield takeEvery(a.fetch.type, fetchSaga);
+    // Per store (the saga runs once per store): readers per key, the request on its way per key,
+    // the eviction waiting per key.
+    const readers = new Map<string, number>();
+    const inflight = new Map<string, { request: number; task: Task }>();
+    const evictions = new Map<string, Task>();
+
+    function* stopEviction(key: string) {
+      const pending = evictions.get(key);
+      evictions.delete(key);
+      if (pending) yield cancel(pending);
+    }
+    function* evictLater(key: string) {
+      yield* stopEviction(key);
+      const task: Task = yield fork(function* evict() {
+        yield delay(keepMs);
+        evictions.delete(key);
+        if (!readers.get(key) && !inflight.has(key)) yield put(a.evicted({ key }));
+      });
+      evictions.set(key, task);
+    }
+
+    function* fetchOne(key: string, api: ApiConfig, params: P, request: number) {
+      const controller = new AbortController();
+      try {
+        const data: D = yield call(options.fetch, { ...api, signal: controller.signal }, params);
+        yield put(a.loaded({ key, request, data }));
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        if (isUnauthorized(e)) yield put(sessionActions.sessionExpired(tokenId(api.token)));
+        yield put(a.failed({ key, request, error: errorText(e), errorStatus: errorStatus(e) }));
+      } finally {
+        const stopped: boolean = yield cancelled();
+        if (stopped) {
+          controller.abort();
+          yield put(a.aborted({ key, request }));
+        }
+        if (inflight.get(key)?.request === request) inflight.delete(key);
+        if (!readers.get(key) && !evictions.has(key)) yield* evictLater(key);
+      }
+    }
+
+    yield takeEvery(a.fetch.type, function* onFetch(action: ReturnType<typeof a.fetch>) {
+      const { api, params, key, force } = action.payload;
+      const before: ResourceEntry<P, D> = yield select(selectEntry, key);
+      if (!force && (before.status === 'loading' || (options.once && before.status === 'success'))) return;
+      // A newer request of the key makes the older one's answer useless: stop it.
+      const older = inflight.get(key);
+      if (older) yield cancel(older.task);
+      yield put(a.started({ key, scope: scopeOf(api), params }));
+      const { request }: ResourceEntry<P, D> = yield select(selectEntry, key);
+      const task: Task = yield fork(fetchOne, key, api, params as P, request);
+      if (task.isRunning()) inflight.set(key, { request, task });
+    });
+
+    yield takeEvery(a.subscribe.type, function* onSubscribe(action: ReturnType<typeof a.subscribe>) {
+      const { key } = action.payload;
+      readers.set(key, (readers.get(key) ?? 0) + 1);
+      yield* stopEviction(key);
+    });
+
+    yield takeEvery(a.unsubscribe.type, function* onUnsubscribe(action: ReturnType<typeof a.unsubscribe>) {
+      const { key } = action.payload;
+      const left = (readers.get(key) ?? 1) - 1;
+      if (left > 0) {
+        readers.set(key, left);
+        return;
+      }
+      readers.delete(key);
+      const running = inflight.get(key);
+      if (running) yield cancel(running.task);
+      yield* evictLater(key);
+    });
   }
 
   return Object.assign(unit, {
     name: options.name,
     reducerPath,
-    reducer: slice.reducer,
+    reducer: k.reducer,
     saga,
-    /** fetch: ask for a key (deduplicated); patch: merge fields into a loaded key. The rest are internal. */
+    /** fetch: ask for a key; subscribe / unsubscribe: an element reads it or stops; patch: merge fields into a loaded key. The rest are internal. */
     actions: a,
     keyOf: (api: ApiConfig, params: P) => resourceKey(api, params),
     selectState,

@@ -51,9 +51,57 @@ describe('<gaze-attention-report>', () => {
     const data = [{ cell_id: 1, step_id: 11, stim_id: 101 }, { cell_id: 1, step_id: 11, stim_id: 102 }, { cell_id: 2, step_id: 21, stim_id: 103 }];
     expect(bodies(http.requests, 'visual_data')[0]).to.deep.equal({ data });
     expect(bodies(http.requests, 'graph2_data')[0]).to.deep.equal({ data, graph_type_id: 1, time_segment: 100, max_time: 5000 });
-    expect(bodies(http.requests, 'overall_attention').map((b) => b.norm_type_id).sort()).to.deep.equal([1, 2, 3, 4]);
+    // Only the norm shown is asked for; every norm's label comes from norm_sizes (issue 40 item 2).
+    expect(bodies(http.requests, 'overall_attention').map((b) => b.norm_type_id)).to.deep.equal([1]);
+    await waitFor(() => bodies(http.requests, 'norm_sizes').length > 0, 'norm sizes');
+    expect(bodies(http.requests, 'norm_sizes')).to.deep.equal([{ data }]);
     hold.resolve();
     await waitFor(() => section(el, 'kpi-section').querySelector('table'), 'kpi table');
+  });
+
+  it('issue 40 item 2: one report view makes one request per section: one overall_attention, one feature_attention, one norm_sizes', async () => {
+    const http = stubHttp(reportAnswers());
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: KEYS });
+    await waitFor(() => section(el, 'feature-section').querySelector('table') && select(section(el, 'kpi-section'), 'Norm').options[3].textContent === 'Ad Category Norm (12 stims)', 'loaded with labels');
+    await waitFor(() => section(el, 'visuals-section').querySelector('img'), 'visuals');
+    const parts = http.requests.map((r) => r.url.split('/').pop()).sort();
+    expect(parts).to.deep.equal(['feature_attention', 'graph2_data', 'norm_sizes', 'overall_attention', 'overview', 'visual_data']);
+    // The feature selector's labels come from the same answer.
+    expect(select(section(el, 'feature-section'), 'Norm').options[0].textContent).to.equal('Brand Norm (4 stims)');
+  });
+
+  it('issue 40 item 2: removing the element aborts its requests still on their way, and none of them is an error', async () => {
+    const http = stubHttp((req) => (req.url.endsWith('/overview') ? reportAnswers()(req) : new Promise(() => {})));
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: KEYS });
+    const failures: Event[] = [];
+    el.addEventListener('gaze-error', (e) => failures.push(e));
+    await waitFor(() => ['overall_attention', 'graph2_data', 'feature_attention', 'visual_data', 'norm_sizes'].every((p) => bodies(http.requests, p).length > 0), 'five requests on their way');
+    const waiting = http.requests.filter((r) => !r.url.endsWith('/overview')).length;
+    expect(http.aborted()).to.equal(0);
+    el.remove();
+    await waitFor(() => http.aborted() === waiting, 'every waiting request aborted');
+    expect(http.signals.filter((sig, i) => !http.requests[i].url.endsWith('/overview') && !sig?.aborted)).to.have.length(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(failures).to.have.length(0);
+  });
+
+  it('issue 40 item 2: choosing another norm aborts the request of the norm left while it is on its way', async () => {
+    const slow = new Set([2]);
+    const http = stubHttp((req) => {
+      const n = (req.body as { norm_type_id?: number } | undefined)?.norm_type_id;
+      return req.url.endsWith('/overall_attention') && n !== undefined && slow.has(n) ? new Promise(() => {}) : reportAnswers()(req);
+    });
+    const el = await mount('gaze-attention-report', { 'study-id': '9', stims: '1:11:9:101' });
+    const kpi = () => section(el, 'kpi-section');
+    await waitFor(() => kpi().querySelector('table'), 'kpi table');
+    const norm = select(kpi(), 'Norm');
+    choose(norm, '2');
+    await waitFor(() => bodies(http.requests, 'overall_attention').some((b) => b.norm_type_id === 2), 'norm 2 asked');
+    choose(norm, '3');
+    await waitFor(() => cells(kpi(), 'avg_stim_dwell_time')[0][1] === 'below', 'norm 3 shown');
+    const i = http.requests.findIndex((r) => r.url.endsWith('/overall_attention') && (r.body as { norm_type_id?: number }).norm_type_id === 2);
+    expect(http.signals[i]?.aborted).to.equal(true);
+    expect($(el, '[part="section-error"]')).to.equal(null);
   });
 
   it('D3-196 chips name the stims; a long name is cut in the middle with the full name kept (issue 37)', async () => {
@@ -126,7 +174,9 @@ describe('<gaze-attention-report>', () => {
     const green = getComputedStyle(kpi().querySelector('tr[data-metric="avg_stim_dwell_time"] td')!).color;
     expect(green).to.equal('rgb(30, 123, 52)');
     expect(colour).not.to.equal(green);
-    expect(http.requests.filter((r) => r.url.endsWith('/overall_attention'))).to.have.length(4);
+    // One request per norm shown (issue 40 item 2); back on norm 1 its kept answer shows at once
+    // while it is asked again (every key is revalidated when an element comes to it).
+    expect(bodies(http.requests, 'overall_attention').map((b) => b.norm_type_id)).to.deep.equal([1, 2, 3, 4, 1]);
   });
 
   it('issue 38: a lower-is-better metric (average time to first view) is green when faster than the norm, red when slower', async () => {

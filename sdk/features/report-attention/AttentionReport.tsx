@@ -3,12 +3,12 @@ import styled from 'styled-components';
 import { Select, tokens } from '../../ui';
 import { useResource } from '../../core/resource/hooks';
 import {
-  compareGraph, featureAttention, NORM_TYPES, overallAttention, stimTree, visualData, type GraphTypeId, type NormTypeId,
+  compareGraph, featureAttention, NORM_TYPES, normSizes, overallAttention, stimTree, visualData, type GraphTypeId, type NormTypeId,
 } from '../../core/reports/reports';
 import { stimKey, treeStims, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/download/download';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
-import type { OverallAttentionResponse, VisualData } from '../../core/api/reports';
+import type { NormSizesResponse, OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
   GraphTypeSelect, KPI_TABLE, KmSwitch, NormTable, baseText, uncertaintyText, normUncertaintyText, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
   type MetricKind,
@@ -59,11 +59,18 @@ export function normLabel(id: NormTypeId, sizes: number[] | null): string {
   return `${NORM_TYPES[id]} (${n} ${hi === 1 ? 'stim' : 'stims'})`;
 }
 
+/** Each norm type's set sizes over the chosen stims (one per stim); null while unknown. */
+export function overallNormSizes(data: NormSizesResponse | null | undefined): Record<NormTypeId, number[] | null> {
+  return Object.fromEntries(NORM_IDS.map((id) => [id, data ? data.data.map((d) => d.norm_size[id]) : null])) as Record<NormTypeId, number[] | null>;
+}
+
 /** A feature norm's set sizes: per tag with any comparison stim (a tag nobody else has says nothing of the set). */
-export function featureNormSizes(data: { data: { norm_data: Record<string, { norm_size: number } | undefined> }[] } | null | undefined): number[] | null {
-  if (!data) return null;
-  const sizes = data.data.flatMap((d) => Object.values(d.norm_data).map((n) => n?.norm_size ?? 0)).filter((n) => n > 0);
-  return sizes.length ? sizes : [0];
+export function featureNormSizes(data: NormSizesResponse | null | undefined): Record<NormTypeId, number[] | null> {
+  return Object.fromEntries(NORM_IDS.map((id) => {
+    if (!data) return [id, null];
+    const sizes = data.data.flatMap((d) => Object.values(d.feature_norm_size[id])).filter((n) => n > 0);
+    return [id, sizes.length ? sizes : [0]];
+  })) as Record<NormTypeId, number[] | null>;
 }
 
 export const FEATURE_METRICS = [
@@ -108,24 +115,17 @@ export function AttentionReport({ studyId, stims }: AttentionReportProps) {
   const [visual, setVisual] = useState<VisualFilter>('original_url');
 
   const tree = useResource(stimTree, studyId, { enabled: studyId > 0 });
-  // One answer per norm type: the chosen one fills the table, all four give the selector its set sizes.
-  const n1 = useResource(overallAttention, { studyId, stims, normType: 1 }, { enabled });
-  const n2 = useResource(overallAttention, { studyId, stims, normType: 2 }, { enabled });
-  const n3 = useResource(overallAttention, { studyId, stims, normType: 3 }, { enabled });
-  const n4 = useResource(overallAttention, { studyId, stims, normType: 4 }, { enabled });
-  const byNorm: Record<NormTypeId, typeof n1> = { 1: n1, 2: n2, 3: n3, 4: n4 };
-  const sizes = Object.fromEntries(NORM_IDS.map((id) => [id, byNorm[id].data ? byNorm[id].data!.data.map((d) => d.norm_data.norm_size) : null])) as Record<NormTypeId, number[] | null>;
-  const attention = byNorm[kpiNorm];
+  // The norm selectors' labels come from one answer with every norm type's set sizes (issue 40
+  // item 2); the KPI table and the feature table ask only for the norm shown, keeping the last
+  // answer on screen while another norm loads.
+  const norms = useResource(normSizes, { studyId, stims }, { enabled });
+  const sizes = overallNormSizes(norms.data);
+  const attention = useResource(overallAttention, { studyId, stims, normType: kpiNorm }, { enabled, keepPrevious: true });
   const graph = useResource(compareGraph, { studyId, stims, graphType, km }, { enabled, keepPrevious: true });
   // The feature norms are sets of their own (comparison stims with a feature of the tag): the feature
-  // section's selector shows their sizes, not the KPI norms' (issue 38). One answer per norm type.
-  const f1 = useResource(featureAttention, { studyId, stims, normType: 1 }, { enabled, keepPrevious: true });
-  const f2 = useResource(featureAttention, { studyId, stims, normType: 2 }, { enabled, keepPrevious: true });
-  const f3 = useResource(featureAttention, { studyId, stims, normType: 3 }, { enabled, keepPrevious: true });
-  const f4 = useResource(featureAttention, { studyId, stims, normType: 4 }, { enabled, keepPrevious: true });
-  const featuresByNorm: Record<NormTypeId, typeof f1> = { 1: f1, 2: f2, 3: f3, 4: f4 };
-  const features = featuresByNorm[featureNorm];
-  const featureSizes = Object.fromEntries(NORM_IDS.map((id) => [id, featureNormSizes(featuresByNorm[id].data)])) as Record<NormTypeId, number[] | null>;
+  // section's selector shows their sizes, not the KPI norms' (issue 38).
+  const features = useResource(featureAttention, { studyId, stims, normType: featureNorm }, { enabled, keepPrevious: true });
+  const featureSizes = featureNormSizes(norms.data);
   const visuals = useResource(visualData, { studyId, stims }, { enabled });
 
   const all = useMemo(() => (tree.data ? treeStims(tree.data) : []), [tree.data]);

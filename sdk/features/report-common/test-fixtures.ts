@@ -91,6 +91,12 @@ export function reportAnswers(opts: { fail?: string[]; tree?: unknown } = {}): S
           feature_data: { logo: { avg_feature_dwell_time: 0.45, panelist_viewed_percent: 62.4, view_order: 1 }, cta: { avg_feature_dwell_time: null, panelist_viewed_percent: 0, view_order: null } },
           norm_data: { logo: { avg_feature_dwell_time: 0.3 * norm, panelist_viewed_percent: 50, view_order: 1, norm_size: 4 }, cta: { avg_feature_dwell_time: null, panelist_viewed_percent: null, view_order: null, norm_size: 0 } } })) } };
     }
+    if (part === 'norm_sizes') {
+      // The sizes overall_attention (normFor) and feature_attention answer per norm type.
+      const perType = <T>(f: (n: number) => T) => ({ 1: f(1), 2: f(2), 3: f(3), 4: f(4) });
+      return { data: { success: true, norm_types: NORM_TYPES, data: refs.map((r) => ({ ...placed(r),
+        norm_size: perType((n) => normFor(n).norm_size), feature_norm_size: perType(() => ({ logo: 4, cta: 0 })) })) } };
+    }
     if (part === 'visual_data') {
       return { data: { success: true, data: refs.map((r) => {
         const v = (k: string) => `/visuals/9/${r.step_id}/${r.stim_id}/${k}.png`;

@@ -19,7 +19,7 @@ import { companyStudy, route, toId } from '../common.js';
 import { rawGazeNoticeOf } from '../privacy/notice.js';
 import { labelledStudyStims, resolveStims, visualData, sourceUrl, lowSourceUrl, visualUrl } from './build.js';
 import {
-  labelOf, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, viewedOver1Percent,
+  labelOf, normSetSizes, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, viewedOver1Percent,
 } from '../../services/report-build.js';
 
 type Options = contract.StimGraphBody;
@@ -109,6 +109,20 @@ export default async function reports(app: FastifyInstance) {
       data: stims.map((x, i) => ({
         stim_name: x.name, stim_label: x.label, stim_id: x.stimId, cell_id: x.cellId, step_id: x.stepId,
         stim_data: measured[i].metrics, stim_stats: measured[i].stats, ...norms.get(x.stimId)!,
+      })),
+    };
+  });
+
+  // The norm selectors' labels: every norm type's set sizes in one answer (issue 40 item 2).
+  route(app, contract.normSizes, async (request) => {
+    const { stims } = await compareScope(request, request.params, request.body);
+    const sizes = await normSetSizes(db, stims.map((x) => x.stimId));
+    return {
+      success: true as const,
+      norm_types: NORM_TYPE_NAMES,
+      data: stims.map((x) => ({
+        stim_name: x.name, stim_label: x.label, stim_id: x.stimId, cell_id: x.cellId, step_id: x.stepId,
+        norm_size: sizes.get(x.stimId)!.overall, feature_norm_size: sizes.get(x.stimId)!.features,
       })),
     };
   });

@@ -115,6 +115,9 @@ describe('embed tokens: every operation × an embed token (issue 20 item 8)', ()
     const body = (stim: number, step: number) => ({ data: [{ cell_id: cellId, step_id: step, stim_id: stim }] });
     expect((await req('POST', `/studies/${studyId}/compare_report/overall_attention`, embed(token), body(stimId, stepId))).statusCode).toBe(200);
     expect((await req('POST', `/studies/${studyId}/compare_report/overall_attention`, embed(token), body(stimId2, stepId2))).statusCode).toBe(403);
+    // The norm selectors' one call (issue 40 item 2): the same rule.
+    expect((await req('POST', `/studies/${studyId}/compare_report/norm_sizes`, embed(token), body(stimId, stepId))).statusCode).toBe(200);
+    expect((await req('POST', `/studies/${studyId}/compare_report/norm_sizes`, embed(token), body(stimId2, stepId2))).statusCode).toBe(403);
   });
 
   it('report types: a demographics token reads the demographic summary, not attention or questions', async () => {
