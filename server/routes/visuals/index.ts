@@ -98,7 +98,10 @@ export default async function visuals(app: FastifyInstance) {
           viewedPercent: metrics[a.tag].panelist_viewed_percent,
         };
       });
-      const bg = video || clear ? null : await background(placed.source, width, height);
+      // A video stim stored as a still (the demo's mock-ups) is drawn on it; a real video's frame
+      // is the browser's to add (backdrop=none), the server decodes none.
+      const still = !video || /\.(png|jpe?g|webp|gif|avif)$/i.test(placed.source ?? '');
+      const bg = clear || !still ? null : await background(placed.source, width, height);
       png = await renderVisual(kind, { width, height, background: bg, video, transparent: clear, fixations, aois: boxes, respondents: exposures.length, weight }, low);
       cache.set(key, png);
     }

@@ -39,6 +39,7 @@ const stims = new Map<string, Where>();
 let weighted: Where;
 let blue: Where;
 let video: Where;
+let stillVideo: Where;
 
 const fixation = (x: number, y: number, ms: number): [number, number, number, number] => [0, ms, x, y];
 
@@ -80,6 +81,9 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     await addExposure(db, video, { stimX: 0, stimY: 0, stimWidth: 200, stimHeight: 100, viewable: true, viewableMs: 3000, viewed: true, dwellMs: 600, fixations: [fixation(50, 50, 300), fixation(52, 48, 300)] });
   }
+  // A video stim stored as a still frame (the demo's mock-ups): drawn on that frame.
+  stillVideo = { studyId, cellId, ...(await addStimStep(db, studyId, cellId, { companyId: t.companyId, stimType: 'v', width: 200, height: 100, source: 'stims/creative-png.png' }, position++)) };
+  await addExposure(db, stillVideo, { stimX: 0, stimY: 0, stimWidth: 200, stimHeight: 100, viewable: true, viewableMs: 3000, viewed: true, dwellMs: 600, fixations: [fixation(50, 50, 300)] });
 }, 120_000);
 afterAll(async () => { await app.close(); await database.close(); });
 
@@ -209,6 +213,7 @@ describe('video visuals as a clear layer for the browser to composite (issue 37,
     const fog = await fetchVisual(video, 'analysis', '&backdrop=none');
     expect(alpha(fog, 150, 50), 'the stim analysis fogs where nobody looked').toBeGreaterThan(200);
     expect(alpha(fog, 50, 50), 'and clears where people looked').toBeLessThan(40);
+    expectClose(pixel(await fetchVisual(stillVideo, 'heatmap'), 150, 50), RIGHT, 'a video stored as a still is drawn on it');
     const bad = await app.inject({ method: 'GET', url: app.signer.sign(visualPath(video.studyId, video.stepId, video.stimId, 'heatmap')) + '&backdrop=frame' });
     expect(bad.statusCode).toBe(400);
   });
