@@ -65,16 +65,16 @@ async function newPage(b: Browser, viewport = { width: 1440, height: 900 }): Pro
 }
 
 let token = '';
-async function api<T = any>(p: string, body: unknown = {}): Promise<{ status: number; body: T }> {
+async function api<T = any>(p: string, body: unknown = {}, method: 'GET' | 'POST' = 'POST'): Promise<{ status: number; body: T }> {
   if (!token) {
     const res = await fetch(`${server().base}/v1.0/auth-token`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: server().adminPassword }),
     });
     token = ((await res.json()) as { token: string }).token;
   }
-  const res = await fetch(`${server().base}/v1.0${p}`, {
-    method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
+  const res = await fetch(`${server().base}/v1.0${p}`, method === 'GET'
+    ? { headers: { authorization: `Token ${token}` } }
+    : { method, headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json().catch(() => null) as T };
 }
 
@@ -182,7 +182,7 @@ describe('real creatives give legible visuals (issue 37, done when)', () => {
       }
     }
     await page.getByRole('button', { name: /^Upload All Stims/ }).click();
-    type Listed = { id: number; name: string; type: string; width: number | null; height: number | null; duration_ms: number | null };
+    type Listed = { id: number; name: string; type: string; width: number | null; height: number | null };
     let listed: Listed[] = [];
     await until(async () => {
       listed = (await api<{ data: Listed[] }>('/stims', { filter_name: `Spring` })).body.data ?? [];
@@ -195,9 +195,10 @@ describe('real creatives give legible visuals (issue 37, done when)', () => {
     const [jpeg, webp, mp4] = stims;
     assert.deepEqual([jpeg.width, jpeg.height, webp.width, webp.height], [300, 250, 400, 200], 'image sizes read from the files');
     const video = listed.find((s) => s.id === mp4.id)!;
-    assert.equal(video.type, 'v', 'the MP4 is a video stim');
+    assert.equal(video.type, 'Video', 'the MP4 is a video stim');
     assert.deepEqual([video.width, video.height], [320, 180], 'the video size measured in the browser');
-    assert.ok(Math.abs((video.duration_ms ?? 0) - VIDEO_MS) <= 100, `the video's duration measured: ${video.duration_ms}`);
+    const details = (await api<{ data: { duration_ms: number | null } }>(`/stims/${mp4.id}/details`, undefined, 'GET')).body.data;
+    assert.ok(Math.abs((details.duration_ms ?? 0) - VIDEO_MS) <= 100, `the video's duration measured: ${details.duration_ms}`);
 
     // 2. A study placing the three, a panel, a test session, launch.
     const created = await api<{ study_id: number; message?: string }>('/studies/create', {
@@ -298,7 +299,14 @@ describe('real creatives give legible visuals (issue 37, done when)', () => {
     // The overlay at 2 s (the scrubber seeks the player): coloured where they looked, clear elsewhere.
     await page.locator('[part="kpi-visual"] [part="scrubber"]').fill('2000');
     const overlay = page.locator('[part="kpi-visual"] [part="explorer-canvas"]');
-    await until(async () => (await page.locator('[part="kpi-visual"] [part="explorer-legend"]').innerText()).includes('full colour'), 'video heat at 2 s');
+    try {
+      await until(async () => (await page.locator('[part="kpi-visual"] [part="explorer-legend"]').innerText()).includes('full colour'), 'video heat at 2 s');
+    } catch (e) {
+      const points = (await api<{ span_ms: number; slice_ms: number; slices: { start_ms: number; count: number[] }[] }>(`/studies/${studyId}/cell/${cellId}/step/${stepOf(mp4)}/stimuli/${mp4.id}/gaze_points`)).body;
+      const root = page.locator('[part="kpi-visual"] [part="gaze-explorer"]');
+      throw new Error(`${(e as Error).message}: legend "${await page.locator('[part="kpi-visual"] [part="explorer-legend"]').innerText()}", window ${await root.getAttribute('data-window')}, `
+        + `span ${points.span_ms}, slice ${points.slice_ms}, slices ${JSON.stringify(points.slices?.map((x) => [x.start_ms, x.count.reduce((a, b) => a + b, 0)]))}`);
+    }
     const va = await overlay.evaluate((c) => {
       const el = c as HTMLCanvasElement;
       const ctx = el.getContext('2d')!;
