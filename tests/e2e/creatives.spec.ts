@@ -31,11 +31,11 @@ const JPEG_RIGHT: Rgb = [30, 120, 50];
 const WEBP_LEFT: Rgb = [150, 40, 160];
 const WEBP_RIGHT: Rgb = [20, 150, 150];
 /**
- * tests/fixtures/creative-spot-320x180-8s.mp4 (H.264 baseline, 10 fps, 8 s, 3 KB), made with
- * ffmpeg 5.1: `ffmpeg -f lavfi -i color=c=0x1e3cc8:s=160x180:r=10:d=8 -f lavfi -i
- * color=c=0x14a05a:s=160x180:r=10:d=8 -filter_complex "[0][1]hstack=inputs=2,drawbox=x=0:y=0:
- * w=32*t:h=12:color=white:t=fill,format=yuv420p" -c:v libx264 -profile:v baseline -preset
- * veryslow -crf 23 -an -movflags +faststart` — a blue left half, a green right half, a white bar.
+ * tests/fixtures/creative-spot-320x180-8s.mp4 (H.264 baseline, 10 fps, 8 s, 320 × 180, ~3 KB),
+ * made with Debian's ffmpeg 5.1: `ffmpeg -f lavfi -i color=c=0x1e3cc8:s=160x180:r=10:d=8 -f lavfi
+ * -i color=c=0x14a05a:s=160x180:r=10:d=8 -filter_complex "[0][1]hstack=inputs=2,format=yuv420p"
+ * -c:v libx264 -profile:v baseline -preset veryslow -crf 23 -an -movflags +faststart` — a blue
+ * left half and a green right half.
  */
 const VIDEO_FILE = path.join('tests', 'fixtures', 'creative-spot-320x180-8s.mp4');
 const VIDEO_LEFT: Rgb = [30, 60, 200];
