@@ -302,10 +302,11 @@ describe('real creatives give legible visuals (issue 37, done when)', () => {
     try {
       await until(async () => (await page.locator('[part="kpi-visual"] [part="explorer-legend"]').innerText()).includes('full colour'), 'video heat at 2 s');
     } catch (e) {
-      const points = (await api<{ span_ms: number; slice_ms: number; slices: { start_ms: number; count: number[] }[] }>(`/studies/${studyId}/cell/${cellId}/step/${stepOf(mp4)}/stimuli/${mp4.id}/gaze_points`)).body;
+      // Say what the explorer had: the legend, its window and the answer's slices (time per slice).
+      const points = (await api<{ span_ms: number; slice_ms: number; slices: { start_ms: number; duration_ms: number[] }[] }>(`/studies/${studyId}/cell/${cellId}/step/${stepOf(mp4)}/stimuli/${mp4.id}/gaze_points`)).body;
       const root = page.locator('[part="kpi-visual"] [part="gaze-explorer"]');
       throw new Error(`${(e as Error).message}: legend "${await page.locator('[part="kpi-visual"] [part="explorer-legend"]').innerText()}", window ${await root.getAttribute('data-window')}, `
-        + `span ${points.span_ms}, slice ${points.slice_ms}, slices ${JSON.stringify(points.slices?.map((x) => [x.start_ms, x.count.reduce((a, b) => a + b, 0)]))}`);
+        + `span ${points.span_ms}, slice ${points.slice_ms}, slices ${JSON.stringify(points.slices?.map((x) => [x.start_ms, x.duration_ms.reduce((a, b) => a + b, 0)]))}`, { cause: e });
     }
     const va = await overlay.evaluate((c) => {
       const el = c as HTMLCanvasElement;
