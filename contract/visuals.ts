@@ -18,6 +18,9 @@ export const VisualQuery = Type.Object({
   weight: Type.Optional(Type.Union([Type.Literal('duration'), Type.Literal('count')], {
     description: 'What each fixation adds to the heatmap and stim analysis: its duration (default) or 1 (fixation count).',
   })),
+  backdrop: Type.Optional(Type.Union([Type.Literal('stim'), Type.Literal('none')], {
+    description: 'stim (default): drawn over the creative (a grey frame for videos); none: the layer alone on a transparent canvas, for the browser to composite over a video frame.',
+  })),
 });
 
 export const visual = defineOperation({
@@ -25,7 +28,7 @@ export const visual = defineOperation({
   method: 'GET',
   path: '/visuals/:studyId/:stepId/:stimId/:file',
   summary: 'A report visual (heatmap, view order, feature analysis, analysis) as PNG, by signed URL',
-  description: 'quality=low halves the resolution; weight=duration|count chooses what a fixation adds to the heatmap and stim analysis (default duration). Both sit outside the signature. Any missing, wrong or expired signature answers 403.',
+  description: 'quality=low halves the resolution; weight=duration|count chooses what a fixation adds to the heatmap and stim analysis (default duration); backdrop=none draws the layer alone on a transparent canvas (a video\'s frame is composited by the browser). All three sit outside the signature. Any missing, wrong or expired signature answers 403.',
   tags: ['visuals', 'reports'],
   access: 'read',
   roles: ['signed_url'],

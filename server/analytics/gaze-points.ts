@@ -122,13 +122,20 @@ export function binGaze(exposures: GazeExposure[], size: { width: number; height
   const span = video ?? n * slice;
   const perSlice = Array.from({ length: n }, () => new Map<number, { d: number; c: number }>());
   for (const p of points) {
-    const s = Math.min(n - 1, Math.floor(p.t / slice));
+    const first = Math.min(n - 1, Math.floor(p.t / slice));
     const col = Math.min(grid.cols - 1, Math.floor(p.x / grid.cell_px)), row = Math.min(grid.rows - 1, Math.floor(p.y / grid.cell_px));
     const i = row * grid.cols + col;
-    const bin = perSlice[s].get(i) ?? { d: 0, c: 0 };
-    bin.d += p.d;
-    bin.c += 1;
-    perSlice[s].set(i, bin);
+    // Its time goes to every slice it lasts into (a respondent resting on the video's logo for
+    // 6 s looked at it in each of those seconds, not only the first; time past the span goes to
+    // the last slice); it counts once, in the slice of its start.
+    for (let s = first; s < n; s++) {
+      const from = Math.max(p.t, s * slice), to = s === n - 1 ? Math.max(p.t + p.d, from) : Math.min(p.t + p.d, (s + 1) * slice);
+      if (to <= from && s > first) break;
+      const bin = perSlice[s].get(i) ?? { d: 0, c: 0 };
+      bin.d += to - from;
+      if (s === first) bin.c += 1;
+      perSlice[s].set(i, bin);
+    }
   }
   const slices = perSlice.map((m, s) => {
     const keys = [...m.keys()].sort((a, b) => a - b);

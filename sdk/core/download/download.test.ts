@@ -1,10 +1,10 @@
 // Issue 40 item 4: one download module. Every file the SDK saves goes through one saver
 // (saveFile, file-saver), its CSV text through one writer (./csv.ts over contract/csv.ts) and its
 // names through one slug; no other SDK module saves files or writes CSV itself.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { downloadCsv, fileSlug, setCsvSaver, setDownloadAlert, visualFileName } from './download';
+import { clearLayerUrl, downloadCsv, downloadVideoVisual, fileSlug, setCsvSaver, setDownloadAlert, visualFileName } from './download';
 import { toCsv } from './csv';
 import { saveRows } from '../batches/download';
 import { csvFileName } from '../demographics/csv';
@@ -50,5 +50,29 @@ describe('one download module (sdk/core/download)', () => {
     expect(visualFileName('Heatmap', 'Spring Sale MPU 300x250')).toBe('heatmap-spring-sale-mpu-300x250.png');
     expect(visualFileName('', '!!!')).toBe('visual.png');
     expect(csvFileName('Social grade')).toBe('participant-demographics-social-grade.csv');
+  });
+});
+
+describe('a video stim\'s visual downloads with its frame (issue 37)', () => {
+  afterEach(() => { setCsvSaver(); vi.unstubAllGlobals(); });
+
+  it('asks the server for the clear layer (backdrop=none) after the signature', () => {
+    expect(clearLayerUrl('/visuals/1/2/3/heatmap.png?expires=9&sig=ab')).toBe('/visuals/1/2/3/heatmap.png?expires=9&sig=ab&backdrop=none');
+    expect(clearLayerUrl('/visuals/1/2/3/heatmap.png')).toBe('/visuals/1/2/3/heatmap.png?backdrop=none');
+  });
+
+  it('without a frame to draw (no decoder here) it saves the server\'s framed PNG instead, under the same name', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      const body = new Blob([url.includes('backdrop=none') ? 'layer' : 'framed'], { type: 'image/png' });
+      return { ok: true, status: 200, blob: async () => body };
+    });
+    const saved: { name: string; text: string }[] = [];
+    setCsvSaver((blob, name) => void blob.text().then((text) => saved.push({ name, text })));
+    await downloadVideoVisual('/visuals/1/2/3/heatmap.png?sig=ab', '/files/spot.mp4', 'heatmap-spot.png');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked[0]).toBe('/visuals/1/2/3/heatmap.png?sig=ab&backdrop=none');
+    expect(saved).toEqual([{ name: 'heatmap-spot.png', text: 'framed' }]);
   });
 });

@@ -75,6 +75,75 @@ export async function downloadVisual(url: string, fileName: string, record?: Dow
   }
 }
 
+/** A visual's URL asking for its layer alone on a transparent canvas (server `backdrop=none`). */
+export function clearLayerUrl(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}backdrop=none`;
+}
+
+/** Longest wait for a video's frame before a download falls back to the server's framed PNG. */
+const FRAME_TIMEOUT_MS = 15_000;
+
+function once(target: HTMLMediaElement, ok: string, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out`)), FRAME_TIMEOUT_MS);
+    target.addEventListener(ok, () => { clearTimeout(timer); resolve(); }, { once: true });
+    target.addEventListener('error', () => { clearTimeout(timer); reject(new Error(`${what} failed`)); }, { once: true });
+  });
+}
+
+/**
+ * The PNG of a video stim's visual with the video's frame under it: the server draws no frame
+ * (docs/decisions.md, video frames in the browser), so the frame at `atSeconds` (the report's
+ * poster, 0.1 s) is drawn on a canvas of the visual's size and the clear layer over it.
+ */
+export async function videoFrameVisual(visualUrl: string, videoUrl: string, atSeconds = 0.1): Promise<Blob> {
+  const res = await fetch(clearLayerUrl(visualUrl));
+  if (!res.ok) throw new Error(`The visual answered ${res.status}`);
+  const layer = await createImageBitmap(await res.blob());
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  video.preload = 'auto';
+  // Another origin's video taints the canvas unless it is fetched with CORS.
+  if (new URL(videoUrl, location.href).origin !== location.origin) video.crossOrigin = 'anonymous';
+  const loaded = once(video, 'loadeddata', 'The video');
+  video.src = videoUrl;
+  await loaded;
+  const seeked = once(video, 'seeked', 'Seeking the video');
+  video.currentTime = Math.min(atSeconds, Number.isFinite(video.duration) ? video.duration / 2 : atSeconds);
+  await seeked;
+  const canvas = document.createElement('canvas');
+  canvas.width = layer.width;
+  canvas.height = layer.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('No 2D canvas');
+  ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
+  ctx.drawImage(layer, 0, 0);
+  video.removeAttribute('src');
+  video.load();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('The canvas could not be saved');
+  return blob;
+}
+
+/**
+ * Saves a video stim's visual with its frame under it (videoFrameVisual); when the frame cannot
+ * be had (a codec the browser lacks, a video of another origin without CORS) it saves the
+ * server's PNG on its dark frame instead, so the download itself never fails for that.
+ */
+export async function downloadVideoVisual(visualUrl: string, videoUrl: string, fileName: string, record?: DownloadRecordTarget): Promise<void> {
+  let blob: Blob;
+  try {
+    blob = await videoFrameVisual(visualUrl, videoUrl);
+  } catch {
+    return downloadVisual(visualUrl, fileName, record);
+  }
+  saver(blob, fileName);
+  if (record) {
+    recordDownload(record.api, { name: fileName, kind: 'visual', study_id: record.studyId || null, size: blob.size }).catch(() => undefined);
+  }
+}
+
 /** 'Heatmap', 'Spring Sale MPU 300x250' → 'heatmap-spring-sale-mpu-300x250.png'. */
 export function visualFileName(visual: string, stimName: string): string {
   return `${[fileSlug(visual), fileSlug(stimName)].filter(Boolean).join('-') || 'visual'}.png`;

@@ -10,7 +10,7 @@ import { visualFileName } from '../../core/download/download';
 import { featureTableCsv, kpiTableCsv } from '../../core/reports/downloads';
 import type { NormSizesResponse, OverallAttentionResponse, VisualData } from '../../core/api/reports';
 import {
-  GraphTypeSelect, KPI_TABLE, KmSwitch, NormTable, baseText, uncertaintyText, normUncertaintyText, TableDownload, ReportImage, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
+  GraphTypeSelect, KPI_TABLE, KmSwitch, NormTable, baseText, uncertaintyText, normUncertaintyText, TableDownload, ReportImage, isStillSource, ReportSection, StimName, SurvivalChart, SURVIVAL_EXAMPLE_IMAGE,
   type MetricKind,
 } from '../report-common';
 
@@ -270,7 +270,9 @@ function VisualGallery({ items, filter, studyId, labelOf }: { items: VisualData[
         return (
           <figure key={`${v.cell_id}:${v.step_id}:${v.stim_id}`} className={v.stim_width / v.stim_height > 2 ? 'wide' : undefined}>
             <figcaption part="visual-caption"><StimName name={name} /></figcaption>
-            <ReportImage src={v[filter]} alt={`${label} of ${name}`} video={video} download={video ? undefined : { fileName: visualFileName(label, name), studyId }} />
+            {/* A video's visuals: over its first frame, on screen and in the download (issue 37). */}
+            <ReportImage src={v[filter]} alt={`${label} of ${name}`} video={video} download={video ? undefined : { fileName: visualFileName(label, name), studyId }}
+              frame={v.stim_type === 'video' && !video && v.original_url && !isStillSource(v.original_url) ? v.original_url : null} />
           </figure>
         );
       })}

@@ -2,11 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Spinner, Toast, tokens, TOAST_DURATION_ERROR } from '../../ui';
 import { useApi } from '../../core/resource/hooks';
-import { downloadVisual } from '../../core/download/download';
+import { clearLayerUrl, downloadVideoVisual, downloadVisual } from '../../core/download/download';
 import { DOWNLOAD_ERROR } from '../../core/reports/downloads';
 import { PLACEHOLDER_IMAGE, VISUAL_ERROR_IMAGE } from './images';
 import { VISUAL_TIMEOUT_MS } from './format';
 import { preloadImage, startTimer } from './timers';
+
+/** A video stim stored as a still (the demo's mock-ups: a PNG frame): the server draws it itself. */
+export const isStillSource = (src: string): boolean => /\.(png|jpe?g|webp|gif|avif)([?#]|$)/i.test(src);
 
 export type VisualState = 'loading' | 'loaded' | 'timeout' | 'broken';
 
@@ -20,6 +23,9 @@ const Frame = styled.div`
   justify-content: center;
   img, video { display: block; max-width: 100%; height: auto; }
   [role='progressbar'] { margin: 24px; }
+  .stack { position: relative; max-width: 100%; background: #404040; }
+  .stack > video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: fill; }
+  .stack > img { position: relative; }
 `;
 
 export interface ReportImageProps {
@@ -33,6 +39,11 @@ export interface ReportImageProps {
    * My Downloads (kind visual) for the study.
    */
   download?: { fileName: string; studyId?: number | null };
+  /**
+   * A video stim's source: the visual (a server PNG) is asked for as a clear layer and shown, and
+   * downloaded, over the video's first frame, which only the browser decodes (issue 37).
+   */
+  frame?: string | null;
 }
 
 /**
@@ -40,8 +51,10 @@ export interface ReportImageProps {
  * the error image when that takes longer than 3 s, the placeholder when the media is broken or
  * missing. A new `src` starts over.
  */
-export function ReportImage({ src, alt, video = false, part = 'visual', download }: ReportImageProps) {
+export function ReportImage({ src: visualSrc, alt, video = false, part = 'visual', download, frame }: ReportImageProps) {
   const api = useApi();
+  const layered = Boolean(frame && visualSrc && !video);
+  const src = layered ? clearLayerUrl(visualSrc!) : visualSrc;
   const [failed, setFailed] = useState(false);
   const [state, setState] = useState<VisualState>(src ? 'loading' : 'broken');
   // The settle function of the current src (the video's events call it too).
@@ -87,13 +100,21 @@ export function ReportImage({ src, alt, video = false, part = 'visual', download
   return (
     <Frame part={part} data-state={state}>
       {state === 'loading' ? <Spinner $size={32} /> : null}
-      {state === 'loaded' ? <img src={src!} alt={alt} /> : null}
+      {state === 'loaded' && layered ? (
+        <div className="stack" part="visual-stack">
+          <video src={`${frame}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} part="visual-frame" />
+          <img src={src!} alt={alt} />
+        </div>
+      ) : null}
+      {state === 'loaded' && !layered ? <img src={src!} alt={alt} /> : null}
       {state === 'loaded' && download ? (
         <Button
           $variant="link"
           part="visual-download"
           aria-label={`Download image: ${alt}`}
-          onClick={() => downloadVisual(src!, download.fileName, { api, studyId: download.studyId }).catch(() => setFailed(true))}
+          onClick={() => (layered
+            ? downloadVideoVisual(visualSrc!, frame!, download.fileName, { api, studyId: download.studyId })
+            : downloadVisual(src!, download.fileName, { api, studyId: download.studyId })).catch(() => setFailed(true))}
         >
           Download image
         </Button>

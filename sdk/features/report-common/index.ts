@@ -3,7 +3,7 @@
 export * from './format';
 export * from './images';
 export * from './metrics';
-export { ReportImage, type ReportImageProps, type VisualState } from './ReportImage';
+export { isStillSource, ReportImage, type ReportImageProps, type VisualState } from './ReportImage';
 export { ReportSection, type ReportSectionProps } from './ReportSection';
 export { NormTable, StimName, TableBox, NAME_MAX, type NormTableRow } from './NormTable';
 export { SurvivalChart, GraphTypeSelect, GRAPH_OPTIONS, survivalCaption, KmSwitch, KM_LABEL } from './SurvivalChart';

@@ -13,10 +13,10 @@ export interface Canvas {
   data: Uint8Array;
 }
 
-export function createCanvas(width: number, height: number, fill: Rgb = [224, 224, 224]): Canvas {
+export function createCanvas(width: number, height: number, fill: Rgb = [224, 224, 224], alpha = 255): Canvas {
   const data = new Uint8Array(width * height * 4);
   for (let i = 0; i < data.length; i += 4) {
-    data[i] = fill[0]; data[i + 1] = fill[1]; data[i + 2] = fill[2]; data[i + 3] = 255;
+    data[i] = fill[0]; data[i + 1] = fill[1]; data[i + 2] = fill[2]; data[i + 3] = alpha;
   }
   return { width, height, data };
 }
@@ -25,15 +25,24 @@ export function cloneCanvas(c: Canvas): Canvas {
   return { width: c.width, height: c.height, data: new Uint8Array(c.data) };
 }
 
+/**
+ * Porter–Duff "over" of colour rgb at opacity a (0–1) onto the RGBA pixel at byte offset o. On an
+ * opaque pixel this is the plain blend; on a clear one (a video's overlay, `backdrop=none`) it
+ * keeps the coverage in alpha, so the browser drawing the layer over the frame gets the same
+ * pixels as drawing it on the frame here.
+ */
+export function over(px: Uint8Array, o: number, rgb: Rgb | Float32Array | number[], a: number): void {
+  if (a <= 0) return;
+  const sa = Math.min(1, a), da = px[o + 3] / 255;
+  const oa = sa + da * (1 - sa);
+  for (let ch = 0; ch < 3; ch++) px[o + ch] = Math.round((rgb[ch] * sa + px[o + ch] * da * (1 - sa)) / oa);
+  px[o + 3] = Math.round(oa * 255);
+}
+
 /** Blends colour over the pixel with opacity alpha (0–1); out-of-bounds pixels are ignored. */
 export function blendPixel(c: Canvas, x: number, y: number, rgb: Rgb, alpha: number): void {
   if (x < 0 || y < 0 || x >= c.width || y >= c.height || alpha <= 0) return;
-  const i = (y * c.width + x) * 4;
-  const a = Math.min(1, alpha);
-  c.data[i] = Math.round(c.data[i] * (1 - a) + rgb[0] * a);
-  c.data[i + 1] = Math.round(c.data[i + 1] * (1 - a) + rgb[1] * a);
-  c.data[i + 2] = Math.round(c.data[i + 2] * (1 - a) + rgb[2] * a);
-  c.data[i + 3] = 255;
+  over(c.data, (y * c.width + x) * 4, rgb, alpha);
 }
 
 export function fillRect(c: Canvas, x0: number, y0: number, w: number, h: number, rgb: Rgb, alpha = 1): void {
@@ -70,13 +79,14 @@ export function halve(src: Canvas): Canvas {
         if (sx < src.width && sy < src.height) block.push((sy * src.width + sx) * 4);
       }
       let spread = 0;
-      for (let ch = 0; ch < 3; ch++) {
+      // Alpha too: a clear overlay (backdrop=none) halves like its colours.
+      for (let ch = 0; ch < 4; ch++) {
         let lo = 255, hi = 0;
         for (const i of block) { lo = Math.min(lo, src.data[i + ch]); hi = Math.max(hi, src.data[i + ch]); }
         spread = Math.max(spread, hi - lo);
       }
       const o = (y * w + x) * 4;
-      for (let ch = 0; ch < 3; ch++) {
+      for (let ch = 0; ch < 4; ch++) {
         if (spread > SMOOTH_SPREAD) { out.data[o + ch] = src.data[block[0] + ch]; continue; }
         let s = 0;
         for (const i of block) s += src.data[i + ch];

@@ -4,7 +4,7 @@
 // feature analysis (AOIs shaded by % of viewers), stim analysis (the stim fogged except where
 // people looked). Parameters are documented in docs/metrics.md ("Visuals").
 import {
-  createCanvas, cloneCanvas, fillRect, strokeRect, halve, encodeCanvas, overlaySvg, type Canvas, type Rgb,
+  createCanvas, cloneCanvas, fillRect, strokeRect, halve, encodeCanvas, overlaySvg, over, type Canvas, type Rgb,
 } from './canvas.js';
 import { svgColour, svgDocument, svgText, textWidth } from './font.js';
 import {
@@ -41,6 +41,11 @@ export interface VisualInput {
   /** The stim image at width × height, or null for a neutral frame. */
   background: Canvas | null;
   video: boolean;
+  /**
+   * Draw the layer only, on a clear canvas (`backdrop=none`): the browser composites it over a
+   * frame of the video it has and the server does not decode (docs/decisions.md).
+   */
+  transparent?: boolean;
   fixations: Fixation[];
   aois: AoiBox[];
   /** The base size n (exposures whose fixations are drawn): the heatmap's scale is per respondent. */
@@ -58,6 +63,7 @@ const VIDEO_FRAME: Rgb = [64, 64, 64];
 const ACCENT: Rgb = [255, 122, 0];
 const WHITE: Rgb = [255, 255, 255];
 const DARK: Rgb = [33, 33, 33];
+const BLACK: Rgb = [0, 0, 0];
 
 /** Decodes packed little-endian Float32 (start_ms, duration_ms, x, y) quadruples. */
 export function unpackFixations(bytes: Uint8Array): { startMs: number; durationMs: number; x: number; y: number }[] {
@@ -112,6 +118,7 @@ export function density(width: number, height: number, fixations: Fixation[], we
 export { heatColour, HEAT_FLOOR, HEAT_ALPHA_MIN, HEAT_ALPHA_MAX, SIGMA_SHARE, MIN_SIGMA_PX };
 
 function base(input: VisualInput): Canvas {
+  if (input.transparent) return createCanvas(input.width, input.height, [0, 0, 0], 0);
   return input.background ? cloneCanvas(input.background) : createCanvas(input.width, input.height, input.video ? VIDEO_FRAME : NEUTRAL);
 }
 
@@ -221,10 +228,8 @@ function heatmap(input: VisualInput): Drawn {
     for (let i = 0; i < c.width * c.height; i++) {
       const v = d.map[i];
       if (v < HEAT_FLOOR) continue;
-      const k = Math.round(heatT(v) * steps) * 4, a = lut[k + 3], o = i * 4;
-      px[o] = Math.round(px[o] * (1 - a) + lut[k] * a);
-      px[o + 1] = Math.round(px[o + 1] * (1 - a) + lut[k + 1] * a);
-      px[o + 2] = Math.round(px[o + 2] * (1 - a) + lut[k + 2] * a);
+      const k = Math.round(heatT(v) * steps) * 4;
+      over(px, i * 4, lut.subarray(k, k + 3), lut[k + 3]);
     }
   }
   return { canvas: c, svg: legend(input.width, input.height, d, weight, input.respondents ?? 0) };
@@ -236,7 +241,8 @@ function analysis(input: VisualInput): Drawn {
   for (let i = 0; i < c.width * c.height; i++) {
     // Fog: 12 % brightness where nobody looked, full brightness at two thirds of the peak and up.
     const f = 0.12 + 0.88 * Math.min(1, (d ? d.map[i] : 0) * 1.5);
-    for (let ch = 0; ch < 3; ch++) c.data[i * 4 + ch] = Math.round(c.data[i * 4 + ch] * f);
+    // Black at 1 − f over the pixel: the same darkening on a creative, a coverage on a clear layer.
+    over(c.data, i * 4, BLACK, 1 - f);
   }
   return { canvas: c, svg: [] };
 }

@@ -2,7 +2,7 @@
 // the base's fixations and the stim's AOIs. Outside /v1.0 and without a token (an <img> cannot
 // send one), but only with a valid, unexpired signature from app.signer (the report endpoints
 // hand out signed URLs); anything else is 403. Rendered PNGs are cached by data fingerprint.
-// `quality` and `weight` sit outside the signature: they change how, not what, is drawn.
+// `quality`, `weight` and `backdrop` sit outside the signature: they change how, not what, is drawn.
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../errors.js';
 import { readAll } from '../../storage/index.js';
@@ -56,12 +56,13 @@ export default async function visuals(app: FastifyInstance) {
     if (!app.signer.verify(path, request.query.expires, request.query.sig)) throw forbidden('Invalid or expired signature');
     const low = request.query.quality === 'low';
     const weight = request.query.weight ?? 'duration';
+    const clear = request.query.backdrop === 'none';
     const placed = (await repo.studyStims(db, studyId)).find((p) => p.stepId === stepId && p.stimId === stimId);
     if (!placed) throw notFound('Stim not found');
 
     const fingerprint = await repo.visualFingerprint(db, studyId, stepId, stimId);
     // Only the heatmap and stim analysis read the weight: the other kinds share one entry.
-    const key = `${path}:${low ? 'low' : 'high'}:${kind === 'heatmap' || kind === 'analysis' ? weight : '-'}:${fingerprint}`;
+    const key = `${path}:${low ? 'low' : 'high'}:${kind === 'heatmap' || kind === 'analysis' ? weight : '-'}:${clear ? 'clear' : 'stim'}:${fingerprint}`;
     let png = cache.get(key);
     if (!png) {
       const size = await stimSize(db, placed);
@@ -97,8 +98,11 @@ export default async function visuals(app: FastifyInstance) {
           viewedPercent: metrics[a.tag].panelist_viewed_percent,
         };
       });
-      const bg = video ? null : await background(placed.source, width, height);
-      png = await renderVisual(kind, { width, height, background: bg, video, fixations, aois: boxes, respondents: exposures.length, weight }, low);
+      // A video stim stored as a still (the demo's mock-ups) is drawn on it; a real video's frame
+      // is the browser's to add (backdrop=none), the server decodes none.
+      const still = !video || /\.(png|jpe?g|webp|gif|avif)$/i.test(placed.source ?? '');
+      const bg = clear || !still ? null : await background(placed.source, width, height);
+      png = await renderVisual(kind, { width, height, background: bg, video, transparent: clear, fixations, aois: boxes, respondents: exposures.length, weight }, low);
       cache.set(key, png);
     }
     reply.header('content-type', 'image/png');

@@ -73,9 +73,10 @@ describe('gaze_points', () => {
     expect(d.grid).toEqual({ cols: 48, rows: 40, cell_px: 6.25, sigma_px: 11.715 });
     expect(d).toMatchObject({ stim_id: image.stimId, stim_type: 'image', stim_width: 300, stim_height: 250, duration_ms: null, span_ms: 3000, slice_ms: 1000, base_size: 2, fixation_count: 3 });
     expect(d.slices).toEqual([
-      // A's at (10, 10) and B's (page (5, 5) at half size = stim (10, 10)) share cell 1·48 + 1.
-      { start_ms: 0, end_ms: 1000, index: [49], duration_ms: [600], count: [2] },
-      { start_ms: 1000, end_ms: 2000, index: [], duration_ms: [], count: [] },
+      // A's at (10, 10) and B's (page (5, 5) at half size = stim (10, 10)) share cell 1·48 + 1;
+      // B's 0.7–1.1 s gives its last 100 ms to the next second, where it does not count again.
+      { start_ms: 0, end_ms: 1000, index: [49], duration_ms: [500], count: [2] },
+      { start_ms: 1000, end_ms: 2000, index: [49], duration_ms: [100], count: [0] },
       { start_ms: 2000, end_ms: 3000, index: [38 * 48 + 46], duration_ms: [300], count: [1] },
     ]);
     // Two clusters, numbered by when they were looked at.
@@ -91,6 +92,7 @@ describe('gaze_points', () => {
   it('applies the report filters: age group 2 leaves only respondent B', async () => {
     const d = (await post(image, { filters: { age_group_ids: [2] } })).json();
     expect(d.base_size).toBe(1);
+    // B's span is one second (its fixation starts at 0.7 s): the whole 400 ms stay in it.
     expect(d.slices[0]).toEqual({ start_ms: 0, end_ms: 1000, index: [49], duration_ms: [400], count: [1] });
     expect(d.slices.flatMap((s: { index: number[] }) => s.index)).toEqual([49]);
     expect(d.aois[0]).toMatchObject({ panelist_viewed_percent: 0, viewers: 0 });
@@ -129,6 +131,18 @@ describe('gaze_points', () => {
   it('another company, or a stim outside the study, answers 404', async () => {
     expect((await post(image, {}, other.headers)).statusCode).toBe(404);
     expect((await post({ ...image, stimId: video.stimId })).statusCode).toBe(404);
+  });
+
+  it('a fixation lasting several slices gives each its time, and counts once (a respondent resting on a video\'s logo)', () => {
+    const b = binGaze([{ stimX: 0, stimY: 0, stimWidth: 320, stimHeight: 180, firstViewableMs: 0, fixations: [{ startMs: 400, durationMs: 7300, x: 80, y: 90 }] }],
+      { width: 320, height: 180 }, { videoMs: 8000 });
+    expect(b.slices.map((s) => [s.start_ms, s.duration_ms.reduce((a, v) => a + v, 0), s.count.reduce((a, v) => a + v, 0)])).toEqual([
+      [0, 600, 1], [1000, 1000, 0], [2000, 1000, 0], [3000, 1000, 0], [4000, 1000, 0], [5000, 1000, 0], [6000, 1000, 0], [7000, 700, 0],
+    ]);
+    // Past the video's end: the rest goes to its last second.
+    const late = binGaze([{ stimX: 0, stimY: 0, stimWidth: 320, stimHeight: 180, firstViewableMs: 0, fixations: [{ startMs: 7500, durationMs: 1500, x: 80, y: 90 }] }],
+      { width: 320, height: 180 }, { videoMs: 8000 });
+    expect(late.slices[7]).toMatchObject({ duration_ms: [1500], count: [1] });
   });
 
   it('binGaze alone: no fixations gives one empty slice and no clusters', () => {

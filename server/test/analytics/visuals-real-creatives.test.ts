@@ -38,6 +38,8 @@ let database: Database;
 const stims = new Map<string, Where>();
 let weighted: Where;
 let blue: Where;
+let video: Where;
+let stillVideo: Where;
 
 const fixation = (x: number, y: number, ms: number): [number, number, number, number] => [0, ms, x, y];
 
@@ -72,6 +74,16 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     await addExposure(db, blue, { stimX: 0, stimY: 0, stimWidth: 200, stimHeight: 100, viewable: true, viewableMs: 3000, viewed: true, dwellMs: 300, fixations: [fixation(50, 50, 300)] });
   }
+  // A video stim: the server decodes no frame (the browser has it), so its visuals come on a dark
+  // grey frame, or with backdrop=none as a clear layer for the browser to draw over the frame.
+  video = { studyId, cellId, ...(await addStimStep(db, studyId, cellId, { companyId: t.companyId, stimType: 'v', width: 200, height: 100, source: 'stims/spot.mp4' }, position++)) };
+  await addAoi(db, video.stimId, 'Logo', { x: 20, y: 20, width: 60, height: 60 });
+  for (let i = 0; i < 3; i++) {
+    await addExposure(db, video, { stimX: 0, stimY: 0, stimWidth: 200, stimHeight: 100, viewable: true, viewableMs: 3000, viewed: true, dwellMs: 600, fixations: [fixation(50, 50, 300), fixation(52, 48, 300)] });
+  }
+  // A video stim stored as a still frame (the demo's mock-ups): drawn on that frame.
+  stillVideo = { studyId, cellId, ...(await addStimStep(db, studyId, cellId, { companyId: t.companyId, stimType: 'v', width: 200, height: 100, source: 'stims/creative-png.png' }, position++)) };
+  await addExposure(db, stillVideo, { stimX: 0, stimY: 0, stimWidth: 200, stimHeight: 100, viewable: true, viewableMs: 3000, viewed: true, dwellMs: 600, fixations: [fixation(50, 50, 300)] });
 }, 120_000);
 afterAll(async () => { await app.close(); await database.close(); });
 
@@ -172,6 +184,37 @@ describe('heatmaps a researcher can read (issue 37 item 2)', () => {
     expect(luminance(pixel(byDuration, ...a))).toBeLessThan(luminance(pixel(byDuration, ...b)) - 20);
     expect(luminance(pixel(byCount, ...b))).toBeLessThan(luminance(pixel(byCount, ...a)) - 20);
     const bad = await app.inject({ method: 'GET', url: app.signer.sign(visualPath(weighted.studyId, weighted.stepId, weighted.stimId, 'heatmap')) + '&weight=heat' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('video visuals as a clear layer for the browser to composite (issue 37, video downloads)', () => {
+  const alpha = (png: PNG, x: number, y: number) => png.data[(y * png.width + x) * 4 + 3];
+  it('backdrop=none draws only the heat, legend and labels on a transparent canvas; the default keeps the dark frame', async () => {
+    const framed = await fetchVisual(video, 'heatmap');
+    expectClose(pixel(framed, 150, 50), [64, 64, 64], 'the default video heatmap: dark frame where nobody looked', 0);
+    expect(alpha(framed, 150, 50)).toBe(255);
+    const clear = await fetchVisual(video, 'heatmap', '&backdrop=none');
+    expect([clear.width, clear.height]).toEqual([200, 100]);
+    expect(alpha(clear, 150, 50), 'clear where nobody looked').toBe(0);
+    expect(alpha(clear, 50, 50), 'coloured at the fixations').toBeGreaterThan(100);
+    // Composited over the same dark frame, the clear layer gives the framed image back (over is associative).
+    for (const [x, y] of [[50, 50], [40, 45], [150, 50]] as const) {
+      const a = alpha(clear, x, y) / 255;
+      const composed = pixel(clear, x, y).map((v) => Math.round(v * a + 64 * (1 - a))) as Rgb;
+      expectClose(composed, pixel(framed, x, y), `composited (${x}, ${y})`, 2);
+    }
+    let legend = 0;
+    for (let i = 0; i < clear.width * clear.height; i++) if (clear.data[i * 4 + 3] > 200 && clear.data[i * 4] > 215) legend++;
+    expect(legend, 'the legend box is drawn on the layer').toBeGreaterThan(500);
+    // Image stims too: the layer alone, without the creative.
+    const layer = await fetchVisual(stims.get('jpeg')!, 'heatmap', '&backdrop=none');
+    expect(alpha(layer, 150, 50)).toBe(0);
+    const fog = await fetchVisual(video, 'analysis', '&backdrop=none');
+    expect(alpha(fog, 150, 50), 'the stim analysis fogs where nobody looked').toBeGreaterThan(200);
+    expect(alpha(fog, 50, 50), 'and clears where people looked').toBeLessThan(40);
+    expectClose(pixel(await fetchVisual(stillVideo, 'heatmap'), 150, 50), RIGHT, 'a video stored as a still is drawn on it');
+    const bad = await app.inject({ method: 'GET', url: app.signer.sign(visualPath(video.studyId, video.stepId, video.stimId, 'heatmap')) + '&backdrop=frame' });
     expect(bad.statusCode).toBe(400);
   });
 });
