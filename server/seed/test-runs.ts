@@ -29,10 +29,11 @@ export async function seedTestRuns(db: Db, studyId: number, now = new Date()): P
       .orderBy(asc(participant.id));
     if (!sessions.length) return 0;
     const [owner] = await tx.select({ companyId: study.companyId }).from(study).where(eq(study.id, studyId));
-    const [requester] = await tx.select({ id: appUser.id }).from(appUser)
-      .where(and(eq(appUser.companyId, owner.companyId), eq(appUser.userTypeId, 1))).orderBy(asc(appUser.id)).limit(1);
-    const [fallback] = requester ? [requester] : await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.superUser, true)).orderBy(asc(appUser.id)).limit(1);
-    if (!fallback) return 0;
+    // The company's study users take turns ordering runs; a super user when the company has none.
+    const team = await tx.select({ id: appUser.id }).from(appUser)
+      .where(and(eq(appUser.companyId, owner.companyId), eq(appUser.userTypeId, 1))).orderBy(asc(appUser.id));
+    const requesters = team.length ? team : await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.superUser, true)).orderBy(asc(appUser.id)).limit(1);
+    if (!requesters.length) return 0;
     const cells = await tx.select({ id: cell.id, name: cell.name }).from(cell).where(eq(cell.studyId, studyId)).orderBy(asc(cell.id));
     const steps = await tx.select({ id: step.id, cellId: step.cellId, position: step.position, type: step.stepType, name: step.name })
       .from(step).where(eq(step.studyId, studyId)).orderBy(asc(step.cellId), asc(step.position), asc(step.id));
@@ -60,7 +61,7 @@ export async function seedTestRuns(db: Db, studyId: number, now = new Date()): P
       // Oldest first, about a week apart, the last a few days ago; the hour varies by study.
       const at = new Date(now.getTime() - ((runs - 1 - r) * 7 + 2 + (studyId % 3)) * DAY - ((studyId * 7 + r * 5) % 9) * 3_600_000);
       const [row] = await tx.insert(runThrough).values({
-        studyId, requestedBy: fallback.id, isTest: true,
+        studyId, requestedBy: requesters[(studyId + r) % requesters.length].id, isTest: true,
         status: failed ? 'failed' : 'passed',
         result: failed ? `${failed.cell_name}, ${failed.reason}` : null,
         results: checks, createdAt: at, finishedAt: new Date(at.getTime() + 12 * 60_000),

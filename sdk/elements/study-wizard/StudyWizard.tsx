@@ -77,7 +77,11 @@ const AdvancedGrid = styled.div`
   align-items: start;
   max-width: 1200px;
   > * { min-width: 0; }
-  .buttons { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: ${tokens.space2}; justify-content: flex-end; }
+  /* Save and Close stay in reach while a phone scrolls the fields. */
+  .buttons {
+    grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: ${tokens.space2}; justify-content: flex-end;
+    position: sticky; bottom: 0; padding: ${tokens.space3} 0; background: ${tokens.surface};
+  }
 `;
 
 type Setter = <K extends keyof WizardValues>(k: K, v: WizardValues[K]) => void;
