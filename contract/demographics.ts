@@ -74,7 +74,7 @@ export const summary = defineOperation({
   method: 'POST',
   path: '/v1.0/studies/:id/participant_demographic_summary',
   summary: "Counts of a study's respondents per demographic group, overall and per cell",
-  description: 'data[0] holds, per kind (age, gender, family, earnings, socialgrade, ethnicity), every group as {id, name, <kind>_group: name, count} (0 when none), and under <kind>_cell one entry per cell {cell_id, cell_name, data[{id, description, count}]}. Counted: complete, non-test respondents (the study list\'s participants_returned). Filters combine with AND across kinds and OR within a kind; empty lists do not filter. The body is optional.',
+  description: 'data[0] holds, per kind (age, gender, family, earnings, socialgrade, ethnicity), every group as {id, name, <kind>_group: name, count} (0 when none; a kind\'s own Other answer, e.g. \'Other ethnic group\', is not listed: it is part of total − Σ listed, the Other slice), and under <kind>_cell one entry per cell {cell_id, cell_name, data[{id, description, count}]}. Counted: complete, non-test respondents (the study list\'s participants_returned). Filters combine with AND across kinds and OR within a kind; empty lists do not filter. The body is optional.',
   tags: ['studies', 'demographics'],
   access: 'read',
   roles: STUDY_ROLES,

@@ -380,14 +380,17 @@ export const CreateStudyBody = Type.Object({
 }, { description: 'The wizard form values (spec document 3 §3)' });
 export type CreateStudyBody = Static<typeof CreateStudyBody>;
 
-export const IncontextUrl = Type.Object({ step_url: Type.String() });
+export const IncontextUrl = Type.Object({
+  step_url: Type.String(),
+  cell_name: Type.Optional(Type.String({ description: 'Set when each cell shows its own page (embedded study): the cell whose respondents see it' })),
+});
 export const CreateStudyResponse = Type.Object({
   success: Type.Literal(true),
   study_id: Id(),
   study_type_id: Id({ description: 'Where the wizard goes next: 4, 5, 7, 8, 10 the order confirmation, others the board' }),
   start_url: Type.String({ description: 'Live take-study link (signed)' }),
   start_url_test: Type.String({ description: 'Testing take-study link (signed)' }),
-  incontext_urls: Type.Array(IncontextUrl, { description: 'The pages respondents see, in order (first cell)' }),
+  incontext_urls: Type.Array(IncontextUrl, { description: 'The pages respondents see, in order (first cell; every cell\'s own page, with cell_name, when cells differ)' }),
   cache_page_ids: Type.Array(Id(), { description: 'Cache pages ordered (the cache-page job fetches them)' }),
 });
 export type CreateStudyResponse = Static<typeof CreateStudyResponse>;

@@ -72,6 +72,15 @@ const Scroller = styled.div`
   position: relative;
   min-width: 0;
   overflow-x: auto;
+  &:focus-visible { outline: 2px solid ${tokens.primaryStrong}; outline-offset: 2px; }
+  /* While the table scrolls sideways its first column stays in view, so every row keeps its name. */
+  &[data-scrolls='true'] th:first-child, &[data-scrolls='true'] td:first-child {
+    position: sticky;
+    left: 0;
+    z-index: 1;
+    background: ${tokens.surface};
+    box-shadow: 1px 0 0 ${tokens.border};
+  }
 `;
 const T = styled.table`
   width: 100%;
@@ -192,13 +201,29 @@ export function DataTable<Row>({
     }
     choose([...next]);
   };
+  // Columns that must stay can be wider than a narrow container: the table then scrolls inside its
+  // own box, which takes keyboard focus (a named region) so the hidden part is reachable without a
+  // pointer.
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el) setScrolls(el.scrollWidth > el.clientWidth + 1);
+  }, [width, rows, shown.length]);
   const colCount = shown.length + (selectable ? 1 : 0);
   const hiddenCount = columns.length - shown.length;
 
   return (
     <Wrap part="data-table">
       {paging ? <PagingControls paging={paging} where="top" /> : null}
-      <Scroller ref={box} data-hidden-columns={hiddenCount}>
+      <Scroller
+        ref={box}
+        part="table-scroller"
+        data-hidden-columns={hiddenCount}
+        data-scrolls={scrolls}
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? 'region' : undefined}
+        aria-label={scrolls ? `${caption} (scrolls sideways)` : undefined}
+      >
         <T part="table" aria-busy={loading || undefined}>
           <caption data-hidden={!showCaption}>
             {caption}

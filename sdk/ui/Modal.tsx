@@ -26,6 +26,17 @@ const Dialog = styled.div`
   overflow: auto;
   padding: ${tokens.space5};
   &:focus { outline: none; }
+  /* Full-screen (e.g. the wizard's Advanced Settings, spec D3-018): the whole viewport, content
+     laid out for its width rather than squeezed into the 720 px box. */
+  &[data-size='full'] {
+    width: 100vw;
+    height: 100vh;
+    height: 100dvh;
+    max-width: none;
+    max-height: none;
+    min-width: 0;
+    border-radius: 0;
+  }
 `;
 const Title = styled.h2`
   margin: 0 0 ${tokens.space3};
@@ -51,10 +62,12 @@ export interface ModalProps {
   describedBy?: string;
   /** A click on the dimmed backdrop closes (default true). */
   closeOnBackdrop?: boolean;
+  /** 'full' fills the viewport (a full-screen dialog); default a centred box up to 720 px. */
+  size?: 'default' | 'full';
   part?: string;
 }
 
-function Panel({ title, label, onClose, children, initialFocus, role = 'dialog', describedBy, closeOnBackdrop = true, part = 'modal' }: Omit<ModalProps, 'open'>) {
+function Panel({ title, label, onClose, children, initialFocus, role = 'dialog', describedBy, closeOnBackdrop = true, size = 'default', part = 'modal' }: Omit<ModalProps, 'open'>) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -79,6 +92,7 @@ function Panel({ title, label, onClose, children, initialFocus, role = 'dialog',
       <Dialog
         ref={ref}
         part={part}
+        data-size={size}
         role={role}
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}

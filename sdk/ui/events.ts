@@ -58,7 +58,7 @@ export interface StudyCreatedDetail {
   study_type_id: number;
   start_url: string;
   start_url_test: string;
-  incontext_urls: { step_url: string }[];
+  incontext_urls: { step_url: string; cell_name?: string }[];
   /** Where the wizard goes next unless the host calls preventDefault(). */
   path: string;
 }

@@ -8,6 +8,15 @@ export const DEMOGRAPHIC_KINDS = [
 ] as const;
 export type DemographicKind = (typeof DEMOGRAPHIC_KINDS)[number];
 
+/**
+ * A kind's own "Other" answer (ethnicity's 'Other ethnic group', a legacy list's plain 'Other').
+ * Every demographic pie has one "Other" slice (spec D1-110: respondents without a listed group),
+ * so such an answer is counted in that slice rather than listed beside it: one category, never
+ * both 'Other ethnic group' and 'Other' (issue 38). Matched by name, so data recorded under any
+ * of these labels stays readable.
+ */
+export const isOtherAnswer = (name: string): boolean => /^other\b/i.test(name.trim());
+
 /** The participant column of a kind. */
 export type DemographicColumn = `${DemographicKind}_id`;
 export const demographicColumn = (kind: DemographicKind): DemographicColumn => `${kind}_id`;

@@ -1,9 +1,9 @@
 // Participant demographic summary of one study: every group of every kind with its count, overall
-// and per cell. Counted respondents are the reports' (countedSql: complete, not test), so an
+// and per cell (a kind's own 'Other' answer excepted: it belongs to the pie's Other slice). Counted respondents are the reports' (countedSql: complete, not test), so an
 // unfiltered total equals the study list's participants_returned.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { DEMOGRAPHIC_KINDS, demographicColumn, type DemographicFilters, type DemographicKind } from '../domain/demographics.js';
+import { DEMOGRAPHIC_KINDS, demographicColumn, isOtherAnswer, type DemographicFilters, type DemographicKind } from '../domain/demographics.js';
 import { lookupItemsByKind } from './lookups.js';
 import { countedSql, filterSql, rows } from './sql.js';
 
@@ -63,7 +63,9 @@ export async function demographicSummary(
   const summary = {} as DemographicSummary;
   const cells = {} as DemographicCellSummary;
   for (const kind of DEMOGRAPHIC_KINDS) {
-    const groups = lookups[kind] ?? [];
+    // A kind's own 'Other' answer is not listed: its respondents are in total − Σ listed, the
+    // pie's one Other slice (isOtherAnswer).
+    const groups = (lookups[kind] ?? []).filter((g) => !isOtherAnswer(g.name));
     summary[kind] = groups.map((g) => ({ id: g.id, name: g.name, count: overall.get(`${kind}:${g.id}`) ?? 0 }));
     cells[kind] = cellRows.map((c) => ({
       cell_id: Number(c.id),

@@ -16,6 +16,7 @@ import { providerCompanyId } from '../repositories/users.js';
 import { defineJob } from '../jobs/define.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { RESPONDENT_STUDIES_KEY } from './demo.js';
+import { seedTestRuns } from './test-runs.js';
 
 const DONE_PREFIX = 'demo.respondents.';
 /** Sessions of a study being stored at once while seeding. */
@@ -35,6 +36,7 @@ export async function seedRespondents(db: Db, opts: SeedRespondentsOptions): Pro
   let done = 0;
   for (const studyId of opts.studyIds) {
     await simulateStudy(db, studyId, { config });
+    await seedTestRuns(db, studyId);
     done += 1;
     opts.onProgress?.(done, total);
   }
@@ -104,6 +106,8 @@ export async function seedPendingRespondents(db: Db, studyIds: number[], opts: S
     await new Promise((resolve) => setImmediate(resolve));
     const stored = await simulateStudy(db, id, { config, signal: opts.signal });
     if (opts.signal?.aborted) return;
+    // Its test sessions become a few run-throughs: one My Validations row per run (issue 38).
+    await seedTestRuns(db, id);
     await setSettingOnce(db, `${DONE_PREFIX}${id}`, 'done');
     await opts.onStudy?.(id, stored);
   }

@@ -76,6 +76,11 @@ export interface CreatedStudy {
   cachePageIds: number[];
   /** The pages respondents see, in order (first cell). */
   pageUrls: string[];
+  /**
+   * When each cell shows its own page (embedded study), the cell of each entry of `pageUrls`, so
+   * the Page Previews list every cell's page under its cell (issue 38), not only cell 1's.
+   */
+  pageCells?: string[];
 }
 
 const BRAND_CATEGORY_FOR_NEW = 'Other';
@@ -282,11 +287,13 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
       for (const cellId of cellIds) await step(cellId, { step_type: 'stim', stim_id: stimId });
     }
 
+    const pageCells: string[] = [];
     if (plan.kind === 'embedded') {
       for (const [i, cellId] of cellIds.entries()) {
         const url = plan.embedded[i];
         await step(cellId, { step_type: 'embedded', external_url: url, name: `${plan.name} - ${url}`.slice(0, 255), member_insert: null });
-        if (i === 0) pageUrls.push(url);
+        pageUrls.push(url);
+        pageCells.push(`Cell ${i + 1}`);
       }
     }
 
@@ -331,6 +338,6 @@ export async function createStudy(d: CreateDeps, plan: StudyPlan): Promise<Creat
       if (p.type !== 0) await repo.setPanelType(tx, row.id, p.type);
       panel = { id: row.id, insertParameter: p.insertParameter };
     }
-    return { studyId, studyTypeId: type!.id, cellIds, panel, cachePageIds, pageUrls };
+    return { studyId, studyTypeId: type!.id, cellIds, panel, cachePageIds, pageUrls, ...(pageCells.length ? { pageCells } : {}) };
   });
 }

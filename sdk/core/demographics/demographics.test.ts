@@ -42,6 +42,16 @@ describe('demographics: pies and labels', () => {
     expect(buildPie('gender_group', SUMMARY, 9).slices[0].name).toBe('Female');
   });
 
+  it('D1-110 issue 38: the ethnicity pie has one Other slice; a listed "Other ethnic group" or "Other" answer is folded into it', () => {
+    const listed: DemographicSummary = { ...SUMMARY, ethnicity_group: [g(1, 'White', 5), g(3, 'Asian', 2), g(5, 'Other ethnic group', 2)] };
+    const pie = buildPie('ethnicity_group', listed, 10);
+    expect(pie.slices).toEqual([{ name: 'White', y: 5 }, { name: 'Asian', y: 2 }, { name: 'Other', y: 3 }]);
+    const plain = buildPie('ethnicity_group', { ...SUMMARY, ethnicity_group: [g(1, 'White', 5), g(5, 'Other', 2)] }, null);
+    expect(plain.slices).toEqual([{ name: 'White', y: 5 }, { name: 'Other', y: 2 }]);
+    // A group that merely contains the word is kept.
+    expect(buildPie('family_group', { ...SUMMARY, family_group: [g(1, 'Mother and child', 1)] }, 1).slices.map((sl) => sl.name)).toEqual(['Mother and child', 'Other']);
+  });
+
   it('D1-109 D1-110 six pies in order, each ending with an Other slice = total − Σ counts (never < 0)', () => {
     const pies = buildPies(SUMMARY, 10);
     expect(pies.map((p) => p.title)).toEqual(['Gender', 'Age', 'Family', 'Earnings', 'Social grade', 'Ethnicity']);

@@ -56,10 +56,20 @@ export function otherCount(counts: number[], total: number | null): number {
   return Math.max(0, total - counts.reduce((a, b) => a + b, 0));
 }
 
+/**
+ * A kind's own "Other" answer ('Other ethnic group', a plain 'Other'). The server counts it in the
+ * Other slice (server/domain/demographics.ts isOtherAnswer); an answer that still lists it (an
+ * older server, saved data) is folded the same way: one Other slice, never two (issue 38).
+ */
+export const isOtherAnswer = (name: string): boolean => /^other\b/i.test(String(name).trim());
+
 export function buildPie(group: SummaryGroup, summary: DemographicSummary, total: number | null): Pie {
-  const entries = summary[group] ?? [];
+  const listed = summary[group] ?? [];
+  const entries = listed.filter((e) => !isOtherAnswer(e.name));
+  // Without a total the Other slice cannot be derived, so a folded answer's count is added to it.
+  const folded = total == null ? listed.filter((e) => isOtherAnswer(e.name)).reduce((a, e) => a + (Number(e.count) || 0), 0) : 0;
   const slices = entries.map((e) => ({ name: groupLabel(group, e.name), y: Number(e.count) || 0 }));
-  slices.push({ name: OTHER_LABEL, y: otherCount(slices.map((s) => s.y), total) });
+  slices.push({ name: OTHER_LABEL, y: otherCount(slices.map((s) => s.y), total) + folded });
   const above = slices.filter((s) => s.y > 0);
   const onlyOther = above.length === 1 && above[0] === slices[slices.length - 1];
   return { group, title: PIE_TITLES[group], slices, hasData: above.length > 1 || onlyOther };

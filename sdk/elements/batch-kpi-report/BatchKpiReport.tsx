@@ -50,11 +50,15 @@ const Visual = styled.div`
   img, video { max-width: 100%; height: auto; display: block; border: 1px solid ${tokens.border}; }
 `;
 
-/** The visuals offered, in order; View Order only when the server has one (D3-147). */
-export function visualOptions(v: BatchVisual | undefined): { value: string; label: string }[] {
+/**
+ * The visuals offered, in order; View Order only when the server has one (D3-147). A stim without a
+ * file of its own (a script or tag stim) has no Original: the option stays, disabled, so the list
+ * reads as the spec's, and the report opens on the first visual that exists (issue 38).
+ */
+export function visualOptions(v: BatchVisual | undefined): { value: string; label: string; disabled?: boolean }[] {
   if (!v) return [];
   return [
-    { value: 'original', label: 'Original' },
+    { value: 'original', label: 'Original', ...(v.stim_source_url ? {} : { disabled: true }) },
     { value: 'heatmap', label: 'Heatmap' },
     ...(v.view_order_urls ? [{ value: 'vieworder', label: 'View Order' }] : []),
     { value: 'analysis', label: 'Stim Analysis' },
@@ -70,6 +74,12 @@ function visualUrl(v: BatchVisual, which: string): string | null {
     case 'featureanalysis': return v.feature_analysis_urls.url;
     default: return v.stim_source_url;
   }
+}
+
+/** The visual a report opens on: Original when the stim has a creative, else the first one available. */
+export function defaultVisual(v: BatchVisual | undefined): string {
+  if (!v) return 'original';
+  return visualOptions(v).find((o) => !o.disabled && visualUrl(v, o.value))?.value ?? 'original';
 }
 
 export const VISUAL_TIMEOUT_MS = 3000;
@@ -133,12 +143,14 @@ function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: numb
   const report = useResource(batchReport, params, { enabled });
   const graph = useResource(batchGraph, params, { enabled });
   const visual = useResource(batchVisual, params, { enabled });
-  const [which, setWhich] = useState('original');
+  // Null until the user picks one: then the default follows the stim's visuals as they arrive.
+  const [picked, setWhich] = useState<string | null>(null);
 
   if (report.status === 'error') return <ErrorText>Somethign went wrong</ErrorText>;
   const item = report.data?.data[0];
   if (!item) return <Spinner />;
   const v = visual.data?.data[0];
+  const which = picked ?? defaultVisual(v);
   const points = graph.data?.data[0]?.survival_data ?? [];
   const hasCurve = points.some((p) => p.y > 0);
   const step = { internal_stim_id: item.internal_stim_id, internal_step_id: item.internal_step_id };

@@ -11,14 +11,14 @@ const stimData = {
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const urls = (u: string) => ({ url: u, low_quality: u });
 
-function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y: 60 }, { x: 1, y: 20 }], viewOrder = true, batchStims: { internal_stim_id: number }[] = [{ internal_stim_id: 3 }], stim: Record<string, unknown> = stimData) {
+function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y: 60 }, { x: 1, y: 20 }], viewOrder = true, batchStims: { internal_stim_id: number }[] = [{ internal_stim_id: 3 }], stim: Record<string, unknown> = stimData, source: string | null = PNG, stimType = 'image') {
   return stubHttp((req) => {
     if (req.url.endsWith('/batch/stims')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', name: 'Sweep', data: batchStims } };
-    const head = { stim_name: 'Veloce MPU', stim_type: 'image', stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3' };
+    const head = { stim_name: 'Veloce MPU', stim_type: stimType, stim_id: 9, internal_step_id: 7, internal_stim_id: 3, identifier: 'CR-3' };
     if (req.url.endsWith('/batch/report-data')) return { data: { success: true, internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', batch_id: 'ADS-9', data: [{ ...head, stim_width: 300, stim_height: 250, stim_data: stim, norm_data: { ...stimData, norm_size: 12 }, feature_data: [] }] } };
     if (req.url.endsWith('/batch/report-graph')) return { data: { success: true, current_graph_type_id: 1, time_segment: 100, max_time: 5000, data_types: { 1: 'a', 2: 'b', 3: 'c' }, data: [{ ...head, graph_data: graph.map((p) => ({ x: p.y, y: p.x * 1000 })), survival_data: graph }] } };
     if (req.url.endsWith('/batch/report-visual')) {
-      return { data: { success: true, data: [{ ...head, stim_width: 300, stim_height: 250, stim_source: urls(PNG), stim_source_url: PNG, stim_source_low_quality: PNG, heatmap_urls: urls(PNG), analysis_urls: urls(PNG), feature_analysis_urls: urls(PNG), ...(viewOrder ? { view_order_urls: urls(PNG) } : {}) }] } };
+      return { data: { success: true, data: [{ ...head, stim_width: 300, stim_height: 250, stim_source: { url: source, low_quality: source }, stim_source_url: source, stim_source_low_quality: source, heatmap_urls: urls(PNG), analysis_urls: urls(PNG), feature_analysis_urls: urls(PNG), ...(viewOrder ? { view_order_urls: urls(PNG) } : {}) }] } };
     }
     return { status: 404, data: {} };
   });
@@ -91,6 +91,24 @@ describe('<gaze-batch-kpi-report>', () => {
     await waitForText(el, 'Attention Visuals');
     await waitFor(() => $(el, '[part="visuals"] select'), 'visual select');
     expect($(el, '[part="attention-curve"]')).to.equal(null);
+  });
+
+  it('D3-147 issue 38: a script stim (no creative file) opens on the Heatmap, Original offered but disabled; never "not available"', async () => {
+    api(undefined, true, [{ internal_stim_id: 3 }], stimData, null, 'script');
+    const el = await mount('gaze-batch-kpi-report', attrs);
+    const select = await waitFor(() => $(el, '[part="visuals"] select') as HTMLSelectElement | null, 'select');
+    expect(select.value).to.equal('heatmap');
+    const original = Array.from(select.options).find((o) => o.value === 'original')!;
+    expect(original.disabled).to.equal(true);
+    await waitFor(() => ($(el, '[part="visual"] img') as HTMLImageElement | null)?.alt.endsWith('heatmap'), 'heatmap shown');
+    expect(text(el)).to.not.contain('This visual is not available');
+    // A stim with its creative still opens on Original.
+    resetPage('/v1.0');
+    api();
+    const el2 = await mount('gaze-batch-kpi-report', attrs);
+    const s2 = await waitFor(() => $(el2, '[part="visuals"] select') as HTMLSelectElement | null, 'select');
+    expect(s2.value).to.equal('original');
+    await waitFor(() => ($(el2, '[part="visual"] img') as HTMLImageElement | null)?.alt.endsWith('original'), 'original shown');
   });
 
   it('D3-147 Attention Visuals: Original, Heatmap, View Order (only when available), Stim Analysis, Feature Analysis', async () => {

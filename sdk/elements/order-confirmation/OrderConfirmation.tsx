@@ -48,6 +48,15 @@ const Wrap = styled.div`
 const Row = styled.div`display: flex; flex-wrap: wrap; gap: ${tokens.space2}; margin: ${tokens.space4} 0;`;
 const Cell = styled.div`display: flex; flex-wrap: wrap; gap: ${tokens.space2}; align-items: center;`;
 
+/**
+ * Which page of its respondents' journey entry `i` is: its place among the pages of the same cell.
+ * When every cell shows its own page (embedded study, each entry names its cell) each is their
+ * first; otherwise all entries are one cell's pages in order.
+ */
+function orderInCell(urls: { cell_name?: string }[], i: number): number {
+  return urls.slice(0, i + 1).filter((u) => u.cell_name === urls[i].cell_name).length;
+}
+
 export interface OrderConfirmationProps { studyId?: string }
 
 export function OrderConfirmation({ studyId }: OrderConfirmationProps) {
@@ -113,9 +122,9 @@ export function OrderConfirmation({ studyId }: OrderConfirmationProps) {
                 <caption>{TEXT.pages}</caption>
                 <tbody>
                   {message.incontext_urls.map((u, i) => (
-                    <tr key={i} part="page-row">
-                      <th scope="row">{TEXT.pageRow(i + 1)}</th>
-                      <td>{TEXT.pageNote(i + 1)}</td>
+                    <tr key={i} part="page-row" data-cell={u.cell_name}>
+                      <th scope="row">{TEXT.pageRow(i + 1)}{u.cell_name ? ' ' : null}{u.cell_name ? <small part="page-cell">{u.cell_name}</small> : null}</th>
+                      <td>{TEXT.pageNote(orderInCell(message.incontext_urls, i))}</td>
                       <td><ButtonLink href={u.step_url} target="_blank" rel="noopener">{TEXT.viewPage}</ButtonLink></td>
                     </tr>
                   ))}

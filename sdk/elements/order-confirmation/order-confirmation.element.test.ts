@@ -39,6 +39,20 @@ describe('<gaze-order-confirmation>', () => {
     expect(rows[1]).to.contain('This will be the second test page your respondents will see');
   });
 
+  it('D3-119 D3-120 issue 38: an embedded study previews every cell\'s page under its cell, each the first its respondents see', async () => {
+    signIn(false);
+    rememberCreated({
+      study_id: 81, start_url: 'http://h/take/81?sig=x', start_url_test: 'http://h/take/81?test=1&sig=y',
+      incontext_urls: [{ step_url: 'https://a.example.com/', cell_name: 'Cell 1' }, { step_url: 'https://b.example.com/', cell_name: 'Cell 2' }, { step_url: 'https://c.example.com/', cell_name: 'Cell 3' }],
+    });
+    const el = await mount('gaze-order-confirmation', { 'study-id': '81' });
+    await waitForText(el, 'Thank you for your order.');
+    const rows = $$(el, '[part~="page-row"]');
+    expect(rows.map((r) => r.querySelector('a')!.getAttribute('href'))).to.deep.equal(['https://a.example.com/', 'https://b.example.com/', 'https://c.example.com/']);
+    expect(rows.map((r) => r.querySelector('th')!.textContent)).to.deep.equal(['View Page 1 Cell 1', 'View Page 2 Cell 2', 'View Page 3 Cell 3']);
+    for (const r of rows) expect(r.textContent).to.contain('This will be the first test page your respondents will see');
+  });
+
   it('issue 38: each link row name and its note are apart, in text and on screen', async () => {
     signIn(false);
     rememberCreated({ study_id: 79, start_url: 'http://h/take/79?sig=x&participant=', start_url_test: 'http://h/take/79?test=1&sig=y&participant=', incontext_urls: [] });

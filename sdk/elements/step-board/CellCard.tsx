@@ -25,6 +25,7 @@ const Card = styled.section<{ $bar: string; $dense: boolean }>`
   .meta { color: ${tokens.muted}; font-size: 0.9em; display: flex; gap: ${tokens.space2}; flex-wrap: wrap; }
   .names { flex: 1; min-width: 0; }
   .actions { display: flex; gap: ${tokens.space1}; flex-wrap: wrap; }
+  .actions[data-dense='true'] { flex-wrap: nowrap; align-items: center; justify-content: space-between; }
   .rename { display: grid; gap: ${tokens.space2}; flex: 1; }
   ol.plain { list-style: none; margin: 0; padding: 0; display: grid; gap: ${tokens.space2}; }
   ol.plain > li { padding: ${tokens.space2} ${tokens.space3}; border: 1px solid ${tokens.border}; border-radius: ${tokens.radius}; }
@@ -133,8 +134,24 @@ export function CellCard({ cell, index, unlocked, dense, onReorder, onAddStep, o
           </div>
         )}
       </header>
-      {unlocked ? (
-        <div className="actions">
+      {unlocked && dense ? (
+        // Dense cells are too narrow for three buttons on one line (issue 38: they wrapped onto
+        // two): Add step stays a button, Duplicate and Rename move into a compact menu.
+        <div className="actions" part="cell-actions" data-dense="true">
+          <Button type="button" onClick={onAddStep} aria-label={`Add step to ${cell.cell_name}`}>Add step</Button>
+          <Menu
+            label={<span aria-hidden="true">⋯</span>}
+            buttonLabel={`More actions for ${cell.cell_name}`}
+            align="end"
+            part="cell-menu"
+            items={[
+              { id: 'duplicate', label: 'Duplicate', onSelect: onDuplicate },
+              { id: 'rename', label: 'Rename', onSelect: startRename, disabled: renaming },
+            ]}
+          />
+        </div>
+      ) : unlocked ? (
+        <div className="actions" part="cell-actions">
           <Tooltip content="Duplicate this cell with its steps"><Button type="button" $variant="secondary" onClick={onDuplicate} aria-label={`Duplicate ${cell.cell_name}`}>Duplicate</Button></Tooltip>
           <Button type="button" $variant="secondary" onClick={startRename} aria-label={`Rename ${cell.cell_name}`} disabled={renaming}>Rename</Button>
           <Button type="button" onClick={onAddStep} aria-label={`Add step to ${cell.cell_name}`}>Add step</Button>

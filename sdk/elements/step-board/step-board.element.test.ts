@@ -143,6 +143,35 @@ describe('<gaze-step-board>', () => {
     await waitFor(() => $$(el, '[part="step-name"]').length === 6, 'names back');
   });
 
+  it('D2-073 issue 38: in dense mode each cell\'s actions stay on one line; Duplicate and Rename are in its menu', async () => {
+    const { el, calls } = await board();
+    // Narrow enough that the cells sit at their dense minimum (where three buttons wrapped).
+    el.style.display = 'block';
+    el.style.width = '420px';
+    click(buttonByText(el, 'Dense'));
+    await waitFor(() => $$(el, '[part="step-name"]').length === 0, 'dense');
+    for (const cell of $$(el, '[part="cell"]')) {
+      const actions = cell.querySelector('[part="cell-actions"]')!;
+      const kids = Array.from(actions.children) as HTMLElement[];
+      const tops = new Set(kids.map((k) => Math.round(k.getBoundingClientRect().top)));
+      expect(tops.size, 'one line').to.equal(1);
+      const cellBox = cell.getBoundingClientRect();
+      for (const k of kids) expect(k.getBoundingClientRect().right).to.be.at.most(cellBox.right);
+    }
+    const first = cellEl(el, 2);
+    const more = first.querySelector('[part="cell-menu"] button') as HTMLButtonElement;
+    expect(more.getAttribute('aria-label')).to.equal('More actions for Exposed');
+    click(more);
+    const items = await waitFor(() => { const li = Array.from(first.querySelectorAll('[role="menuitem"]')) as HTMLElement[]; return li.length ? li : null; }, 'menu items');
+    expect(items.map((i) => i.textContent)).to.deep.equal(['Duplicate', 'Rename']);
+    click(items[0]);
+    await waitFor(() => calls('/cells/duplicate/').length === 1, 'duplicate sent');
+    expect(calls('/cells/duplicate/')[0].body).to.include({ cell_id: 2 });
+    // Standard mode keeps the three labelled buttons.
+    click(buttonByText(el, 'Standard'));
+    await waitFor(() => first.querySelector('[aria-label="Rename Exposed"]'), 'buttons back');
+  });
+
   it('D2-074 D2-075 D2-089 locked: no editing controls, "Study locked"; the lock unlocks through edit-toggle', async () => {
     const { el, calls } = await board({ locked: true });
     expect($$(el, '.handle').length).to.equal(0);

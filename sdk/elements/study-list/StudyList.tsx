@@ -53,9 +53,9 @@ function Cut({ text }: { text: string | null | undefined }) {
   return <span title={full.length > 40 ? full : undefined}>{truncate(full)}</span>;
 }
 
-// Priorities: the name always stays; then what a researcher scans for (returned participants,
-// where it runs, live or not); the fieldwork dates go first (D1-100). Minimum widths add up to
-// 900 px without the dates and above it with them.
+// Only the fieldwork dates are dropped on a narrow element (D1-100; issue 38: Live, Completed and
+// the rest were dropped too). What must stay and does not fit scrolls sideways inside the table's
+// own box, the study name held in view (DataTable).
 const columns: DataColumn<StudyListItem>[] = [
   {
     key: 'name',
@@ -68,15 +68,14 @@ const columns: DataColumn<StudyListItem>[] = [
       </Link>
     ),
   },
-  { key: 'environment', header: 'Environment', sortable: true, priority: 3, minWidth: 100, render: (r) => <EnvironmentIcon name={r.environment} /> },
-  { key: 'media', header: 'Media', sortable: true, priority: 5, minWidth: 80, render: (r) => <Cut text={r.media} /> },
-  { key: 'live', header: 'Live', priority: 4, minWidth: 70, render: (r) => liveText(r.live, r.paused) },
-  { key: 'completed', header: 'Completed', priority: 5, minWidth: 110, render: (r) => completedText(r.completed) },
-  { key: 'cells', header: 'No. cells', priority: 6, minWidth: 70, render: (r) => r.cell_count, align: 'end' },
+  { key: 'environment', header: 'Environment', sortable: true, minWidth: 100, render: (r) => <EnvironmentIcon name={r.environment} /> },
+  { key: 'media', header: 'Media', sortable: true, minWidth: 80, render: (r) => <Cut text={r.media} /> },
+  { key: 'live', header: 'Live', minWidth: 70, render: (r) => liveText(r.live, r.paused) },
+  { key: 'completed', header: 'Completed', minWidth: 110, render: (r) => completedText(r.completed) },
+  { key: 'cells', header: 'No. cells', minWidth: 70, render: (r) => r.cell_count, align: 'end' },
   {
     key: 'participants',
     header: 'Participants Returned',
-    priority: 2,
     minWidth: 110,
     render: (r) => (
       <span part="participants" title={participantsTooltip(r.participants_requested, r.participants_returned)}>
@@ -84,8 +83,8 @@ const columns: DataColumn<StudyListItem>[] = [
       </span>
     ),
   },
-  { key: 'start', header: 'Fieldwork Start', priority: 7, minWidth: 100, render: (r) => formatDate(r.data_collection_start) },
-  { key: 'end', header: 'Fieldwork End', priority: 7, minWidth: 100, render: (r) => fieldworkEndText(r.data_collection_start, r.data_collection_end) },
+  { key: 'start', header: 'Fieldwork Start', priority: 2, minWidth: 100, render: (r) => formatDate(r.data_collection_start) },
+  { key: 'end', header: 'Fieldwork End', priority: 2, minWidth: 100, render: (r) => fieldworkEndText(r.data_collection_start, r.data_collection_end) },
 ];
 
 interface QueryProps {

@@ -229,14 +229,17 @@ describe('<gaze-study-list>', () => {
     expect($(el, 'caption')!.textContent).to.contain('columns hidden');
   });
 
-  it('issue 10 item 6: at 360 px nothing scrolls sideways; Create Study and both pagers are within the width', async () => {
+  it('D1-100 issue 10 item 6, issue 38: at 360 px only the fieldwork dates go; the table scrolls inside its own box, the page does not', async () => {
     api();
     const el = await mount('gaze-study-list');
     await ready(el);
     el.style.display = 'block';
     el.style.width = '360px';
-    await waitFor(() => $$(el, 'th').length <= 3, 'columns dropped to fit');
-    await sleep(50);
+    await waitFor(() => !$$(el, 'th').some((th) => /Fieldwork/.test(th.textContent!)), 'dates dropped');
+    await waitFor(() => $(el, '[part="table-scroller"]')!.getAttribute('data-scrolls') === 'true', 'table scrolls');
+    // Every other column stays: Live and Completed included (issue 38).
+    expect($$(el, 'th').map((th) => th.dataset.key)).to.deep.equal(['name', 'environment', 'media', 'live', 'completed', 'cells', 'participants']);
+    expect($$(el, 'td[data-key="live"]')).to.have.length(ROWS.length);
     const box = el.getBoundingClientRect();
     const section = $(el, '[part="study-list"]')!;
     expect(section.scrollWidth).to.be.at.most(section.clientWidth);
@@ -253,10 +256,23 @@ describe('<gaze-study-list>', () => {
       for (const b of Array.from(pager.querySelectorAll('button'))) expect(inside(b), `page button ${b.textContent}`).to.equal(true);
     }
     for (const s of $$(el, '[part="page-size"]')) expect(inside(s)).to.equal(true);
-    const table = $(el, 'table')!;
-    expect(table.getBoundingClientRect().right).to.be.at.most(box.right + 0.5);
-    // The name and the returned participants are what stays.
-    expect($$(el, 'th').map((th) => th.dataset.key)).to.include.members(['name', 'participants']);
+    // The scroller is within the width, a named keyboard stop; scrolled to its end the last column
+    // is in view and the study name is still beside it (sticky).
+    const scroller = $(el, '[part="table-scroller"]') as HTMLElement;
+    expect(inside(scroller)).to.equal(true);
+    expect(scroller.scrollWidth).to.be.greaterThan(scroller.clientWidth);
+    expect(scroller.tabIndex).to.equal(0);
+    expect(scroller.getAttribute('role')).to.equal('region');
+    expect(scroller.getAttribute('aria-label')).to.contain('scrolls sideways');
+    scroller.scrollLeft = scroller.scrollWidth;
+    await sleep(50);
+    const last = $(el, 'th[data-key="participants"]')!;
+    expect(inside(last), 'last column reachable').to.equal(true);
+    expect(inside($(el, 'th[data-key="name"]')!), 'name column held in view').to.equal(true);
+    // Wide again: everything fits, nothing scrolls and the box is no tab stop.
+    el.style.width = '1200px';
+    await waitFor(() => scroller.getAttribute('data-scrolls') === 'false', 'no scrolling when wide');
+    expect(scroller.hasAttribute('tabindex')).to.equal(false);
   });
 
   it('a failed fetch shows the server message and keeps the controls', async () => {

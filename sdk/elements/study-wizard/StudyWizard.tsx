@@ -67,6 +67,22 @@ const Wrap = styled.div`
   input[type='range'] { width: 100%; }
   .own-wizard { display: flex; flex-wrap: wrap; gap: ${tokens.space2}; align-items: center; margin: ${tokens.space3} 0; }
 `;
+// The dialog is portalled outside Wrap, so its layout is its own styled block (Wrap's rules do
+// not reach it). As many columns of fields as the full-screen width holds, one on a phone; no
+// minimum wider than the viewport, so nothing is clipped (issue 38).
+const AdvancedGrid = styled.div`
+  display: grid;
+  gap: ${tokens.space3} ${tokens.space4};
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr));
+  align-items: start;
+  max-width: 1200px;
+  > * { min-width: 0; }
+  /* Save and Close stay in reach while a phone scrolls the fields. */
+  .buttons {
+    grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: ${tokens.space2}; justify-content: flex-end;
+    position: sticky; bottom: 0; padding: ${tokens.space3} 0; background: ${tokens.surface};
+  }
+`;
 
 type Setter = <K extends keyof WizardValues>(k: K, v: WizardValues[K]) => void;
 
@@ -405,9 +421,9 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
       </form>
       <ConfirmDialog open={leaving} title={TEXT.leaveTitle} message={TEXT.leaveText} confirmLabel={TEXT.leaveYes} cancelLabel={TEXT.leaveNo}
         onConfirm={() => { setLeaving(false); navigate('/create-study'); }} onCancel={() => setLeaving(false)} />
-      <Modal open={draft !== null} title={TEXT.advanced} onClose={() => setAdvanced(null)} part="advanced-dialog">
+      <Modal open={draft !== null} title={TEXT.advanced} onClose={() => setAdvanced(null)} part="advanced-dialog" size="full">
         {draft ? (
-          <div className="grid" style={{ minWidth: 'min(90vw, 900px)' }}>
+          <AdvancedGrid part="advanced-fields">
             {(['notes', 'objective', 'brief', 'methodology', 'study_duration', 'decision_to_inform', 'incentive'] as const).map((k) => (
               <TextField key={k} label={k.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())} value={draft[k]}
                 onChange={(e: ChangeEvent<HTMLInputElement>) => setAdvanced({ ...draft, [k]: e.target.value })} />
@@ -420,7 +436,7 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
               <Button type="button" part="advanced-close" $variant="secondary" onClick={() => setAdvanced(null)}>Close</Button>
               <Button type="button" part="advanced-save" onClick={() => { setValues(draft); setAdvanced(null); }}>Save</Button>
             </div>
-          </div>
+          </AdvancedGrid>
         ) : null}
       </Modal>
       {failure ? <Toast kind="error" text={failure} duration={TOAST_DURATION_ERROR} onClose={() => setFailure(null)} /> : null}

@@ -102,6 +102,27 @@ describe('<gaze-study-wizard kind="social">', () => {
     });
   }
 
+  it('D3-089 issue 38: the Pinterest pin takes its creative\'s shape and fits it, never cropping it', async () => {
+    const { el } = await openSetup();
+    pick(el, 'platforms', 'pin');
+    await waitFor(() => preview(el).dataset.platform === 'pin', 'pinterest');
+    // The ad URL must be public (the shared URL rule), so once the preview shows it the image's
+    // bytes come from the test server instead: a real 180 x 180 PNG, square where the pin was 2:3.
+    type(field(el, 'Ad URL (image or video)'), 'https://cdn.example.com/square.png');
+    const img = await waitFor(() => $(el, '[part~="preview-frame"] img[part~="media"]') as HTMLImageElement | null, 'image');
+    img.setAttribute('src', `${location.origin}/dashboard/public/apple-touch-icon.png`);
+    await waitFor(() => img.complete && img.naturalWidth === 180, 'image loaded');
+    const box = $(el, '[part~="pin-media"]')!;
+    await waitFor(() => { const r = box.getBoundingClientRect(); return Math.abs(r.width / r.height - 1) < 0.02; }, 'square pin');
+    expect(getComputedStyle(img).objectFit).to.equal('contain');
+    const r = img.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    // The whole image is inside the visible box (nothing cut off by the rounded frame).
+    expect(r.width).to.be.at.most(b.width + 0.5);
+    expect(r.height).to.be.at.most(b.height + 0.5);
+    expect(Math.abs(r.width / r.height - 1)).to.be.lessThan(0.02);
+  });
+
   it('D3-081, D3-082, D3-083: the mobile preview is 375 x 667; stories state 9 x 16; Snapchat is mobile only', async () => {
     const { el } = await openSetup();
     expect(frame(el).dataset.device).to.equal('desktop');

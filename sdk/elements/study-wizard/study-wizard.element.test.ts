@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import './study-wizard.element';
 import { $, $$, mount, navigationsDuring, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
 
@@ -197,4 +198,38 @@ describe('<gaze-study-wizard>', () => {
     await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog third');
     expect(input(el, 'Notes').value).to.equal('kept');
   });
+
+  for (const [width, height] of [[1440, 900], [360, 740]] as const) {
+    it(`D3-018 issue 38: Advanced Settings is full-screen at ${width} px and no field is clipped`, async () => {
+      await setViewport({ width, height });
+      try {
+        api();
+        const el = await mount('gaze-study-wizard', { kind: 'generic' });
+        button(el, 'advanced').click();
+        await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog');
+        const dialog = $(el, '[part~="advanced-dialog"]') as HTMLElement;
+        const box = dialog.getBoundingClientRect();
+        expect(Math.round(box.left)).to.equal(0);
+        expect(Math.round(box.top)).to.equal(0);
+        expect(Math.round(box.width)).to.equal(window.innerWidth);
+        expect(Math.round(box.height)).to.equal(window.innerHeight);
+        // Nothing scrolls sideways, and every field and button lies inside the dialog's content box.
+        expect(dialog.scrollWidth).to.be.at.most(dialog.clientWidth);
+        const controls = Array.from(dialog.querySelectorAll('input, button')) as HTMLElement[];
+        expect(controls.length).to.be.greaterThan(12);
+        for (const c of controls) {
+          const r = c.getBoundingClientRect();
+          expect(r.width, `${c.getAttribute('aria-label') ?? c.id} has a width`).to.be.greaterThan(40);
+          expect(r.left, 'left edge inside').to.be.at.least(box.left);
+          expect(r.right, `${c.outerHTML.slice(0, 60)} right edge inside`).to.be.at.most(box.left + dialog.clientWidth + 0.5);
+        }
+        // The wide screen uses its width: several fields side by side.
+        const tops = new Set(Array.from(dialog.querySelectorAll('input')).map((i) => Math.round(i.getBoundingClientRect().top)));
+        if (width === 1440) expect(tops.size).to.be.lessThan(11);
+        else expect(tops.size).to.equal(11);
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+  }
 });

@@ -29,6 +29,8 @@ export interface MediaProps {
   sound?: boolean;
   /** A video's length in seconds once known (Snapchat's sections). */
   onDuration?: (seconds: number) => void;
+  /** The media's own width / height once known (an image loaded, a video's metadata read). */
+  onAspect?: (ratio: number) => void;
   /** Seek to this second (Snapchat's section buttons). */
   seekTo?: number | null;
   children?: ReactNode;
@@ -40,7 +42,8 @@ export interface MediaProps {
  * forms, no top navigation — so third-party markup never runs script in our page; a URL that is not
  * http(s) is never loaded.
  */
-export function Media({ url, label, fit = 'cover', sound = false, onDuration, seekTo, children }: MediaProps) {
+export function Media({ url, label, fit = 'cover', sound = false, onDuration, onAspect, seekTo, children }: MediaProps) {
+  const aspect = (w: number, h: number) => { if (w > 0 && h > 0) onAspect?.(w / h); };
   const kind = mediaKind(url);
   const [broken, setBroken] = useState(false);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -53,13 +56,14 @@ export function Media({ url, label, fit = 'cover', sound = false, onDuration, se
   let body: ReactNode;
   if (!kind) body = <div className="empty" part="media-empty">{url.trim() ? 'Enter a valid http(s) URL to see the ad here' : 'Your ad appears here'}</div>;
   else if (broken && kind !== 'video') body = <div className="empty" part="media-empty">The ad could not be loaded from this URL</div>;
-  else if (kind === 'image') body = <img part="media" src={url.trim()} alt={label} referrerPolicy="no-referrer" onError={fail} />;
+  else if (kind === 'image') body = <img part="media" src={url.trim()} alt={label} referrerPolicy="no-referrer" onError={fail}
+    onLoad={(e: SyntheticEvent<HTMLImageElement>) => aspect(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)} />;
   else if (kind === 'video') {
     body = (
       <video
         part="media" ref={setVideo} src={url.trim()} aria-label={label} muted={!sound} playsInline loop controls preload="metadata"
         onError={fail}
-        onLoadedMetadata={(e: SyntheticEvent<HTMLVideoElement>) => onDuration?.(e.currentTarget.duration)}
+        onLoadedMetadata={(e: SyntheticEvent<HTMLVideoElement>) => { onDuration?.(e.currentTarget.duration); aspect(e.currentTarget.videoWidth, e.currentTarget.videoHeight); }}
       />
     );
   } else {

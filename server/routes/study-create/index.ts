@@ -181,7 +181,7 @@ export default async function studyCreateRoutes(app: FastifyInstance) {
       study_type_id: made.studyTypeId,
       start_url: link(false),
       start_url_test: link(true),
-      incontext_urls: made.pageUrls.map((step_url) => ({ step_url })),
+      incontext_urls: made.pageUrls.map((step_url, i) => (made.pageCells ? { step_url, cell_name: made.pageCells[i] } : { step_url })),
       cache_page_ids: made.cachePageIds,
     };
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers.js';
 import type { Database } from '../../db/client.js';
@@ -84,7 +85,7 @@ describe('D1-122 participant demographic summary', () => {
     expect(body).toMatchObject({ success: true, study_id: studyId, study_name: 'Summer campaign', total: 6 });
     expect(Object.keys(body.data).sort()).toEqual(['age_group', 'earnings_group', 'ethnicity_group', 'family_group', 'gender_group', 'socialgrade_group']);
     for (const kind of Object.keys(body.data)) {
-      expect(body.data[kind].map((g: Group) => [g.id, g.name])).toEqual(LOOKUPS[kind].map(([id, , name]) => [id, name]));
+      expect(body.data[kind].map((g: Group) => [g.id, g.name])).toEqual(LOOKUPS[kind].filter(([, , name]) => !name.startsWith('Other')).map(([id, , name]) => [id, name]));
     }
     expect(body.data.age_group).toContainEqual({ id: 1, name: '18-24', count: 2 });
     expect(body.data.age_group).toContainEqual({ id: 6, name: '65+', count: 0 });
@@ -93,7 +94,23 @@ describe('D1-122 participant demographic summary', () => {
     expect(counts(body.data.family_group)).toEqual({ 1: 2, 2: 1, 3: 2 });
     expect(counts(body.data.earnings_group)).toEqual({ 1: 1, 2: 2, 3: 1, 5: 1 });
     expect(counts(body.data.socialgrade_group)).toEqual({ 1: 2, 2: 1, 3: 1, 4: 1 });
-    expect(counts(body.data.ethnicity_group)).toEqual({ 1: 2, 3: 2, 5: 1 });
+    // 'Other ethnic group' (5) is not listed: that respondent and the one with no ethnicity make
+    // the pie's one Other slice, total − Σ listed = 2 (issue 38).
+    expect(counts(body.data.ethnicity_group)).toEqual({ 1: 2, 3: 2 });
+    expect(body.data.ethnicity_group.map((g: Group) => g.name)).toEqual(['White', 'Mixed', 'Asian', 'Black']);
+    expect(body.total - body.data.ethnicity_group.reduce((a: number, g: Group) => a + g.count, 0)).toBe(2);
+  });
+
+  it('issue 38: a legacy list whose Other answer is named plain "Other" is folded the same way; per cell too', async () => {
+    await database.db.execute(sql`update lookup_item set name = 'Other' where kind = 'ethnicity_group' and id = 5`);
+    try {
+      const body = (await raw(studyId, {})).json();
+      const d = body.data[0];
+      expect(d.ethnicity.map((g: Group) => g.name)).toEqual(['White', 'Mixed', 'Asian', 'Black']);
+      for (const c of d.ethnicity_cell) expect(c.data.map((g: { description: string }) => g.description)).not.toContain('Other');
+    } finally {
+      await database.db.execute(sql`update lookup_item set name = 'Other ethnic group' where kind = 'ethnicity_group' and id = 5`);
+    }
   });
 
   it('D1-115 limit_to_eyetracking keeps respondents with eye-tracking data (bool, 1 or "true")', async () => {

@@ -17,6 +17,7 @@ import {
 import { simulateStudy } from '../../seed/respondents.js';
 import { loadStudyContext } from '../../repositories/ingest.js';
 import { respondentTarget } from '../../analytics/simulator.js';
+import { companyValidations } from '../../repositories/my-reports.js';
 
 let a: Database;
 let b: Database;
@@ -249,6 +250,42 @@ describe('demo seed', () => {
     const again = await seedOnStart(a.db, storage, { demo: true });
     expect(again.seeded).toBe('none');
     expect(again.pendingRespondents).toEqual(pending.slice(3));
+  });
+
+  it('issue 38: the seeded test sessions are a handful of run-throughs per study over the last weeks, mixed results, one My Validations row per run', async () => {
+    const seeded = (await rows<{ study_id: number }>(a, 'select distinct study_id from participant where is_test')).map((r) => Number(r.study_id));
+    expect(seeded.length).toBeGreaterThanOrEqual(3);
+    // Every test session belongs to a run of its own study.
+    const [loose] = await rows<{ n: number }>(a, 'select count(*)::int as n from participant p left join run_through r on r.id = p.run_through_id where p.is_test and (r.id is null or r.study_id <> p.study_id)');
+    expect(loose.n).toBe(0);
+    const runs = await rows<{ study_id: number; status: string; result: string | null; created_at: string; results: unknown; requested_by: number; company_ok: boolean }>(a, `
+      select r.study_id, r.status, r.result, r.created_at, r.results, r.requested_by, u.company_id = s.company_id or u.super_user as company_ok
+      from run_through r join study s on s.id = r.study_id join app_user u on u.id = r.requested_by
+      where r.study_id in (${seeded.join(',')}) and r.results is not null`);
+    const perStudy = new Map<number, number>();
+    for (const r of runs) perStudy.set(Number(r.study_id), (perStudy.get(Number(r.study_id)) ?? 0) + 1);
+    for (const id of seeded) {
+      expect(perStudy.get(id)).toBeGreaterThanOrEqual(1);
+      expect(perStudy.get(id)).toBeLessThanOrEqual(3);
+    }
+    expect(new Set(runs.map((r) => r.status))).toEqual(new Set(['passed', 'failed']));
+    for (const r of runs) {
+      expect(r.company_ok).toBe(true);
+      expect(Array.isArray(r.results)).toBe(true);
+      if (r.status === 'failed') expect(r.result).toMatch(/^.+, (step \d+ \(.+\): did not render within 20 s|the test session .+)$/);
+      else expect(r.result).toBeNull();
+    }
+    // Dated over the last weeks, in the past, not all on one day.
+    const times = runs.map((r) => new Date(r.created_at).getTime());
+    expect(Math.max(...times)).toBeLessThan(Date.now());
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(7 * 86_400_000);
+    expect(Date.now() - Math.min(...times)).toBeLessThan(8 * 7 * 86_400_000);
+    // My Validations lists the runs, no test-link rows.
+    const [{ company_id: acme }] = await rows<{ company_id: number }>(a, `select company_id from study where id = ${seeded[0]}`);
+    const list = await companyValidations(a.db, Number(acme), { search: '', sort: 'Date', desc: true, page: 1, size: 100 });
+    expect(list.rows.filter((r) => r.kind === 'test_session')).toEqual([]);
+    const ofCompany = await rows<{ n: number }>(a, `select count(*)::int as n from run_through r join study s on s.id = r.study_id where s.company_id = ${Number(acme)}`);
+    expect(list.total).toBe(Number(ofCompany[0].n));
   });
 
   it('serves the seeded creatives and logos through signed URLs', async () => {

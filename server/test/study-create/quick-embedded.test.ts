@@ -171,7 +171,11 @@ describe('embedded/redirect study (10): D3-040, D3-108, D3-109', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.study_type_id).toBe(10);
-    expect(body.incontext_urls).toEqual([{ step_url: 'https://site.example.com/a' }]);
+    // issue 38: every cell's page, named by its cell (was cell 1's only).
+    expect(body.incontext_urls).toEqual([
+      { step_url: 'https://site.example.com/a', cell_name: 'Cell 1' },
+      { step_url: 'https://site.example.com/b', cell_name: 'Cell 2' },
+    ]);
     expect((await steps(body.study_id)).map((c) => c.map((s) => [s.step_kind, s.step_settings.url]))).toEqual([
       [['embedded', 'https://site.example.com/a']], [['embedded', 'https://site.example.com/b']],
     ]);
