@@ -95,10 +95,14 @@ export type ReportFilters = Partial<DemographicFilters>;
  * the curves over the same respondents): `{filters}` with the non-empty groups, ids ascending, or
  * nothing at all when none is set, so an unfiltered report's requests stay the spec's.
  */
+const FILTER_ORDER: (keyof DemographicFilters)[] = ['age_group_ids', 'family_group_ids', 'earnings_group_ids', 'genders_group_ids'];
+
 export function reportFilterBody(f?: ReportFilters | null): { filters?: ReportFilters } {
   if (!f) return {};
   const out: ReportFilters = {};
-  for (const [k, ids] of Object.entries(f) as [keyof DemographicFilters, number[] | undefined][]) {
+  // A fixed key order too: the body keys the reads' cache, whichever way the filters were set.
+  for (const k of FILTER_ORDER) {
+    const ids = f[k];
     if (ids?.length) out[k] = [...new Set(ids)].sort((a, b) => a - b);
   }
   return Object.keys(out).length ? { filters: out } : {};

@@ -146,7 +146,7 @@ describe('<gaze-kpi-report> interactive visual (issue 37)', () => {
     // The embedding page's filters (the attribute): the first reads are already filtered, every one alike.
     const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101', filters: '{"genders_group_ids":[2],"age_group_ids":[2,1]}' });
     await waitFor(() => explorer(el), 'explorer');
-    const first = { filters: { genders_group_ids: [2], age_group_ids: [1, 2] } };
+    const first = { filters: { age_group_ids: [1, 2], genders_group_ids: [2] } };
     expect(bodies('gaze_points')).to.deep.equal([first]);
     expect(bodies('kpi_analysis').map((b) => b.filters)).to.deep.equal([first.filters]);
     expect(bodies('graph2_data').map((b) => b.filters)).to.deep.equal([first.filters]);
