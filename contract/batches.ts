@@ -10,7 +10,7 @@ import {
   areaTag, BATCH_ROLES, defineOperation, Id, IdParam, Int4, IntLike, Nullable, Ok, PageNum, PageSize, SIGNED_IN, Text,
 } from './common.js';
 import { AoiEditorResponse, SaveAoisBody, SaveAoisResponse } from './aoi.js';
-import { DataTypes, exposureMeasures, GraphTypeId, LegacyGraphPoint, NormMetrics, respondentFields, StimMetrics } from './reports.js';
+import { DataTypes, exposureMeasures, GazePointsBody, GazePointsResponse, GraphTypeId, LegacyGraphPoint, NormMetrics, respondentFields, StimMetrics } from './reports.js';
 
 declare module './common.js' {
   interface AreaTags { batches: true }
@@ -416,6 +416,25 @@ export const reportParticipantFeatureData = defineOperation({
   response: { 200: BatchFeatureParticipantResponse },
 });
 
+/**
+ * The interactive visual of one batch stim (issue 37): the study report's gaze_points answer for the
+ * batch stim's placement. No demographic filters: the batch reports are over every respondent.
+ */
+export const BatchGazePointsBody = Type.Object({
+  ...BatchRefProperties,
+  internal_stim_id: IntLike(1, { description: 'The batch stim (internal_stim_id of the stim list)' }),
+  slice_ms: GazePointsBody.properties.slice_ms,
+});
+export type BatchGazePointsBody = Static<typeof BatchGazePointsBody>;
+
+export const reportGazePoints = defineOperation({
+  ...batchRead, operationId: 'getBatchReportGazePoints', path: '/v1.0/batch/report-gaze-points',
+  summary: "A batch stim's fixations binned per time slice, clustered, and its AOIs with their metrics (the interactive visual)",
+  description: 'The same answer and bounds as the study reports\' gaze_points, over every respondent of the batch stim (batch reports carry no demographic filters).',
+  body: BatchGazePointsBody,
+  response: { 200: GazePointsResponse },
+});
+
 export const vendorStims = defineOperation({
   ...batchRead, operationId: 'listVendorStims', path: '/v1.0/vendor/stimulus/list', errors: [],
   summary: "Every stim discovered in the acting company's batches, paged, sorted, filtered by name and type",
@@ -452,6 +471,6 @@ export const files = defineOperation({
 });
 
 export const operations = {
-  list, stims, discovered, reportData, reportFeatureData, reportVisual, reportGraph, reportStats, reportParticipant,
+  list, stims, discovered, reportData, reportFeatureData, reportVisual, reportGraph, reportGazePoints, reportStats, reportParticipant,
   reportParticipantData, reportParticipantFeatureData, vendorStims, getTpStim, saveTpStim, files,
 };

@@ -98,7 +98,7 @@ export async function seedBatchDemo(db: Db, storage: Storage): Promise<number[]>
       if (s.kind !== 's') {
         source = `c/${COMPANY}/batches/${slug(b.label)}/${slug(s.brand)}-${s.width}x${s.height}.png`;
         if (!(await storage.exists(source))) {
-          await storage.put(source, drawAd({ brand: s.brand, width: s.width, height: s.height, cta: 'Learn more', video: s.kind === 'v' }).png, 'image/png');
+          await storage.put(source, (await drawAd({ brand: s.brand, width: s.width, height: s.height, cta: 'Learn more', video: s.kind === 'v' })).png, 'image/png');
         }
         files.push({ companyId: co.id, key: source, contentType: 'image/png', uploaded: true, meta: { demo: true } });
       }

@@ -667,7 +667,7 @@ type Log = (message: string) => void;
 /** app_setting key: JSON list of the study ids that get demo respondents. */
 export const RESPONDENT_STUDIES_KEY = 'demo.respondent_studies';
 
-interface DemoFile { company: CompanyKey; key: string; contentType: string; make: () => Buffer }
+interface DemoFile { company: CompanyKey; key: string; contentType: string; make: () => Buffer | Promise<Buffer> }
 
 /** Every file of the demo: creatives (one per brand, size and variant), logos, cached pages, study files. */
 function demoFiles(plan: Planner): DemoFile[] {
@@ -678,7 +678,7 @@ function demoFiles(plan: Planner): DemoFile[] {
     const f = FORMATS[s.format as FormatKey];
     files.set(s.source, {
       company: s.company, key: s.source, contentType: 'image/png',
-      make: () => drawAd({ brand: s.brand, width: s.width, height: s.height, cta: f.cta, variant, video: s.stimType === 'v' }).png,
+      make: async () => (await drawAd({ brand: s.brand, width: s.width, height: s.height, cta: f.cta, variant, video: s.stimType === 'v' })).png,
     });
   }
   for (const [key, c] of Object.entries(COMPANIES) as [CompanyKey, (typeof COMPANIES)[CompanyKey]][]) {
@@ -703,7 +703,7 @@ export async function writeDemoFiles(storage: Storage, plan: Planner = planDemo(
   let written = 0;
   for (const f of demoFiles(plan)) {
     if (await storage.exists(f.key)) continue;
-    await storage.put(f.key, f.make(), f.contentType);
+    await storage.put(f.key, await f.make(), f.contentType);
     written += 1;
   }
   return written;

@@ -1,35 +1,40 @@
 // Demo creatives drawn with pngjs: a coloured ad mock-up per brand and format (logo, headline,
-// product, call-to-action blocks, brand name in a 5x7 pixel font) and small company logos.
+// product, call-to-action blocks; brand name, initials and CTA in real type through sharp) and small
+// company logos.
 // The blocks are returned as AOI rectangles, so heatmaps and feature reports line up with them.
+import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 
 type RGB = [number, number, number];
 
-const GLYPHS: Record<string, string> = {
-  A: '01110 10001 10001 11111 10001 10001 10001', B: '11110 10001 10001 11110 10001 10001 11110',
-  C: '01110 10001 10000 10000 10000 10001 01110', D: '11110 10001 10001 10001 10001 10001 11110',
-  E: '11111 10000 10000 11110 10000 10000 11111', F: '11111 10000 10000 11110 10000 10000 10000',
-  G: '01110 10001 10000 10111 10001 10001 01111', H: '10001 10001 10001 11111 10001 10001 10001',
-  I: '01110 00100 00100 00100 00100 00100 01110', J: '00111 00010 00010 00010 00010 10010 01100',
-  K: '10001 10010 10100 11000 10100 10010 10001', L: '10000 10000 10000 10000 10000 10000 11111',
-  M: '10001 11011 10101 10101 10001 10001 10001', N: '10001 10001 11001 10101 10011 10001 10001',
-  O: '01110 10001 10001 10001 10001 10001 01110', P: '11110 10001 10001 11110 10000 10000 10000',
-  Q: '01110 10001 10001 10001 10101 10010 01101', R: '11110 10001 10001 11110 10100 10010 10001',
-  S: '01111 10000 10000 01110 00001 00001 11110', T: '11111 00100 00100 00100 00100 00100 00100',
-  U: '10001 10001 10001 10001 10001 10001 01110', V: '10001 10001 10001 10001 10001 01010 00100',
-  W: '10001 10001 10001 10101 10101 10101 01010', X: '10001 10001 01010 00100 01010 10001 10001',
-  Y: '10001 10001 10001 01010 00100 00100 00100', Z: '11111 00001 00010 00100 01000 10000 11111',
-  0: '01110 10001 10011 10101 11001 10001 01110', 1: '00100 01100 00100 00100 00100 00100 01110',
-  2: '01110 10001 00001 00010 00100 01000 11111', 3: '11111 00010 00100 00010 00001 10001 01110',
-  4: '00010 00110 01010 10010 11111 00010 00010', 5: '11111 10000 11110 00001 00001 10001 01110',
-  6: '00110 01000 10000 11110 10001 10001 01110', 7: '11111 00001 00010 00100 01000 01000 01000',
-  8: '01110 10001 10001 01110 10001 10001 01110', 9: '01110 10001 10001 01111 00001 00010 01100',
-  '&': '01100 10010 10100 01000 10101 10010 01101', '-': '00000 00000 00000 11111 00000 00000 00000',
-  '%': '11000 11001 00010 00100 01000 10011 00011', '!': '00100 00100 00100 00100 00100 00000 00100',
-  '.': '00000 00000 00000 00000 00000 00000 00100', "'": '00100 00100 01000 00000 00000 00000 00000',
-  '£': '00110 01001 01000 11100 01000 01000 11111', ' ': '00000 00000 00000 00000 00000 00000 00000',
-};
-const FONT = new Map(Object.entries(GLYPHS).map(([ch, rows]) => [ch, rows.split(' ').map((r) => r.split('').map((b) => b === '1'))]));
+/**
+ * The mock-ups' lettering: Liberation Sans Bold 2.1.5 (SIL OFL 1.1, fonts/OFL.txt) shipped beside
+ * this file and handed to sharp's text renderer (Pango + FreeType) as a font file, so the demo's
+ * ads are set in real type on any machine, with or without system fonts, and draw the same pixels
+ * wherever the same sharp build runs (docs/decisions.md "Demo creatives in real type").
+ */
+export const DEMO_FONT_FILE = fileURLToPath(new URL('./fonts/LiberationSans-Bold.ttf', import.meta.url));
+export const DEMO_FONT = 'Liberation Sans Bold';
+
+const escapeMarkup = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const hex = ([r, g, b]: RGB) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+
+/** One line of text at `px` pixels (font size in points at 72 dpi), coloured, on transparency. */
+function renderText(str: string, px: number, color: RGB) {
+  return sharp({
+    text: { text: `<span foreground="${hex(color)}">${escapeMarkup(str)}</span>`, font: `${DEMO_FONT} ${px}`, fontfile: DEMO_FONT_FILE, dpi: 72, rgba: true, wrap: 'none' },
+  }).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+}
+
+/** The demo repeats its brands and CTAs: each string is measured once per process. */
+const extents = new Map<string, Promise<{ width: number; height: number }>>();
+function extentAt100(str: string) {
+  let e = extents.get(str);
+  if (!e) extents.set(str, (e = sharp({ text: { text: escapeMarkup(str), font: `${DEMO_FONT} 100`, fontfile: DEMO_FONT_FILE, dpi: 72, wrap: 'none' } }).metadata()
+    .then((m) => ({ width: Math.max(1, m.width ?? 1), height: Math.max(1, m.height ?? 1) }))));
+  return e;
+}
 
 class Canvas {
   readonly png: PNG;
@@ -69,27 +74,31 @@ class Canvas {
     }
   }
 
-  /** Draws text at the largest integer scale that fits the box, centred in it. */
-  text(str: string, box: Box, color: RGB, maxScale = 64) {
-    const s = str.toUpperCase().split('').filter((ch) => FONT.has(ch)).join('');
-    if (!s) return;
-    const scale = Math.max(1, Math.min(maxScale, Math.floor(box.width / (s.length * 6 - 1)), Math.floor(box.height / 7)));
-    // Longer than the box even at scale 1: cut it.
-    const fits = Math.max(1, Math.floor((box.width + scale) / (6 * scale)));
-    const shown = s.slice(0, fits);
-    const w = (shown.length * 6 - 1) * scale;
-    let x = box.x + (box.width - w) / 2;
-    const y = box.y + (box.height - 7 * scale) / 2;
-    for (const ch of shown) {
-      const g = FONT.get(ch)!;
-      g.forEach((row, ry) => row.forEach((on, rx) => { if (on) this.rect(x + rx * scale, y + ry * scale, scale, scale, color); }));
-      x += 6 * scale;
-    }
+  private readonly texts: { str: string; box: Box; color: RGB }[] = [];
+
+  /** Text set later (encode) at the largest size that fits the box on one line, centred in it. */
+  text(str: string, box: Box, color: RGB) {
+    if (str.trim() && box.width >= 4 && box.height >= 4) this.texts.push({ str: str.trim(), box, color });
   }
 
-  encode(): Buffer {
-    // A fixed Paeth filter: as small as pngjs's adaptive choice on these flat shapes, twice as fast.
-    return PNG.sync.write(this.png, { colorType: 2, filterType: 4 });
+  /** The PNG: the shapes with each text rendered by Pango in the shipped font and composited. */
+  async encode(): Promise<Buffer> {
+    const layers = await Promise.all(this.texts.map(async ({ str, box, color }) => {
+      // The largest size whose one-line layout fits the box, from the text's extent at 100 px
+      // (text scales linearly); libvips' own fitting (width + height) tries many sizes per text.
+      const ref = await extentAt100(str);
+      const px = Math.max(4, Math.floor(Math.min(box.width / ref.width, box.height / ref.height) * 100 * 0.96));
+      const { data, info } = await renderText(str, px, color);
+      const left = Math.max(0, Math.min(this.width - info.width, Math.round(box.x + (box.width - info.width) / 2)));
+      const top = Math.max(0, Math.min(this.height - info.height, Math.round(box.y + (box.height - info.height) / 2)));
+      return info.width <= this.width && info.height <= this.height ? [{ input: data, left, top }] : [];
+    }));
+    return sharp(this.png.data, { raw: { width: this.width, height: this.height, channels: 4 } })
+      .composite(layers.flat())
+      .removeAlpha()
+      // Fixed settings: the same seed gives the same bytes.
+      .png({ compressionLevel: 9, adaptiveFiltering: false })
+      .toBuffer();
   }
 }
 
@@ -171,7 +180,7 @@ export interface AdImage {
 }
 
 /** One ad creative: brand colours, the brand name as headline, a product shape and a CTA button. */
-export function drawAd(opts: { brand: string; width: number; height: number; cta: string; variant?: number; video?: boolean }): AdImage {
+export async function drawAd(opts: { brand: string; width: number; height: number; cta: string; variant?: number; video?: boolean }): Promise<AdImage> {
   const { brand, width, height, cta } = opts;
   const variant = opts.variant ?? 0;
   const c = new Canvas(width, height);
@@ -196,13 +205,13 @@ export function drawAd(opts: { brand: string; width: number; height: number; cta
   const pad = Math.round(Math.min(L.cta.width, L.cta.height) * 0.2);
   c.text(cta, r(L.cta.x + pad, L.cta.y + pad, L.cta.width - 2 * pad, L.cta.height - 2 * pad), p.ink);
   return {
-    png: c.encode(),
+    png: await c.encode(),
     aois: adAois(width, height, variant),
   };
 }
 
 /** A square company logo: initials on the company colour. */
-export function drawLogo(name: string, size = 128): Buffer {
+export async function drawLogo(name: string, size = 128): Promise<Buffer> {
   const c = new Canvas(size, size);
   const p = brandPalette(name);
   c.rect(0, 0, size, size, p.primary);

@@ -1,9 +1,10 @@
 // Batches for vendors (spec D3 §7). Wire types come from the contract.
 import type {
   BatchFeatureParticipantResponse, BatchFeatureResponse, BatchGraphResponse, BatchListBody, BatchListResponse,
-  BatchParticipantResponse, BatchReportBody, BatchReportResponse, BatchStatsResponse,
+  BatchGazePointsBody, BatchParticipantResponse, BatchReportBody, BatchReportResponse, BatchStatsResponse,
   BatchStimsResponse, BatchVisualResponse, FileListResponse, VendorStimListBody, VendorStimListResponse,
 } from '../../../contract/batches';
+import type { GazePointsResponse } from '../../../contract/reports';
 import { request, type ApiConfig } from './client';
 
 export type {
@@ -28,6 +29,8 @@ export const fetchBatchStims = (api: ApiConfig, ref: BatchRef) => post<BatchStim
 export const fetchBatchReportData = (api: ApiConfig, body: BatchReportBody) => post<BatchReportResponse>(api, '/batch/report-data', body);
 export const fetchBatchFeatureData = (api: ApiConfig, body: BatchReportBody) => post<BatchFeatureResponse>(api, '/batch/report-feature-data', body);
 export const fetchBatchVisual = (api: ApiConfig, body: BatchReportBody) => post<BatchVisualResponse>(api, '/batch/report-visual', body);
+/** The interactive visual's data of one batch stim (issue 37): the study gaze_points answer. */
+export const fetchBatchGazePoints = (api: ApiConfig, body: BatchGazePointsBody) => post<GazePointsResponse>(api, '/batch/report-gaze-points', body);
 export const fetchBatchGraph = (api: ApiConfig, body: BatchReportBody) => post<BatchGraphResponse>(api, '/batch/report-graph', body);
 export const fetchBatchStats = (api: ApiConfig, body: BatchReportBody) => post<BatchStatsResponse>(api, '/batch/report-stats', body);
 export const fetchBatchParticipants = (api: ApiConfig, body: BatchReportBody) => post<BatchParticipantResponse>(api, '/batch/report-participant', body);

@@ -1,11 +1,12 @@
 // Batch reads (spec D3 §2.10–2.14): each a keyed resource, so two widgets of two vendors or
 // companies never share an entry. Loading states (begin, success, error) are the resources' own.
 import {
-  fetchBatchFeatureData, fetchBatchGraph, fetchBatchList, fetchBatchReportData, fetchBatchStims, fetchBatchVisual, fetchFiles,
+  fetchBatchFeatureData, fetchBatchGazePoints, fetchBatchGraph, fetchBatchList, fetchBatchReportData, fetchBatchStims, fetchBatchVisual, fetchFiles,
   fetchVendorStims, type BatchFeatureResponse, type BatchGraphResponse, type BatchListQuery, type BatchListResponse, type BatchRef,
   type BatchReportResponse, type BatchStimsResponse, type BatchVisualResponse, type FileListResponse, type VendorStimListResponse,
   type VendorStimQuery,
 } from '../api/batches';
+import type { GazePointsResponse } from '../api/reports';
 import { createResource } from '../resource/resource';
 
 export type BatchStimRef = BatchRef & { internal_stim_id: number };
@@ -24,6 +25,8 @@ export const batchStims = createResource<BatchRef, BatchStimsResponse>({ name: '
 export const batchReport = createResource<BatchStimRef, BatchReportResponse>({ name: 'batches/report', fetch: fetchBatchReportData });
 export const batchFeatures = createResource<BatchStimRef, BatchFeatureResponse>({ name: 'batches/features', fetch: fetchBatchFeatureData });
 export const batchVisual = createResource<BatchStimRef, BatchVisualResponse>({ name: 'batches/visual', fetch: fetchBatchVisual });
+/** The batch KPI and feature reports' interactive visual (issue 37): no filters, like the rest of the batch report. */
+export const batchGazePoints = createResource<BatchStimRef, GazePointsResponse>({ name: 'batches/gaze-points', fetch: fetchBatchGazePoints });
 export const batchGraph = createResource<BatchStimRef, BatchGraphResponse>({ name: 'batches/graph', fetch: fetchBatchGraph });
 export const vendorStims = createResource<VendorStimQuery, VendorStimListResponse>({ name: 'batches/vendor-stims', fetch: fetchVendorStims });
 export const batchFiles = createResource<void, FileListResponse>({ name: 'batches/files', fetch: (api) => fetchFiles(api) });

@@ -72,7 +72,9 @@ export type ViewAction =
   | { type: 'close' }
   | { type: 'toggle'; field: FilterField; id: number }
   | { type: 'submit' }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** The filters given from outside (a report element's `filters` attribute). */
+  | { type: 'set'; filters: DemographicFilters };
 
 // 'limit', 'submit' and 'clear' change the summary's key, hence refetch it (D1-121).
 export function viewReducer(v: DemographicsView, action: ViewAction): DemographicsView {
@@ -94,6 +96,8 @@ export function viewReducer(v: DemographicsView, action: ViewAction): Demographi
     /** Removes every filter (D1-120). */
     case 'clear':
       return { ...v, filters: emptyFilters(), draft: emptyFilters() };
+    case 'set':
+      return { ...v, filters: { ...action.filters }, draft: { ...action.filters } };
   }
 }
 

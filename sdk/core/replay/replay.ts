@@ -4,7 +4,7 @@
 import { fetchReplay, fetchReplayRespondents, type ReplayResponse, type RespondentsBody, type RespondentsResponse } from '../api/replay';
 import type { DemographicFilters } from '../api/demographics';
 import { createResource } from '../resource/resource';
-import { placeOf } from '../reports/reports';
+import { placeOf, reportFilterBody } from '../reports/reports';
 import { parseStimKey, type StimKey } from '../reports/keys';
 import { FILTER_FIELDS } from '../demographics/demographics';
 
@@ -55,7 +55,9 @@ export function parseReplayFilters(value: string | null | undefined): Partial<De
 }
 
 /** The dashboard's replay page of a placed stim (the KPI and feature reports link to it). */
-export function replayPath(stim: StimKey, participant?: number): string {
+export function replayPath(stim: StimKey, participant?: number, filters?: Partial<DemographicFilters>): string {
   const studyId = parseStimKey(stim)?.studyId;
-  return `/my_studies/overview/${studyId}/replay?stim=${stim}${participant ? `&participant=${participant}` : ''}`;
+  // The report's filters ride along, so the replay lists the respondents the report counted.
+  const f = reportFilterBody(filters).filters;
+  return `/my_studies/overview/${studyId}/replay?stim=${stim}${participant ? `&participant=${participant}` : ''}${f ? `&filters=${encodeURIComponent(JSON.stringify(f))}` : ''}`;
 }

@@ -7,6 +7,7 @@ import {
   type OverallAttentionResponse, type StimPlace, type StimTreeResponse, type VisualDataResponse,
 } from '../api/reports';
 import { createResource } from '../resource/resource';
+import type { DemographicFilters } from '../api/demographics';
 import { refusalOr } from '../api/client';
 import { stimRef, parseStimKey, type StimKey } from './keys';
 
@@ -97,35 +98,60 @@ export function placeOf(key: StimKey): StimPlace {
   return { studyId: r.studyId, cellId: r.cellId, stepId: r.stepId, stimId: r.stimId };
 }
 
+/** A per-stim report's demographic filters (the filter dialog's or the element's `filters` attribute). */
+export type ReportFilters = Partial<DemographicFilters>;
+
+/**
+ * The filters as every per-stim read sends them (issue 37: the explorer's points, the metrics and
+ * the curves over the same respondents): `{filters}` with the non-empty groups, ids ascending, or
+ * nothing at all when none is set, so an unfiltered report's requests stay the spec's.
+ */
+const FILTER_ORDER: (keyof DemographicFilters)[] = ['age_group_ids', 'family_group_ids', 'earnings_group_ids', 'genders_group_ids'];
+
+export function reportFilterBody(f?: ReportFilters | null): { filters?: ReportFilters } {
+  if (!f) return {};
+  const out: ReportFilters = {};
+  // A fixed key order too: the body keys the reads' cache, whichever way the filters were set.
+  for (const k of FILTER_ORDER) {
+    const ids = f[k];
+    if (ids?.length) out[k] = [...new Set(ids)].sort((a, b) => a - b);
+  }
+  return Object.keys(out).length ? { filters: out } : {};
+}
+
 export interface StimParams {
   stim: StimKey;
   normType?: NormTypeId;
+  filters?: ReportFilters;
 }
 
 export const kpiAnalysis = createResource<StimParams, KpiResponse>({
   name: 'reports/kpi',
-  fetch: (api, p) => fetchKpi(api, placeOf(p.stim), p.normType ? { norm_type_id: p.normType } : {}),
+  fetch: (api, p) => fetchKpi(api, placeOf(p.stim), { ...(p.normType ? { norm_type_id: p.normType } : {}), ...reportFilterBody(p.filters) }),
   errorText: refusalOr(STIM_REPORT_ERROR),
 });
 
-export const stimGraph = createResource<{ stim: StimKey; graphType: GraphTypeId; km?: boolean }, GraphResponse>({
+export const stimGraph = createResource<{ stim: StimKey; graphType: GraphTypeId; km?: boolean; filters?: ReportFilters }, GraphResponse>({
   name: 'reports/stim-graph',
   fetch: (api, p) => {
     const g = GRAPH_TYPES[p.graphType];
-    return fetchStimGraph(api, placeOf(p.stim), { graph_type_id: p.graphType, time_segment: g.time_segment, max_time: g.max_time, ...estimator(p.km) });
+    return fetchStimGraph(api, placeOf(p.stim), { graph_type_id: p.graphType, time_segment: g.time_segment, max_time: g.max_time, ...estimator(p.km), ...reportFilterBody(p.filters) });
   },
   errorText: refusalOr(STIM_REPORT_ERROR),
 });
 
 export const featureAnalysis = createResource<StimParams, FeatureAnalysisResponse>({
   name: 'reports/feature-analysis',
-  fetch: (api, p) => fetchFeatureAnalysis(api, placeOf(p.stim), p.normType ? { norm_type_id: p.normType } : {}),
+  fetch: (api, p) => fetchFeatureAnalysis(api, placeOf(p.stim), { ...(p.normType ? { norm_type_id: p.normType } : {}), ...reportFilterBody(p.filters) }),
   errorText: refusalOr(STIM_REPORT_ERROR),
 });
 
-/** Binned fixations, clusters and AOIs of one placed stim (the interactive visual, issue 37). */
-export const gazePoints = createResource<{ stim: StimKey }, GazePointsResponse>({
+/**
+ * Binned fixations, clusters and AOIs of one placed stim (the interactive visual, issue 37), after
+ * the report's demographic filters: the same respondents as the report's metrics beside it.
+ */
+export const gazePoints = createResource<{ stim: StimKey; filters?: ReportFilters }, GazePointsResponse>({
   name: 'reports/gaze-points',
-  fetch: (api, p) => fetchGazePoints(api, placeOf(p.stim), {}),
+  fetch: (api, p) => fetchGazePoints(api, placeOf(p.stim), reportFilterBody(p.filters)),
   errorText: refusalOr(SECTION_ERROR),
 });

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useApi, useResource } from '../../core/resource/hooks';
 import { batchFeatures } from '../../core/batches/batches';
-import { BatchNoData, BatchReportStim } from '../../features/batch-report-stim';
+import { BatchExplorer, BatchNoData, BatchReportStim } from '../../features/batch-report-stim';
 import { BATCH_FILES, downloadBatch, saveRows } from '../../core/batches/download';
 import { batchReportPath, formatMetric } from '../../core/batches/format';
 import type { BatchRef } from '../../core/api/batches';
@@ -96,6 +96,8 @@ function FeatureReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: 
           </tbody>
         </table>
       </Metrics>
+      {/* The AOIs of the table over the creative, with their metrics on hover (issue 37). */}
+      <BatchExplorer batchRef={ref} stimId={item.internal_stim_id} name={item.stim_name} />
       </>)}
     </Wrap>
   );

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import './batch-feature-report.element';
 import { setCsvSaver } from '../../core/download/download';
 import { $, $$, mount, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach, afterEach } from '../test-utils';
+import { gazePointsFixture } from '../../features/report-common/test-fixtures';
 
 function api(features: unknown[], baseSize = 40) {
   return stubHttp((req) => {
@@ -11,6 +12,7 @@ function api(features: unknown[], baseSize = 40) {
         stim_data: baseSize ? { avg_page_dwell_time: 12.3, panelist_viewed_percent: 64.6, avg_stim_dwell_time: 2.04, base_size: baseSize } : { avg_page_dwell_time: null, panelist_viewed_percent: 0, avg_stim_dwell_time: null, base_size: 0 }, feature_data: features,
       }] } };
     }
+    if (req.url.endsWith('/batch/report-gaze-points')) return { data: gazePointsFixture(9) };
     return { status: 404, data: {} };
   });
 }
@@ -28,8 +30,19 @@ describe('<gaze-batch-feature-report>', () => {
     expect($(el, '[part="title"]')!.textContent).to.equal('Feature Report');
     expect($(el, '[part="stim"]')!.textContent).to.equal('Shopwise MPU · image · CR-3');
     expect($$(el, '[part="mini-card"]').map((c) => c.textContent)).to.deep.equal(['Percent Viewed (%)65%', 'Average Dwell Time (s)2.0s']);
-    expect($$(el, 'thead th').map((t) => t.textContent)).to.deep.equal(['Feature', 'Average feature dwell', 'Average page dwell', 'Percent panelist viewed']);
-    expect(Array.from($$(el, 'tbody tr')[0].children).map((c) => c.textContent)).to.deep.equal(['Logo', '0.5s', '12.3s', '42%']);
+    expect($$(el, '[part="feature-table"] thead th').map((t) => t.textContent)).to.deep.equal(['Feature', 'Average feature dwell', 'Average page dwell', 'Percent panelist viewed']);
+    expect(Array.from($$(el, '[part="feature-table"] tbody tr')[0].children).map((c) => c.textContent)).to.deep.equal(['Logo', '0.5s', '12.3s', '42%']);
+  });
+
+  it('issue 37: the AOIs of the table over the creative: the interactive visual from /batch/report-gaze-points', async () => {
+    const http = api([logo]);
+    const el = await mount('gaze-batch-feature-report', { 'batch-id': 'AB-9', 'vendor-id': 'V-1', 'stim-id': '3' });
+    const root = await waitFor(() => $(el, '[part="explorer-section"] [part="gaze-explorer"][data-state="loaded"]'), 'explorer');
+    expect(http.requests.filter((r) => r.url === '/v1.0/batch/report-gaze-points').map((r) => r.body)).to.deep.equal([
+      { internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', internal_stim_id: 3 },
+    ]);
+    const rows = Array.from(root.querySelectorAll('[part="aoi-table"] tbody tr')).map((r) => Array.from(r.children).map((c) => c.textContent));
+    expect(rows[0]).to.deep.equal(['Logo', '75%', '0.5s', '0.4s', '1', '3']);
   });
 
   it("issue 38: a stim with no measured views shows the spec's 'Error!' panel, never 0 %", async () => {

@@ -20,6 +20,9 @@ import { BatchFeatureReport } from './BatchFeatureReport';
  * @csspart feature-table - The Key Feature Metrics table.
  * @csspart other-report - The link to the same stim's KPI report.
  * @csspart empty - 'This batch has no stims to report on yet.' (an address without a stim, for a batch without stims).
+ * @csspart gaze-explorer - The interactive visual (issue 37): the creative with the heatmap (opacity, time window), gaze plot and AOI overlay, its controls and the AOI table.
+ * @csspart explorer-canvas - The overlay canvas (role img, its summary as the label).
+ * @csspart aoi-table - The AOIs with their metrics beside the picture.
  */
 export const GazeBatchFeatureReportElement = defineElement('gaze-batch-feature-report', BatchFeatureReport, {
   props: { batchId: 'string', vendorId: 'string', stimId: 'number' },

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { HighchartsReact } from 'highcharts-react-official';
 import { useApi, useResource } from '../../core/resource/hooks';
 import { batchGraph, batchReport, batchVisual } from '../../core/batches/batches';
-import { BatchNoData, BatchReportStim } from '../../features/batch-report-stim';
+import { BatchExplorer, BatchNoData, BatchReportStim } from '../../features/batch-report-stim';
 import { downloadBatch, downloadKpiTable } from '../../core/batches/download';
 import { batchReportPath, curveSeconds, formatMetric, KPI_ROWS } from '../../core/batches/format';
 import type { BatchRef, BatchVisual } from '../../core/api/batches';
@@ -202,6 +202,7 @@ function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: numb
           </>
         ) : visual.status === 'error' ? <ErrorText>{visual.error}</ErrorText> : <Spinner />}
       </Panel>
+      {item.stim_data.base_size === 0 ? null : <BatchExplorer batchRef={ref} stimId={item.internal_stim_id} name={item.stim_name} fallbackSrc={v?.stim_source_url} />}
     </Wrap>
   );
 }

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import './batch-kpi-report.element';
 import { Highcharts } from '../../ui/charts';
 import { $, $$, mount, resetPage, stubHttp, text, waitFor, waitForText, describe, it, beforeEach } from '../test-utils';
+import { gazePointsFixture } from '../../features/report-common/test-fixtures';
 
 const stimData = {
   panelist_viewable_script_percent: null, avg_page_dwell_time: 12.345, panelist_viewable_percent: 87.4, avg_stim_viewable_time: 4.26,
@@ -20,6 +21,7 @@ function api(graph: { x: number; y: number }[] = [{ x: 0, y: 100 }, { x: 0.5, y:
     if (req.url.endsWith('/batch/report-visual')) {
       return { data: { success: true, data: [{ ...head, stim_width: 300, stim_height: 250, stim_source: { url: source, low_quality: source }, stim_source_url: source, stim_source_low_quality: source, heatmap_urls: urls(PNG), analysis_urls: urls(PNG), feature_analysis_urls: urls(PNG), ...(viewOrder ? { view_order_urls: urls(PNG) } : {}) }] } };
     }
+    if (req.url.endsWith('/batch/report-gaze-points')) return { data: { ...gazePointsFixture(9), stim_source: PNG } };
     return { status: 404, data: {} };
   });
 }
@@ -36,6 +38,30 @@ describe('<gaze-batch-kpi-report>', () => {
     await waitForText(el, 'Error!');
     expect(text(el)).to.contain('No respondent has viewed this stim yet');
     expect($(el, '[part="kpi-table"]')).to.equal(null);
+  });
+
+  it("issue 37: the interactive visual of the batch stim: its data from /batch/report-gaze-points for the batch, vendor and stim; the AOI table beside it", async () => {
+    const http = api();
+    const el = await mount('gaze-batch-kpi-report', attrs);
+    const root = await waitFor(() => $(el, '[part="explorer-section"] [part="gaze-explorer"][data-state="loaded"]'), 'explorer');
+    expect(http.requests.filter((r) => r.url === '/v1.0/batch/report-gaze-points').map((r) => r.body)).to.deep.equal([
+      { internal_batch_id: 'AB-9', internal_vendor_id: 'V-1', internal_stim_id: 3 },
+    ]);
+    expect(http.requests.some((r) => r.url.endsWith('/gaze_points')), 'no study path for a batch').to.equal(false);
+    expect($(el, '[part="explorer-section"] h2')!.textContent).to.equal('Explore attention');
+    const rows = Array.from(root.querySelectorAll('[part="aoi-table"] tbody tr')).map((r) => r.children[0].textContent);
+    expect(rows).to.deep.equal(['Logo', 'CTA']);
+    expect(root.querySelector('canvas[part="explorer-canvas"]')!.getAttribute('role')).to.equal('img');
+    expect((root.querySelector('img') as HTMLImageElement).getAttribute('src')).to.equal(PNG);
+  });
+
+  it('issue 37: no explorer beside the Error! panel of a stim nobody viewed', async () => {
+    const zeros = Object.fromEntries(Object.keys(stimData).map((k) => [k, 0]));
+    const http = api([], true, [{ internal_stim_id: 3 }], zeros);
+    const el = await mount('gaze-batch-kpi-report', attrs);
+    await waitForText(el, 'Error!');
+    expect($(el, '[part="explorer-section"]')).to.equal(null);
+    expect(http.requests.some((r) => r.url === '/v1.0/batch/report-gaze-points')).to.equal(false);
   });
 
   it('issue 38: links to the same stim\'s feature report', async () => {

@@ -22,6 +22,9 @@ import { BatchKpiReport } from './BatchKpiReport';
  * @csspart visual - The visual shown.
  * @csspart other-report - The link to the same stim's feature report.
  * @csspart empty - 'This batch has no stims to report on yet.' (an address without a stim, for a batch without stims).
+ * @csspart gaze-explorer - The interactive visual (issue 37): the creative with the heatmap (opacity, time window), gaze plot and AOI overlay, its controls and the AOI table.
+ * @csspart explorer-canvas - The overlay canvas (role img, its summary as the label).
+ * @csspart aoi-table - The AOIs with their metrics beside the picture.
  */
 export const GazeBatchKpiReportElement = defineElement('gaze-batch-kpi-report', BatchKpiReport, {
   props: { batchId: 'string', vendorId: 'string', stimId: 'number' },

@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import './kpi-report.element';
 import { reportAnswers } from '../../features/report-common/test-fixtures';
 import { manualClock, setImagePreload, setReportTimer } from '../../features/report-common';
-import { $, mount, resetPage, stubHttp, waitFor, describe, it, beforeEach, afterEach } from '../test-utils';
+import { $, buttonByText, mount, resetPage, stubHttp, waitFor, describe, it, beforeEach, afterEach, type StubHandler } from '../test-utils';
 
 const explorer = (el: HTMLElement) => $(el, '[part="gaze-explorer"][data-state="loaded"]');
 const canvasOf = (root: Element) => root.querySelector('canvas[part="explorer-canvas"]') as HTMLCanvasElement;
@@ -131,5 +131,48 @@ describe('<gaze-kpi-report> interactive visual (issue 37)', () => {
     expect(pixel(c, ...spot(0))[3]).to.equal(0);
     // The player was asked to seek there too.
     expect(video.currentTime).to.equal(5);
+  });
+
+  it("the report's demographic filters: the explorer asks for the same respondents as the figures; the Filters dialog changes both", async () => {
+    const reports = reportAnswers();
+    const lists: StubHandler = (req) => {
+      const list = /\/dashboard\/data\/demographics\/(\w+)_list$/.exec(req.url);
+      if (!list) return reports(req);
+      const items = { age: [{ id: 1, name: '18-24' }, { id: 2, name: '25-34' }], family: [{ id: 3, name: 'Single' }], earnings: [{ id: 4, name: '20-40' }], gender: [{ id: 1, name: 'Female' }, { id: 2, name: 'Male' }] }[list[1]] ?? [];
+      return { data: { success: true, data: items } };
+    };
+    const http = stubHttp(lists);
+    const bodies = (part: string) => http.requests.filter((r) => r.url === `/v1.0/studies/9/cell/1/step/11/stimuli/101/${part}`).map((r) => r.body as { filters?: unknown });
+    // The embedding page's filters (the attribute): the first reads are already filtered, every one alike.
+    const el = await mount('gaze-kpi-report', { 'study-id': '9', stims: '1:11:9:101', filters: '{"genders_group_ids":[2],"age_group_ids":[2,1]}' });
+    await waitFor(() => explorer(el), 'explorer');
+    const first = { filters: { age_group_ids: [1, 2], genders_group_ids: [2] } };
+    expect(bodies('gaze_points')).to.deep.equal([first]);
+    expect(bodies('kpi_analysis').map((b) => b.filters)).to.deep.equal([first.filters]);
+    expect(bodies('graph2_data').map((b) => b.filters)).to.deep.equal([first.filters]);
+    expect(buttonByText(el, 'Filters (3)')).to.exist;
+    expect(el.shadowRoot!.querySelector('a[part="replay-link"]')!.getAttribute('href')).to.contain(`&filters=${encodeURIComponent(JSON.stringify(first.filters))}`);
+
+    // The dialog: untick Male, tick Female, Submit → the explorer's next request carries them.
+    buttonByText(el, 'Filters (3)').click();
+    const dialog = await waitFor(() => $(el, '[role="dialog"]'), 'dialog');
+    await waitFor(() => dialog.querySelectorAll('[data-kind="gender"] input[type="checkbox"]').length === 2, 'gender boxes');
+    const box = (kind: string, label: string) =>
+      Array.from(dialog.querySelectorAll(`[data-kind="${kind}"] label`)).find((l) => l.textContent === label)!.querySelector('input') as HTMLInputElement;
+    box('gender', 'Male').click();
+    box('gender', 'Female').click();
+    await waitFor(() => box('gender', 'Female').checked && !box('gender', 'Male').checked, 'ticked');
+    buttonByText(el, 'Submit filters').click();
+    await waitFor(() => bodies('gaze_points').length === 2, 'explorer refetched');
+    const second = { filters: { age_group_ids: [1, 2], genders_group_ids: [1] } };
+    expect(bodies('gaze_points')[1]).to.deep.equal(second);
+    await waitFor(() => bodies('kpi_analysis').length === 2, 'figures refetched');
+    expect(bodies('kpi_analysis')[1].filters).to.deep.equal(second.filters);
+
+    // Clear filters: the spec's unfiltered bodies again.
+    buttonByText(el, 'Clear filters').click();
+    await waitFor(() => bodies('gaze_points').length === 3, 'explorer unfiltered');
+    expect(bodies('gaze_points')[2]).to.deep.equal({});
+    expect(buttonByText(el, 'Filters')).to.exist;
   });
 });

@@ -7,6 +7,7 @@ import { batchStims } from '../../core/batches/batches';
 import { chooseReportStim, NO_BATCH_STIMS } from '../../core/batches/stim-choice';
 import { useResource } from '../../core/resource/hooks';
 import { ErrorText, Spinner, tokens } from '../../ui';
+import { GazeExplorer } from '../report-gaze-explorer';
 
 export function BatchReportStim({ batchId, vendorId, stimId, children }: {
   batchId?: string; vendorId?: string; stimId?: number;
@@ -42,5 +43,28 @@ export function BatchNoData() {
       <h2>Error!</h2>
       <p>{BATCH_NO_DATA}</p>
     </Panel>
+  );
+}
+
+const ExplorerPanel = styled.section`
+  background: ${tokens.surface};
+  border: 1px solid ${tokens.border};
+  border-radius: ${tokens.radiusLg};
+  padding: 16px;
+  min-width: 0;
+  h2 { margin: 0 0 8px; font-size: 1.15em; }
+`;
+
+/**
+ * The interactive visual of a batch stim (issue 37 item 3, as the study reports show it): heatmap
+ * with opacity and time window, gaze plot and AOIs with their metrics over the creative, over
+ * every respondent of the batch stim (batch reports have no demographic filters).
+ */
+export function BatchExplorer({ batchRef, stimId, name, fallbackSrc }: { batchRef: BatchRef; stimId: number; name: string; fallbackSrc?: string | null }) {
+  return (
+    <ExplorerPanel part="explorer-section" aria-labelledby="batch-explore-title">
+      <h2 id="batch-explore-title">Explore attention</h2>
+      <GazeExplorer batch={{ ...batchRef, internal_stim_id: stimId }} name={name} fallbackSrc={fallbackSrc} />
+    </ExplorerPanel>
   );
 }

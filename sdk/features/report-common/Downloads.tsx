@@ -3,9 +3,10 @@ import { Button, Menu, Toast, TOAST_DURATION_ERROR } from '../../ui';
 import { useApi } from '../../core/resource/hooks';
 import { downloadReport, downloadTable, DOWNLOAD_ERROR, type ReportDownload, type TableDownload } from '../../core/reports/downloads';
 import type { StimKey } from '../../core/reports/keys';
+import { reportFilterBody, type ReportFilters } from '../../core/reports/reports';
 
 /** A download menu of one stim's CSVs; a failure shows 'Error downloading data' (resolution 8). */
-export function DownloadMenu({ stim, items, normType }: { stim: StimKey; items: { kind: ReportDownload; label: string }[]; normType?: number }) {
+export function DownloadMenu({ stim, items, normType, filters }: { stim: StimKey; items: { kind: ReportDownload; label: string }[]; normType?: number; filters?: ReportFilters }) {
   const api = useApi();
   const [failed, setFailed] = useState(false);
   return (
@@ -19,7 +20,8 @@ export function DownloadMenu({ stim, items, normType }: { stim: StimKey; items: 
           id: it.kind,
           label: it.label,
           onSelect: () => {
-            downloadReport(api, it.kind, stim, normType ? { norm_type_id: normType as 1 | 2 | 3 | 4 } : {}).catch(() => setFailed(true));
+            // The CSVs hold the respondents the report shows: its norm and its demographic filters.
+            downloadReport(api, it.kind, stim, { ...(normType ? { norm_type_id: normType as 1 | 2 | 3 | 4 } : {}), ...reportFilterBody(filters) }).catch(() => setFailed(true));
           },
         }))}
       />

@@ -11,3 +11,4 @@ export { startTimer, setReportTimer, manualClock, preloadImage, setImagePreload,
 export { DownloadMenu, TableDownload } from './Downloads';
 export { StimPages, StimPage } from './StimPage';
 export { uncertaintyText, normUncertaintyText, baseText, type StimStats } from './uncertainty';
+export { useReportFilters } from './ReportFilters';

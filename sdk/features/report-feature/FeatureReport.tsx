@@ -3,12 +3,12 @@ import styled from 'styled-components';
 import { Button, CheckboxGroup, ErrorText, Link, Select, Spinner, tokens } from '../../ui';
 import { replayPath } from '../../core/replay/replay';
 import { useResource } from '../../core/resource/hooks';
-import { featureAnalysis } from '../../core/reports/reports';
+import { featureAnalysis, type ReportFilters } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/download/download';
 import type { FeatureAnalysisResponse } from '../../core/api/reports';
 import { GazeExplorer } from '../report-gaze-explorer';
-import { DownloadMenu, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox } from '../report-common';
+import { DownloadMenu, formatNumber, formatPercent, formatSeconds, imageClass, isBillboard, ReportImage, StimPage, StimPages, TableBox, useReportFilters } from '../report-common';
 import { ScanpathChart } from './ScanpathChart';
 import { ViewOrderList } from './ViewOrderList';
 
@@ -36,18 +36,21 @@ type FeatureVisual = (typeof FEATURE_VISUALS)[number]['value'];
 export interface FeatureReportProps {
   studyId: number;
   stims: StimKey[];
+  /** Starting demographic filters (the element's `filters` attribute); the filter dialog changes them. */
+  filters?: ReportFilters;
 }
 
 /** Feature report (spec document 3 §2.20): one page per selected stim. */
-export function FeatureReport({ stims }: FeatureReportProps) {
-  return <StimPages part="feature-report">{stims.map((k) => <FeatureStim key={k} stim={k} />)}</StimPages>;
+export function FeatureReport({ stims, filters: given }: FeatureReportProps) {
+  const { filters, bar } = useReportFilters(given);
+  return <StimPages part="feature-report">{bar}{stims.map((k) => <FeatureStim key={k} stim={k} filters={filters} />)}</StimPages>;
 }
 
-function FeatureStim({ stim }: { stim: StimKey }) {
-  const r = useResource(featureAnalysis, { stim });
+function FeatureStim({ stim, filters }: { stim: StimKey; filters: ReportFilters }) {
+  const r = useResource(featureAnalysis, { stim, filters }, { keepPrevious: true });
   if (r.error && !r.data) return <Page part="feature-stim"><ErrorText>{r.error}</ErrorText></Page>;
   if (!r.data) return <Page part="feature-stim" aria-busy="true"><Spinner $size={32} /></Page>;
-  return <FeatureStimPage stim={stim} data={r.data} />;
+  return <FeatureStimPage stim={stim} data={r.data} filters={filters} />;
 }
 
 type AoiMetricName = keyof NonNullable<FeatureAnalysisResponse['feature_data'][number]['aoi_metrics']>;
@@ -147,7 +150,7 @@ export function FeatureTable({ data }: { data: FeatureAnalysisResponse }) {
   );
 }
 
-function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisResponse }) {
+function FeatureStimPage({ stim, data, filters }: { stim: StimKey; data: FeatureAnalysisResponse; filters: ReportFilters }) {
   const [visual, setVisual] = useState<FeatureVisual>('stim_source');
   const video = data.stim_type === 'video';
   const shown = video ? FEATURE_VISUALS[0] : FEATURE_VISUALS.find((v) => v.value === visual)!;
@@ -155,8 +158,8 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
     <Page part="feature-stim" data-layout={isBillboard(data.stim_width, data.stim_height) ? 'single' : 'grid'} aria-label={data.stim_label ?? data.stim_name}>
       <header>
         <h2 part="stim-heading">{data.stim_label ?? data.stim_name}</h2>
-        <DownloadMenu stim={stim} items={[{ kind: 'feature-data', label: 'Download Feature Report' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
-        <Link href={replayPath(stim)} part="replay-link">Watch a gaze replay</Link>
+        <DownloadMenu stim={stim} filters={filters} items={[{ kind: 'feature-data', label: 'Download Feature Report' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
+        <Link href={replayPath(stim, undefined, filters)} part="replay-link">Watch a gaze replay</Link>
       </header>
       <Cards part="metric-cards">
         <div data-metric="avg_page_dwell_time"><strong>{formatSeconds(data.stim_data.avg_page_dwell_time)}</strong><span>Average page dwell time</span></div>
@@ -168,7 +171,7 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
           {video ? (
             // A video: the player itself with the attention of its current second over it (issue 37).
             <figure part="feature-visual" data-kind="explorer">
-              <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+              <GazeExplorer stim={stim} filters={filters} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
             </figure>
           ) : (
             <>
@@ -192,7 +195,7 @@ function FeatureStimPage({ stim, data }: { stim: StimKey; data: FeatureAnalysisR
       {video ? null : (
         <section part="explorer-section" aria-label="Explore attention">
           <h3>Explore attention</h3>
-          <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+          <GazeExplorer stim={stim} filters={filters} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
         </section>
       )}
     </Page>

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState, type PointerEvent as React
 import styled from 'styled-components';
 import { Button, ErrorText, Select, Spinner, Switch, tokens } from '../../ui';
 import { useResource } from '../../core/resource/hooks';
-import { gazePoints } from '../../core/reports/reports';
+import { gazePoints, type ReportFilters } from '../../core/reports/reports';
+import { batchGazePoints, type BatchStimRef } from '../../core/batches/batches';
 import type { StimKey } from '../../core/reports/keys';
 import type { GazeAoi, GazePointsResponse } from '../../core/api/reports';
 import { HEAT_SCALE, heatAlpha } from '../../../contract/heat-scale';
@@ -41,7 +42,12 @@ const Root = styled.div`
 `;
 
 export interface GazeExplorerProps {
-  stim: StimKey;
+  /** A study report's placed stim; or `batch` for a batch report's stim. */
+  stim?: StimKey;
+  /** The report's demographic filters: the points are of the respondents its figures count. */
+  filters?: ReportFilters;
+  /** A batch report's stim (the batch reports carry no filters). */
+  batch?: BatchStimRef;
   /** The stim's name (labels and the canvas's text alternative). */
   name: string;
   /** The creative's address when the answer has none (the report's own signed source). */
@@ -54,8 +60,11 @@ export interface GazeExplorerProps {
  * clusters of every respondent's fixations numbered in viewing order, and the AOIs with their
  * metrics on hover; the AOI table beside it is the keyboard and screen-reader summary.
  */
-export function GazeExplorer({ stim, name, fallbackSrc }: GazeExplorerProps) {
-  const res = useResource(gazePoints, { stim }, { keepPrevious: true });
+export function GazeExplorer({ stim, filters, batch, name, fallbackSrc }: GazeExplorerProps) {
+  // One of the two reads runs; both hooks stay so their order never changes.
+  const study = useResource(gazePoints, { stim: stim ?? ('0:0:0:0' as StimKey), filters }, { keepPrevious: true, enabled: Boolean(stim) && !batch });
+  const vendor = useResource(batchGazePoints, batch ?? { internal_batch_id: '', internal_vendor_id: '', internal_stim_id: 0 }, { keepPrevious: true, enabled: Boolean(batch) });
+  const res = batch ? vendor : study;
   if (res.error && !res.data) {
     return (
       <div part="gaze-explorer" data-state="error">

@@ -3,14 +3,14 @@ import styled from 'styled-components';
 import { ErrorText, Link, Select, Spinner, tokens } from '../../ui';
 import { replayPath } from '../../core/replay/replay';
 import { useResource } from '../../core/resource/hooks';
-import { kpiAnalysis, NORM_TYPES, stimGraph, type GraphTypeId, type NormTypeId } from '../../core/reports/reports';
+import { kpiAnalysis, NORM_TYPES, stimGraph, type GraphTypeId, type NormTypeId, type ReportFilters } from '../../core/reports/reports';
 import { parseStimKey, type StimKey } from '../../core/reports/keys';
 import { visualFileName } from '../../core/download/download';
 import type { KpiResponse } from '../../core/api/reports';
 import {
   capitalise, compareToNorm, normTone, DownloadMenu, formatMetric, formatPercent, formatSeconds, FUNNEL, FUNNEL_NOTE, GraphTypeSelect, imageClass,
   isBillboard, ReportImage, ReportSection, SURVIVAL_EXAMPLE_IMAGE, StimPage, StimPages, SurvivalChart, TableBox,
-  baseText, KmSwitch, uncertaintyText, normUncertaintyText,
+  baseText, KmSwitch, uncertaintyText, normUncertaintyText, useReportFilters,
 } from '../report-common';
 import { GazeExplorer } from '../report-gaze-explorer';
 
@@ -45,27 +45,33 @@ type KpiVisual = (typeof KPI_VISUALS)[number]['value'];
 export interface KpiReportProps {
   studyId: number;
   stims: StimKey[];
+  /** Starting demographic filters (the element's `filters` attribute); the filter dialog changes them. */
+  filters?: ReportFilters;
 }
 
 /** KPI report (spec document 3 §2.19): one page per selected stim against the chosen norm. */
-export function KpiReport({ stims }: KpiReportProps) {
+export function KpiReport({ stims, filters: given }: KpiReportProps) {
   const [normType, setNormType] = useState<NormTypeId>(1);
+  const { filters, bar } = useReportFilters(given);
   return (
     <StimPages part="kpi-report">
-      <div style={{ maxWidth: 320 }}>
-        <Select label="Norm" value={String(normType)} onChange={(v) => setNormType(Number(v) as NormTypeId)}
-          options={NORM_IDS.map((id) => ({ value: String(id), label: NORM_TYPES[id] }))} />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'end' }}>
+        <div style={{ maxWidth: 320, flex: '1 1 220px' }}>
+          <Select label="Norm" value={String(normType)} onChange={(v) => setNormType(Number(v) as NormTypeId)}
+            options={NORM_IDS.map((id) => ({ value: String(id), label: NORM_TYPES[id] }))} />
+        </div>
+        {bar}
       </div>
-      {stims.map((k) => <KpiStim key={k} stim={k} normType={normType} />)}
+      {stims.map((k) => <KpiStim key={k} stim={k} normType={normType} filters={filters} />)}
     </StimPages>
   );
 }
 
-function KpiStim({ stim, normType }: { stim: StimKey; normType: NormTypeId }) {
-  const kpi = useResource(kpiAnalysis, { stim, normType }, { keepPrevious: true });
+function KpiStim({ stim, normType, filters }: { stim: StimKey; normType: NormTypeId; filters: ReportFilters }) {
+  const kpi = useResource(kpiAnalysis, { stim, normType, filters }, { keepPrevious: true });
   if (kpi.error && !kpi.data) return <Page part="kpi-stim"><ErrorText>{kpi.error}</ErrorText></Page>;
   if (!kpi.data) return <Page part="kpi-stim" aria-busy="true"><Spinner $size={32} /></Page>;
-  return <KpiStimPage stim={stim} data={kpi.data} normType={normType} />;
+  return <KpiStimPage stim={stim} data={kpi.data} normType={normType} filters={filters} />;
 }
 
 export function Funnel({ data }: { data: KpiResponse }) {
@@ -112,11 +118,11 @@ function CardNote({ text }: { text: string | null }) {
   return text ? <small part="uncertainty">{text}</small> : null;
 }
 
-function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiResponse; normType: NormTypeId }) {
+function KpiStimPage({ stim, data, normType, filters }: { stim: StimKey; data: KpiResponse; normType: NormTypeId; filters: ReportFilters }) {
   const [visual, setVisual] = useState<KpiVisual>('heatmap_source');
   const [graphType, setGraphType] = useState<GraphTypeId>(1);
   const [km, setKm] = useState(false);
-  const graph = useResource(stimGraph, { stim, graphType, km }, { keepPrevious: true });
+  const graph = useResource(stimGraph, { stim, graphType, km, filters }, { keepPrevious: true });
   const video = data.stim_type === 'video';
   const shown = video ? KPI_VISUALS[1] : KPI_VISUALS.find((v) => v.value === visual)!;
   const billboard = isBillboard(data.stim_width, data.stim_height);
@@ -125,15 +131,15 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
     <Page part="kpi-stim" data-layout={billboard ? 'single' : 'grid'} aria-label={data.stim_label ?? data.stim_name}>
       <header>
         <h2 part="stim-heading">{data.stim_label ?? data.stim_name} {capitalise(data.stim_type)}</h2>
-        <DownloadMenu stim={stim} normType={normType} items={[{ kind: 'stim-data', label: 'Download Stim Data' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
-        <Link href={replayPath(stim)} part="replay-link">Watch a gaze replay</Link>
+        <DownloadMenu stim={stim} normType={normType} filters={filters} items={[{ kind: 'stim-data', label: 'Download Stim Data' }, { kind: 'participant-data', label: 'Download Participant Data' }]} />
+        <Link href={replayPath(stim, undefined, filters)} part="replay-link">Watch a gaze replay</Link>
       </header>
       <div className="columns">
         <section aria-label="Visuals">
           {video ? (
             // A video: the player itself with the attention of its current second over it (issue 37).
             <figure part="kpi-visual" data-kind="explorer">
-              <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+              <GazeExplorer stim={stim} filters={filters} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
             </figure>
           ) : (
             <>
@@ -161,7 +167,7 @@ function KpiStimPage({ stim, data, normType }: { stim: StimKey; data: KpiRespons
       {video ? null : (
         <section part="explorer-section" aria-label="Explore attention">
           <h3>Explore attention</h3>
-          <GazeExplorer stim={stim} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
+          <GazeExplorer stim={stim} filters={filters} name={data.stim_label ?? data.stim_name} fallbackSrc={data.stim_source} />
         </section>
       )}
       <Cards part="metric-cards">

@@ -15,6 +15,7 @@ import * as reports from '../../repositories/reports.js';
 import { route } from '../common.js';
 import { LOOKUPS } from '../../domain/lookups.js';
 import { sourceUrl, lowSourceUrl, visualUrl } from '../reports/build.js';
+import { gazePointsAnswer } from '../reports/gaze.js';
 import { stimFeatures, stimMetrics, stimNorms, stimSize, survivalCurves } from '../../services/report-build.js';
 import tpStimuli from './aois.js';
 
@@ -232,6 +233,14 @@ export default async function batchRoutes(app: FastifyInstance) {
       // SDK draws survival_data, the curve as graph2_data answers it (issue 39).
       data: items.map(({ row, placed }, i) => ({ ...head(row, placed.stepId), graph_data: legacyCurve(curves[i].graph_data), survival_data: curves[i].graph_data })),
     };
+  });
+
+  // The interactive visual of the batch KPI and feature reports (issue 37): the study's answer for
+  // the batch stim's placement, over every respondent like the rest of the batch report.
+  route(app, contract.reportGazePoints, async (request) => {
+    const body = request.body;
+    const { items, studyId } = await reportScope(request, body);
+    return gazePointsAnswer(app, studyId, items[0].placed, NO_FILTERS, body.slice_ms);
   });
 
   route(app, contract.reportStats, async (request) => {

@@ -11,13 +11,11 @@ import { MIN_VIEW_ORDER_BASE } from '../../analytics/features.js';
 import { DEFAULT_NORM_TYPE, NORM_TYPES, type NormTypeId } from '../../analytics/norms.js';
 import { DATA_TYPES, ESTIMATOR_LABELS, legacyCurve, longestVideoMs, readGraphRequest } from '../../analytics/survival.js';
 import * as repo from '../../repositories/reports.js';
-import { binGaze } from '../../analytics/gaze-points.js';
-import { unpackFixations } from '../../analytics/visuals/render.js';
-import { computeFeatures, type FeatureAggregate } from '../../analytics/features.js';
 import { studyQuestions } from '../../repositories/survey.js';
 import { companyStudy, route, toId } from '../common.js';
 import { rawGazeNoticeOf } from '../privacy/notice.js';
 import { labelledStudyStims, resolveStims, visualData, sourceUrl, lowSourceUrl, visualUrl } from './build.js';
+import { gazePointsAnswer } from './gaze.js';
 import {
   labelOf, normSetSizes, stimMetrics, stimMetricsWithStats, stimNorms, stimNormsWithStats, stimFeatures, survivalCurves, stimSize, viewedOver1Percent,
 } from '../../services/report-build.js';
@@ -308,52 +306,7 @@ export default async function reports(app: FastifyInstance) {
   route(app, contract.gazePoints, async (request) => {
     const body = (request.body ?? {}) as contract.GazePointsBody;
     const { s, stim, filters } = await stimScope(request, request.params, body);
-    const pair = [stim];
-    const [size, exposures, aois, aggs, features] = await Promise.all([
-      stimSize(db, stim),
-      repo.baseFixations(db, s.id, stim.stepId, stim.stimId, filters),
-      repo.stimAois(db, stim.stimId),
-      repo.studyAggregates(db, s.id, pair, filters),
-      repo.studyFeatureAggregates(db, s.id, pair, filters),
-    ]);
-    const video = stimKind(stim.stimType) === 'video';
-    const videoMs = video && (stim.durationMs ?? 0) > 0 ? stim.durationMs! : null;
-    const bins = binGaze(
-      exposures.map((e) => ({ ...e, firstViewableMs: e.firstViewableMs ?? null, fixations: unpackFixations(e.fixations) })),
-      size, { videoMs, sliceMs: body.slice_ms },
-    );
-    const key = repo.pairKey(stim.stepId, stim.stimId);
-    const viewedN = aggs.get(key)?.viewedN ?? 0;
-    const tags = [...new Set(aois.map((a) => a.tag))];
-    const featureMetrics = computeFeatures(tags, features.get(key) ?? [], viewedN);
-    const byTag = new Map((features.get(key) ?? []).map((f) => [f.tag, f]));
-    return {
-      success: true as const,
-      stim_id: stim.stimId,
-      stim_type: stimKind(stim.stimType),
-      stim_source: sourceUrl(app, stim),
-      stim_width: size.width,
-      stim_height: size.height,
-      duration_ms: videoMs,
-      span_ms: bins.span_ms,
-      slice_ms: bins.slice_ms,
-      grid: bins.grid,
-      base_size: bins.base_size,
-      viewers: viewedN,
-      fixation_count: bins.fixation_count,
-      slices: bins.slices,
-      clusters: bins.clusters,
-      aois: aois.map((a) => {
-        const shape = aoiOutline(a);
-        const m = featureMetrics[a.tag];
-        return {
-          id: a.id, tag: a.tag, shape: shape.points.length ? 'polygon' : 'rect', ...shape.box, points: shape.points,
-          panelist_viewed_percent: m.panelist_viewed_percent, avg_feature_dwell_time: m.avg_feature_dwell_time, view_order: m.view_order,
-          // The mean first fixation the view order ranks by (ms from the stim's onset).
-          time_to_first_fixation: firstFixationSeconds(byTag.get(a.tag)), viewers: byTag.get(a.tag)?.viewers ?? 0,
-        };
-      }),
-    };
+    return gazePointsAnswer(app, s.id, stim, filters, body.slice_ms);
   });
 
   // ---- legacy downloads: a whole step, a whole study ---------------------------------------------
@@ -392,22 +345,4 @@ export default async function reports(app: FastifyInstance) {
     const body = request.body ?? {};
     return { success: true as const, data: await featureRows(s.id, await placedStims(s.id), readFilters(body)) };
   });
-}
-
-/** An AOI's bounding box and, for a polygon, its corners (stored as [x, y] pairs or {x, y}). */
-function aoiOutline(a: repo.AoiShape): { box: { x: number; y: number; width: number; height: number }; points: { x: number; y: number }[] } {
-  if (a.shape === 'polygon' && Array.isArray(a.points) && a.points.length) {
-    const points = (a.points as unknown[]).slice(0, 1000).map((p) => (Array.isArray(p) ? { x: Number(p[0]), y: Number(p[1]) } : { x: Number((p as { x: unknown }).x), y: Number((p as { y: unknown }).y) }))
-      .filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-    if (points.length) {
-      const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
-      const x = Math.min(...xs), y = Math.min(...ys);
-      return { box: { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y }, points };
-    }
-  }
-  return { box: { x: a.x, y: a.y, width: a.width, height: a.height }, points: [] };
-}
-
-function firstFixationSeconds(f: FeatureAggregate | undefined): number | null {
-  return f && f.viewers > 0 && f.firstFixationAvgMs !== null ? Math.round(f.firstFixationAvgMs) / 1000 : null;
 }

@@ -30,7 +30,7 @@ describe('low-quality visuals (D3-212)', () => {
 
   it('D3-212 low-quality view-order and feature-analysis images of a demo creative are smaller than the full ones', async () => {
     for (const [width, height] of [[970, 250], [300, 250], [728, 90]]) {
-      const ad = drawAd({ brand: 'Crunchy Oats', width, height, cta: 'Learn more' });
+      const ad = await drawAd({ brand: 'Crunchy Oats', width, height, cta: 'Learn more' });
       const background = (await decodeImage(ad.png, width, height))!;
       const aois = ad.aois.map((a, i) => ({ ...a, viewOrder: i < 3 ? i + 1 : null, viewedPercent: [62.5, 40, 12.5, 0][i] }));
       for (const kind of ['vieworder', 'featureanalysis', 'heatmap', 'analysis'] as const) {

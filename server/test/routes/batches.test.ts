@@ -233,6 +233,24 @@ describe('batch stims and reports on the study engine', () => {
     expect(png.statusCode).toBe(200);
   });
 
+  it('issue 37: report-gaze-points is the study explorer answer for the batch stim; vendor-scoped; needs a stim', async () => {
+    const one = { ...ref(), internal_stim_id: ids.batchStims[0] };
+    const res = await post('/v1.0/batch/report-gaze-points', vendorUser, { ...one, slice_ms: 500 });
+    expect(res.statusCode).toBe(200);
+    const b = res.json();
+    const study = (await post(`/v1.0/studies/${ids.studyId}/cell/${ids.cellId}/step/${ids.steps[0]}/stimuli/${ids.stims[0]}/gaze_points`, superUser, { slice_ms: 500 })).json();
+    expect(b.base_size).toBeGreaterThan(0);
+    expect(b.fixation_count).toBeGreaterThan(0);
+    // Same numbers as the study report over every respondent (batch reports carry no filters).
+    expect({ ...b, stim_source: null }).toEqual({ ...study, stim_source: null });
+    expect(b.aois.map((a: { tag: string }) => a.tag).sort()).toEqual(['cta', 'logo']);
+    expect((await post('/v1.0/batch/report-gaze-points', vendorUser, { ...one, internal_vendor_id: ids.vendor2 })).statusCode).toBe(404);
+    expect((await post('/v1.0/batch/report-gaze-points', foreignVendorUser, one)).statusCode).toBe(404);
+    expect((await post('/v1.0/batch/report-gaze-points', vendorUser, { ...ref(), internal_stim_id: ids.otherBatchStim })).statusCode).toBe(404);
+    expect((await post('/v1.0/batch/report-gaze-points', vendorUser, ref())).statusCode).toBe(400);
+    expect((await post('/v1.0/batch/report-gaze-points', studyUser, one)).statusCode).toBe(403);
+  });
+
   it('D3-155 downloads: participant rows, per-stim participant data, feature rows, stats; internal_step_id checked', async () => {
     const one = { ...ref(), internal_stim_id: ids.batchStims[0], internal_step_id: ids.steps[0] };
     const p = (await post('/v1.0/batch/report-participant', vendorUser, ref())).json().data;
