@@ -7,7 +7,7 @@
 //   E2E_BASE_URL=http://127.0.0.1:8080 node scripts/test-e2e.mjs   against a server you run
 //   E2E_CONCURRENCY=1 (default 2) spec files in parallel; KEEP_DATA=1 keeps the temp DATA_DIR.
 //   E2E_START_AFTER=<file>: once the server answers, wait for that file, then for the seeding, before running specs
-//   (npm test starts this suite before the element tests so seeding overlaps them).
+//   (npm test starts this suite before the other suites so seeding overlaps them).
 // A failed test leaves a screenshot, a Playwright trace and its console/network errors in
 // test-results/e2e/<spec>/<test>/ (tests/e2e/artefacts.ts; E2E_ARTEFACTS=<dir> moves them, E2E_TRACE=0
 // records no trace); the folder is emptied when a run starts and its files are listed when one fails.
@@ -210,7 +210,7 @@ try {
   const base = process.env.E2E_BASE_URL || (await startServer());
   const after = process.env.E2E_START_AFTER;
   if (after && !existsSync(after)) {
-    say('waiting for the element tests to finish …');
+    say('waiting for the other suites to finish …');
     while (!existsSync(after)) await sleep(500);
   }
   if (!process.env.E2E_BASE_URL) await waitForSeeding();

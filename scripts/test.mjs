@@ -5,10 +5,15 @@
 //      typecheck, lint (ESLint with the import boundaries), lint rule proofs (tests/lint), build;
 //   2. the end-to-end server starts and seeds its demo respondents (minutes of one core) in the
 //      background from here on;
-//   3. in order: unit (vitest) → server on PGlite → security suites (tests/security,
-//      tests/reliability) → server and crash suite on PostgreSQL (when TEST_DATABASE_URL is set) →
-//      generator → element tests in Chromium;
+//   3. in order, each stage's suites side by side (output held and shown in order, as in 1):
+//      unit (vitest) → server on PGlite → security suites (tests/security, tests/reliability)
+//      beside the element tests in Chromium → server and crash suite on PostgreSQL (when
+//      TEST_DATABASE_URL is set) → generator;
 //   4. end-to-end against the built dashboard, on the server started in 2.
+// Which suites share a stage follows measured idle CPU on two cores (docs/operations.md, "How long
+// CI takes"): the PGlite server suite keeps both cores busy alone; the security suite and the
+// PostgreSQL suites leave room (waits on servers they start, on PostgreSQL) that the element tests
+// and the crash suite fill. The generator writes into the tree, so it stays alone.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,20 +29,26 @@ const alongside = [
   ['lint rules', 'node', ['--test', 'tests/lint/']],
   ['build', 'npm', ['run', 'build']],
 ];
-const steps = [
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']],
-  ['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
-  // Headers, file types, fuzz and tenancy over every operation of openapi.json, backups (issue 9).
-  ['security (PGlite)', 'npx', ['vitest', 'run', '--project', 'security'], { TEST_DATABASE_URL: '' }],
+/** Stages run one after another; the suites of a stage run side by side. */
+const stages = [
+  [['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']]],
+  [['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }]],
+  [
+    // Headers, file types, fuzz and tenancy over every operation of openapi.json, backups (issue 9).
+    ['security (PGlite)', 'npx', ['vitest', 'run', '--project', 'security'], { TEST_DATABASE_URL: '' }],
+    ...(process.env.SKIP_ELEMENTS ? [] : [['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]]),
+  ],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
-  // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
-  steps.push(['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']]);
+  stages.push([
+    ['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']],
+    // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
+    ['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']],
+  ]);
 }
 // Writes a surface into the tree and removes it again: alone, so no other suite sees it (the
 // end-to-end server, already running, has read its sources and serves the build from 1).
-steps.push(['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]);
+stages.push([['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]]);
 // The browser suites need Chromium; say so up front rather than failing half-way.
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)) {
@@ -66,9 +77,9 @@ async function suite(name, run) {
 }
 
 /** Runs a command with its output held; answers its exit status, output and end time. */
-function held(cmd, args) {
+function held(cmd, args, env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(env ?? {}) } });
     running.add(child);
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
@@ -80,21 +91,31 @@ function held(cmd, args) {
   });
 }
 
-const sideStart = Date.now();
-const side = alongside.map(([name, cmd, args]) => ({ name, run: held(cmd, args) }));
-for (const { name, run } of side) {
-  await suite(name, async () => {
-    const { code, output, ended } = await run;
-    process.stdout.write(output);
-    console.log(`(ran alongside the others; finished ${Math.round((ended - sideStart) / 1000)} s after their start)`);
-    return code;
-  });
+/** Runs suites side by side, output held; shows each in order and stops at the first failure. */
+async function sideBySide(list) {
+  if (list.length === 1) {
+    const [name, cmd, args, env] = list[0];
+    await suite(name, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } }).status);
+    return;
+  }
+  const sideStart = Date.now();
+  const side = list.map(([name, cmd, args, env]) => ({ name, run: held(cmd, args, env) }));
+  for (const { name, run } of side) {
+    await suite(name, async () => {
+      const { code, output, ended } = await run;
+      process.stdout.write(output);
+      console.log(`(ran alongside ${side.filter((x) => x.name !== name).map((x) => x.name).join(', ')}; finished ${Math.round((ended - sideStart) / 1000)} s after their start)`);
+      return code;
+    });
+  }
 }
+
+await sideBySide(alongside);
 
 // The end-to-end server starts (and seeds its demo respondents: minutes of one core) while the
 // other suites run; its specs wait for them (E2E_START_AFTER), and its output is held until then.
 if (!process.env.SKIP_E2E) {
-  const gate = path.join(mkdtempSync(path.join(os.tmpdir(), 'gazeboard-test-')), 'elements-done');
+  const gate = path.join(mkdtempSync(path.join(os.tmpdir(), 'gazeboard-test-')), 'others-done');
   const child = spawn('node', ['scripts/test-e2e.mjs'], { env: { ...process.env, E2E_START_AFTER: gate }, stdio: ['ignore', 'pipe', 'pipe'] });
   const pending = [];
   let live = false;
@@ -102,10 +123,7 @@ if (!process.env.SKIP_E2E) {
   const done = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   e2e = { child, gate, done, show: () => { live = true; for (const d of pending.splice(0)) process.stdout.write(d); } };
 }
-for (const [name, cmd, args, env] of steps) {
-  await suite(name, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } }).status);
-}
-if (!process.env.SKIP_ELEMENTS) await suite('elements (Chromium)', () => spawnSync('node', ['scripts/test-elements.mjs'], { stdio: 'inherit' }).status);
+for (const stage of stages) await sideBySide(stage);
 if (e2e) {
   await suite('end-to-end (Chromium)', () => {
     writeFileSync(e2e.gate, '');

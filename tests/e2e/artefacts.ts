@@ -101,7 +101,10 @@ async function keep(testName: string, contexts: Watched[]): Promise<string[]> {
 }
 
 // Registered when helpers.ts is imported: at the top of the spec file, so it applies to every test.
-afterEach(async (t) => {
+afterEach(async (context) => {
+  // Node 20.12+ has both (the runner's Node 20.20 and later); the installed @types/node predates them.
+  const t = context as unknown as { name: string; passed: boolean; fullName?: string };
+  const name = t.fullName ?? t.name;
   const contexts = opened;
   opened = [];
   if (t.passed) {
@@ -110,6 +113,6 @@ afterEach(async (t) => {
     return;
   }
   if (!contexts.length) return;
-  const files = await keep(t.fullName, contexts);
-  console.log(`[e2e] artefacts of the failed test "${t.fullName}":\n${files.map((f) => `  ${path.relative(process.cwd(), f)}`).join('\n')}`);
+  const files = await keep(name, contexts);
+  console.log(`[e2e] artefacts of the failed test "${name}":\n${files.map((f) => `  ${path.relative(process.cwd(), f)}`).join('\n')}`);
 });
