@@ -7,13 +7,14 @@
 //      background from here on;
 //   3. in order, each stage's suites side by side (output held and shown in order, as in 1):
 //      unit (vitest) → server on PGlite → security suites (tests/security, tests/reliability)
-//      beside the element tests in Chromium → server and crash suite on PostgreSQL (when
-//      TEST_DATABASE_URL is set) → generator;
-//   4. end-to-end against the built dashboard, on the server started in 2.
-// Which suites share a stage follows measured idle CPU on two cores (docs/operations.md, "How long
-// CI takes"): the PGlite server suite keeps both cores busy alone; the security suite and the
-// PostgreSQL suites leave room (waits on servers they start, on PostgreSQL) that the element tests
-// and the crash suite fill. The generator writes into the tree, so it stays alone.
+//      beside the element tests in Chromium → generator;
+//   4. end-to-end against the built dashboard, on the server started in 2, beside the server
+//      and crash suites on PostgreSQL (when TEST_DATABASE_URL is set).
+// Which suites share a stage follows where two cores have room (docs/operations.md, "How long
+// CI takes"): unit and the PGlite server suite keep both cores busy alone; the security suite
+// (servers it starts and waits on) has room for the element tests, and the PostgreSQL suites
+// (their queries run in PostgreSQL, mostly waiting) for the end-to-end specs. The generator
+// writes into the tree, so it stays alone.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,16 +40,16 @@ const stages = [
     ...(process.env.SKIP_ELEMENTS ? [] : [['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]]),
   ],
 ];
-if (process.env.TEST_DATABASE_URL) {
-  stages.push([
-    ['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']],
-    // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
-    ['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']],
-  ]);
-}
 // Writes a surface into the tree and removes it again: alone, so no other suite sees it (the
 // end-to-end server, already running, has read its sources and serves the build from 1).
 stages.push([['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]]);
+/** The last stage: the PostgreSQL suites beside the end-to-end specs (added below). */
+const last = [];
+if (process.env.TEST_DATABASE_URL) {
+  last.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
+  // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
+  last.push(['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']]);
+}
 // The browser suites need Chromium; say so up front rather than failing half-way.
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if ((!process.env.SKIP_ELEMENTS || !process.env.SKIP_E2E) && !existsSync(chrome)) {
@@ -91,20 +92,25 @@ function held(cmd, args, env) {
   });
 }
 
-/** Runs suites side by side, output held; shows each in order and stops at the first failure. */
+/**
+ * Runs suites side by side, output held; shows each in order and stops at the first failure. A
+ * suite is [name, command, args, env], or { name, start, show } for one already running (the
+ * end-to-end suite: start lets its specs go and answers { code, ended }, show prints its output).
+ */
 async function sideBySide(list) {
-  if (list.length === 1) {
+  if (list.length === 1 && Array.isArray(list[0])) {
     const [name, cmd, args, env] = list[0];
     await suite(name, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } }).status);
     return;
   }
   const sideStart = Date.now();
-  const side = list.map(([name, cmd, args, env]) => ({ name, run: held(cmd, args, env) }));
-  for (const { name, run } of side) {
+  const side = list.map((s) => (Array.isArray(s) ? { name: s[0], run: held(s[1], s[2], s[3]) } : { name: s.name, run: s.start(), show: s.show }));
+  for (const { name, run, show } of side) {
     await suite(name, async () => {
+      show?.();
       const { code, output, ended } = await run;
-      process.stdout.write(output);
-      console.log(`(ran alongside ${side.filter((x) => x.name !== name).map((x) => x.name).join(', ')}; finished ${Math.round((ended - sideStart) / 1000)} s after their start)`);
+      if (output) process.stdout.write(output);
+      if (side.length > 1) console.log(`(ran alongside ${side.filter((x) => x.name !== name).map((x) => x.name).join(', ')}; finished ${Math.round((ended - sideStart) / 1000)} s after their start)`);
       return code;
     });
   }
@@ -125,11 +131,15 @@ if (!process.env.SKIP_E2E) {
 }
 for (const stage of stages) await sideBySide(stage);
 if (e2e) {
-  await suite('end-to-end (Chromium)', () => {
-    writeFileSync(e2e.gate, '');
-    e2e.show();
-    return e2e.done.finally(() => rmSync(path.dirname(e2e.gate), { recursive: true, force: true }));
+  last.push({
+    name: 'end-to-end (Chromium)',
+    show: e2e.show,
+    start() {
+      writeFileSync(e2e.gate, '');
+      return e2e.done.then((code) => ({ code, ended: Date.now() })).finally(() => rmSync(path.dirname(e2e.gate), { recursive: true, force: true }));
+    },
   });
 }
+if (last.length) await sideBySide(last);
 console.log(`\nAll suites passed in ${Math.round((Date.now() - started) / 1000)} s.`);
 console.log(`suites: ${passed} passed, 0 failed`);
