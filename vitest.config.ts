@@ -19,6 +19,9 @@ export default defineConfig({
           // *.element.test.* run in Chromium (npm run test:elements), not in jsdom.
           exclude: ['**/node_modules/**', '**/*.element.test.*'],
           environment: 'jsdom',
+          // Vitest's default is one worker fewer than the cores: on two cores, one file at a time
+          // (most of this suite is setting up jsdom, ~0.5 s a file). docs/operations.md, "How long CI takes".
+          maxWorkers: 2,
         },
       },
       {
@@ -62,6 +65,8 @@ export default defineConfig({
           name: 'generator',
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
+          // Its two files (the generator, the e2e artefacts) touch different things: side by side.
+          maxWorkers: 2,
           testTimeout: 300_000,
           hookTimeout: 60_000,
         },

@@ -7,9 +7,13 @@
 //   E2E_BASE_URL=http://127.0.0.1:8080 node scripts/test-e2e.mjs   against a server you run
 //   E2E_CONCURRENCY=1 (default 2) spec files in parallel; KEEP_DATA=1 keeps the temp DATA_DIR.
 //   E2E_START_AFTER=<file>: once the server answers, wait for that file, then for the seeding, before running specs
-//   (npm test starts this suite before the element tests so seeding overlaps them).
+//   (npm test starts this suite before the other suites so seeding overlaps them).
+// A failed test leaves a screenshot, a Playwright trace and its console/network errors in
+// test-results/e2e/<spec>/<test>/ (tests/e2e/artefacts.ts; E2E_ARTEFACTS=<dir> moves them, E2E_TRACE=0
+// records no trace, E2E_TRACE=full adds the screencast); the folder is emptied when a run starts and its files are listed when one fails.
+// E2E_SPEC_DIR=<dir> runs the specs of another folder (scripts/test-e2e.test.ts runs a failing fixture).
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +25,8 @@ const say = (m) => console.log(`[e2e] ${m}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const filters = process.argv.slice(2);
-const specDir = path.join('tests', 'e2e');
+const specDir = process.env.E2E_SPEC_DIR || path.join('tests', 'e2e');
+const artefactRoot = path.resolve(process.env.E2E_ARTEFACTS || path.join('test-results', 'e2e'));
 const specs = readdirSync(specDir)
   .filter((f) => f.endsWith('.spec.ts') && (!filters.length || filters.some((x) => f.includes(x))))
   .sort()
@@ -31,7 +36,8 @@ if (!specs.length) {
   process.exit(1);
 }
 
-for (const f of ['dist/app/index.html', 'dist/sdk/gazeboard.js']) {
+// Against a server you run (E2E_BASE_URL), that server serves its own build.
+for (const f of process.env.E2E_BASE_URL ? [] : ['dist/app/index.html', 'dist/sdk/gazeboard.js']) {
   if (!existsSync(f)) {
     say(`${f} is missing: run \`npm run build\` first (npm test does).`);
     process.exit(1);
@@ -140,6 +146,26 @@ async function stopServer() {
   if (dataDir && !process.env.KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** Every file under dir, depth first, sorted. */
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+/** The artefacts the failed tests left (tests/e2e/artefacts.ts), one line each. */
+function listArtefacts() {
+  const files = filesUnder(artefactRoot);
+  if (!files.length) {
+    say(`no test artefacts in ${path.relative(root, artefactRoot) || artefactRoot} (a failure outside a test, or in a hook)`);
+    return;
+  }
+  say(`artefacts of the failed tests (${files.length} files; a trace opens with \`npx playwright-core show-trace <trace.zip>\`):`);
+  for (const f of files) console.log(`  ${path.relative(root, f)}`);
+}
+
 function runSpecs(base) {
   const concurrency = process.env.E2E_CONCURRENCY ?? '2';
   const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...specs];
@@ -178,11 +204,13 @@ async function waitForSeeding() {
 }
 
 let code = 1;
+// Only this run's failures are listed at its end.
+rmSync(artefactRoot, { recursive: true, force: true });
 try {
   const base = process.env.E2E_BASE_URL || (await startServer());
   const after = process.env.E2E_START_AFTER;
   if (after && !existsSync(after)) {
-    say('waiting for the element tests to finish …');
+    say('waiting for the other suites to finish …');
     while (!existsSync(after)) await sleep(500);
   }
   if (!process.env.E2E_BASE_URL) await waitForSeeding();
@@ -197,5 +225,6 @@ try {
   }
   await stopServer();
 }
+if (code !== 0) listArtefacts();
 say(code === 0 ? 'all end-to-end specs passed' : 'end-to-end specs FAILED');
 process.exit(code);

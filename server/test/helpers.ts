@@ -14,7 +14,9 @@ export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 /** A database nobody else uses: PGlite in memory, or a throw-away PostgreSQL database. */
 export async function freshDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
-  return base ? openScratchPostgres(base, 'gazeboard_test') : openDatabase({ template: await pgliteTemplate() });
+  return base
+    ? openScratchPostgres(base, 'gazeboard_test', inject('postgresTemplate') || undefined)
+    : openDatabase({ template: await pgliteTemplate() });
 }
 
 /** The run's migrated PGlite (server/test/global-setup.ts), read once per test file. */

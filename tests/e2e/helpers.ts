@@ -3,20 +3,34 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { watchContext } from './artefacts.js';
 
 export const BASE = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 export const PASSWORD = 'gazeboard';
 export type DemoUser = 'researcher' | 'vendor' | 'admin' | 'northwind';
 
-/** Debian's Chromium (CHROME_PATH overrides); Playwright gives every launch a fresh temp profile. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium (CHROME_PATH overrides); Playwright gives every launch a fresh temp profile.
+ * Every context it opens (newContext, newPage) is recorded for a failing test's artefacts
+ * (./artefacts.ts: screenshot, trace, console and network errors).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  // Patched on the instance so specs that call browser.newContext() themselves are covered too
+  // (Browser.newPage opens its context through this method as well).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchContext(context);
+    return context;
+  };
+  return browser;
 }
 
 /**
