@@ -214,7 +214,7 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
   useEffect(() => { if (save.error) helpers.current?.setSubmitting(false); }, [save.error]);
 
   if (!valid) return <ErrorText>No study selected.</ErrorText>;
-  if (!details.data) return details.error ? <ErrorText>{details.error}</ErrorText> : <Spinner />;
+  if (!details.data) return details.error ? <><h1>Edit study details</h1><ErrorText>{details.error}</ErrorText></> : <Spinner />;
   const d = details.data;
   const languageOptions = languages.map((l) => ({ value: l.name, label: l.name }));
   const locationOptions = locations.map((l) => ({ value: l.code, label: l.name }));
