@@ -41,10 +41,11 @@ function NavigateBridge() {
   return null;
 }
 
-/** A page with its tab title, and a quiet fallback while a lazily loaded page arrives. */
-function Page({ title, children }: { title: string; children: ReactNode }) {
+/** A page with its tab title, its h1 when the element has none, and a quiet fallback while a lazily loaded page arrives. */
+function Page({ title, heading, children }: { title: string; heading?: 'visible' | 'hidden'; children: ReactNode }) {
   return (
     <Titled title={title}>
+      {heading ? <h1 className={heading === 'hidden' ? 'gz-page-title gz-visually-hidden' : 'gz-page-title'}>{title}</h1> : null}
       <Suspense fallback={<span className="gz-element-loading" role="status" aria-label="Loading" />}>{children}</Suspense>
     </Titled>
   );
@@ -87,7 +88,8 @@ export function App() {
         <Route element={<RequireAuth />}>
           <Route element={<Shell />}>
             {areaRoutes.map((r) => {
-              const element = <Page title={r.title ?? PAGE_NAMES[r.path.replaceAll(/:\w+/g, ':id')] ?? titleFromPath(r.path)}>{r.element}</Page>;
+              const title = r.title ?? PAGE_NAMES[r.path.replaceAll(/:\w+/g, ':id')] ?? titleFromPath(r.path);
+              const element = <Page title={title} heading={r.heading}>{r.element}</Page>;
               return r.path === '' ? <Route key="index" index element={element} /> : <Route key={r.path} path={r.path} element={element} />;
             })}
             {/* A page an area's route.tsx claims is built: its own route answers, not the 404. */}

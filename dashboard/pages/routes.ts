@@ -16,6 +16,13 @@ export interface AreaRoute {
    * that is not an id (dashboard/title.ts).
    */
   title?: string;
+  /**
+   * Every page has exactly one h1 (issue 38; tests/e2e/walk.spec.ts checks it). Set when the
+   * element does not title the page with an h1 of its own: the dashboard then shows the page's
+   * name (title, else the breadcrumb name) as the h1 — 'hidden' when the element already shows a
+   * visible title of its own (an h2) that a second visible one would repeat.
+   */
+  heading?: 'visible' | 'hidden';
 }
 
 const modules = import.meta.glob<{ routes: AreaRoute[] }>('./*/route.tsx', { eager: true });

@@ -1,5 +1,5 @@
 // The signed-in frame: header (nav toggle, company selector, account menu), side navigation,
-// breadcrumbs, the page, and the floating feedback widget on every page.
+// breadcrumbs, the page, and the feedback widget on every page (docked in the header).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { readStored, sessionSelectors, useGazeSelector } from '../../sdk/index';
@@ -53,6 +53,8 @@ export function Shell({ children }: { children?: ReactNode }) {
         </span>
         <span className="gz-spacer" />
         {superUser ? <CompanySelector /> : null}
+        {/* Docked in the header (issue 38): floating, it covered row actions at the page's bottom right. */}
+        <GazeElement tag="gaze-feedback" attrs={{ docked: 'true' }} />
         <AccountMenu name={user?.first_name ?? ''} />
       </header>
       <SideNav open={navOpen} userTypeId={user?.user_type_id ?? null} />
@@ -64,7 +66,6 @@ export function Shell({ children }: { children?: ReactNode }) {
           {children ?? <Outlet />}
         </div>
       </main>
-      <GazeElement tag="gaze-feedback" />
     </div>
   );
 }

@@ -23,7 +23,10 @@ export const Button = styled.button.attrs<{ $variant?: ButtonVariant }>((p) => (
         : p.$variant === 'danger'
           ? css`background: ${tokens.danger}; border-color: ${tokens.danger}; color: ${tokens.dangerText};`
           : css`background: ${tokens.primary}; color: ${tokens.primaryText};`}
-  &:disabled {
+  /* aria-disabled keeps a control focusable (its reason stays readable by a screen reader and a
+     tooltip) but it must still look unavailable. */
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.6;
     cursor: not-allowed;
   }
@@ -38,4 +41,8 @@ export const ButtonLink = styled(Link)`
   /* !important: an element's own \`a { color }\` rule must not recolour the label. */
   color: ${tokens.primaryText} !important;
   text-decoration: none;
+  &[aria-disabled='true'] {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;

@@ -44,11 +44,11 @@ describe('batches as the vendor (issue 18)', () => {
     assert.equal(await page.locator('gaze-batch-overview tbody tr').count(), stims.data.length);
 
     // Downloads of the whole batch: participant data and feature data (from the feature endpoint).
-    const participant = await download(page, 'gaze-batch-overview', 'Batch downloads', 'Download Participant Data');
+    const participant = await download(page, 'gaze-batch-overview', 'Download batch data', 'Download Participant Data');
     assert.equal(participant.name, 'batch-participant-data.csv');
     assert.match(participant.text, /^participant_reference,identifier,stim_name,/);
     assert.ok(participant.text.includes('\r\n'));
-    const feature = await download(page, 'gaze-batch-overview', 'Batch downloads', 'Download Feature Data');
+    const feature = await download(page, 'gaze-batch-overview', 'Download batch data', 'Download Feature Data');
     assert.equal(feature.name, 'batch-feature-data.csv');
     assert.match(feature.text, /^stim_id,identifier,stim_name,participant_reference,feature_name,/);
 
@@ -58,7 +58,7 @@ describe('batches as the vendor (issue 18)', () => {
     await rowOf(plain.name).getByRole('button', { name: 'View Report' }).click();
     await page.waitForURL(/\/kpi\?id=.*&vendorId=.*&stimId=\d+$/);
     await waitForText(page, 'KPI Report', plain.name, 'Key Attention Metrics', 'Attention Visuals');
-    const stimData = await download(page, 'gaze-batch-kpi-report', 'Report downloads', 'Download Stim Data');
+    const stimData = await download(page, 'gaze-batch-kpi-report', 'Download report data', 'Download Stim Data');
     assert.equal(stimData.name, 'batch-stim-data.csv');
 
     // A stim with feature data → the feature report.

@@ -70,6 +70,54 @@ describe('header', () => {
     await context.close();
   });
 
+  it('issue 38: the account menu is a menu button: ArrowDown enters the items, arrows move and wrap, Escape closes and returns focus', async () => {
+    const { page, context } = await freshPage(browser());
+    await signIn(page, 'researcher');
+    const button = page.getByRole('button', { name: /▾/ });
+    await button.focus();
+    await page.keyboard.press('ArrowDown');
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await until(async () => (await focusedText()) === 'My account', 'focus on the first item');
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focusedText(), 'Contact us');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focusedText(), 'My account', 'ArrowDown wraps from the last item');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await focusedText(), 'Signout', 'ArrowUp wraps from the first item');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu', { name: 'Account' }).waitFor({ state: 'detached' });
+    assert.equal(await button.evaluate((b) => b === document.activeElement), true, 'focus back on the menu button');
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    // Enter on an item follows it.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/contact_us');
+    await context.close();
+  });
+
+  it('issue 38: the Ideas form button is docked in the header (covers no page content); its panel takes focus and Escape returns it', async () => {
+    const { page, context } = await freshPage(browser());
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'researcher');
+    const trigger = page.getByRole('button', { name: 'Ideas form' });
+    await trigger.waitFor();
+    const header = await page.locator('header.gz-header').boundingBox();
+    const box = await trigger.boundingBox();
+    assert.ok(header && box, 'header and button are laid out');
+    assert.ok(box.y >= header.y && box.y + box.height <= header.y + header.height, `the button lies inside the header (${JSON.stringify({ box, header })})`);
+    assert.notEqual(await trigger.evaluate((b) => getComputedStyle(b).position), 'fixed');
+    await trigger.click();
+    const field = page.getByLabel('I think the dashboard could be improved by...');
+    await until(async () => field.evaluate((f) => f.getRootNode() instanceof ShadowRoot && (f.getRootNode() as ShadowRoot).activeElement === f), 'focus in the panel');
+    await page.keyboard.press('Escape');
+    await page.getByText('Give us ideas for new features!').waitFor({ state: 'detached' });
+    assert.equal(await trigger.evaluate((b) => (b.getRootNode() as ShadowRoot).activeElement === b), true, 'focus back on the Ideas form button');
+    await context.close();
+  });
+
   it('D1-073 D1-076 only super users see the company selector, and the flag is read from localStorage', async () => {
     const { page, context } = await freshPage(browser());
     await signIn(page, 'researcher');

@@ -85,7 +85,8 @@ describe('study details form (issue 35)', () => {
       await field('Demographic survey URL').fill(String(want.demographic_survey_url));
       await field('Demographic survey insert parameter').fill('rid');
       for (const [f, label] of TEXTS) await field(label).fill(String(want[f]));
-      for (const [, label, v] of DATES) await field(label).fill(v);
+      // Typed the way the app shows dates (dd/mm/yyyy, issue 38), saved as the ISO day.
+      for (const [, label, v] of DATES) await field(label).fill(v.split('-').reverse().join('/'));
       // The issue's case: a threshold typed over (150 → 55), then every other one.
       await field('Maximum accuracy (pixels)').fill('150');
       for (const [, label, v] of NUMBERS) await field(label).fill(String(v));
@@ -105,7 +106,7 @@ describe('study details form (issue 35)', () => {
       assert.equal(await field('Maximum accuracy (pixels)').inputValue(), '55.0');
       assert.equal(await field('Minimum connection speed (kbps)').inputValue(), '768.5');
       assert.equal(await field('Notes').inputValue(), want.notes);
-      assert.equal(await field('Debrief date').inputValue(), '2026-07-03');
+      assert.equal(await field('Debrief date').inputValue(), '03/07/2026');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -48,6 +48,8 @@ describe('my account', () => {
     const saved = page.waitForResponse((r) => r.url().includes('/v1.0/user/update-details'));
     await page.locator('gaze-account').getByRole('button', { name: 'Save' }).click();
     assert.equal((await saved).status(), 200);
+    // Issue 38: the page says the save worked.
+    await page.locator('gaze-account').getByRole('status').filter({ hasText: 'Your details have been saved.' }).waitFor();
 
     await page.reload();
     await until(async () => (await page.getByLabel('Job title').inputValue()) === value);

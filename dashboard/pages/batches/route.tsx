@@ -35,12 +35,12 @@ function Aoi() {
 }
 
 export const routes: AreaRoute[] = [
-  { path: 'my_batches', element: <GazeElement tag="gaze-batch-list" /> },
+  { path: 'my_batches', heading: 'visible', title: 'My Batches', element: <GazeElement tag="gaze-batch-list" /> },
   { path: 'my_batches/files', element: <GazeElement tag="gaze-batch-files" /> },
   { path: 'my_batches/batch_overview/:ref', element: <Overview /> },
   { path: 'my_batches/batch_overview/:ref/kpi', element: <Report tag="gaze-batch-kpi-report" /> },
   { path: 'my_batches/batch_overview/:ref/stim_report', element: <Report tag="gaze-batch-feature-report" /> },
-  { path: 'batch_stim_list', element: <GazeElement tag="gaze-batch-stim-list" /> },
-  { path: 'batch_stim_list/aoi/:id', element: <Aoi /> },
-  { path: 'batches/aoi/:id', element: <Aoi /> },
+  { path: 'batch_stim_list', heading: 'visible', title: 'My Stimuli', element: <GazeElement tag="gaze-batch-stim-list" /> },
+  { path: 'batch_stim_list/aoi/:id', heading: 'hidden', element: <Aoi /> },
+  { path: 'batches/aoi/:id', heading: 'hidden', element: <Aoi /> },
 ];

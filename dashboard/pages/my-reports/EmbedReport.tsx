@@ -26,7 +26,7 @@ export function EmbedReport() {
     );
   }
   return (
-    <main className="gz-embed">
+    <main className="gz-embed" aria-label="Embedded report">
       <GazeElement tag={tag} attrs={{ 'study-id': study, stims: q.get('stims') ?? undefined, token }} />
     </main>
   );

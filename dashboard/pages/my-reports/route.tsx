@@ -8,7 +8,7 @@ import type { AreaRoute } from '../routes';
 const studyReports = <StudyPage render={(id) => <GazeElement tag="gaze-my-reports" attrs={{ 'study-id': id }} />} />;
 
 export const routes: AreaRoute[] = [
-  { path: 'my_reports', element: <GazeElement tag="gaze-my-reports" />, title: 'My Reports' },
-  { path: 'my_reports/:id', element: studyReports, title: 'My Reports' },
-  { path: 'my_studies/overview/:id/my_reports', element: studyReports, title: 'My Reports' },
+  { path: 'my_reports', heading: 'visible', element: <GazeElement tag="gaze-my-reports" />, title: 'My Reports' },
+  { path: 'my_reports/:id', heading: 'visible', element: studyReports, title: 'My Reports' },
+  { path: 'my_studies/overview/:id/my_reports', heading: 'visible', element: studyReports, title: 'My Reports' },
 ];

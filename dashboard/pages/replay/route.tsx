@@ -32,5 +32,5 @@ function Replay({ studyId }: { studyId: string }) {
 }
 
 export const routes: AreaRoute[] = [
-  { path: 'my_studies/overview/:id/replay', title: 'Gaze replay', element: <StudyPage render={(id) => <Replay studyId={id} />} /> },
+  { path: 'my_studies/overview/:id/replay', heading: 'hidden', title: 'Gaze replay', element: <StudyPage render={(id) => <Replay studyId={id} />} /> },
 ];

@@ -25,7 +25,7 @@ function StimReport({ tag }: { tag: `gaze-${string}` }) {
 
 export const routes: AreaRoute[] = [
   ...['reports', 'reports-old', 'reports-new'].map((p) => ({ path: `my_studies/overview/:id/${p}`, element: <Reports /> })),
-  { path: 'my_studies/overview/:id/study/attention_report', element: <StimReport tag="gaze-attention-report" /> },
-  { path: 'my_studies/overview/:id/study/kpi_report', element: <StimReport tag="gaze-kpi-report" /> },
-  { path: 'my_studies/overview/:id/study/feature_report', element: <StimReport tag="gaze-feature-report" /> },
+  { path: 'my_studies/overview/:id/study/attention_report', heading: 'visible', element: <StimReport tag="gaze-attention-report" /> },
+  { path: 'my_studies/overview/:id/study/kpi_report', heading: 'visible', element: <StimReport tag="gaze-kpi-report" /> },
+  { path: 'my_studies/overview/:id/study/feature_report', heading: 'visible', element: <StimReport tag="gaze-feature-report" /> },
 ];

@@ -29,8 +29,8 @@ function UploadStim() {
 }
 
 export const routes: AreaRoute[] = [
-  { path: 'stims', element: <GazeElement tag="gaze-stim-library" /> },
-  { path: 'stims/upload-stim', element: <UploadStim /> },
-  { path: 'stims/edit/:id', element: <EditStim /> },
-  { path: 'stims/aoi/:id', element: <AoiEditor /> },
+  { path: 'stims', heading: 'visible', title: 'My Stimuli', element: <GazeElement tag="gaze-stim-library" /> },
+  { path: 'stims/upload-stim', heading: 'hidden', element: <UploadStim /> },
+  { path: 'stims/edit/:id', heading: 'hidden', element: <EditStim /> },
+  { path: 'stims/aoi/:id', heading: 'hidden', element: <AoiEditor /> },
 ];

@@ -13,4 +13,4 @@ function StudyBoard() {
   );
 }
 
-export const routes: AreaRoute[] = [{ path: 'my_studies/overview/:id/cell_step_management', element: <StudyBoard /> }];
+export const routes: AreaRoute[] = [{ path: 'my_studies/overview/:id/cell_step_management', heading: 'visible', element: <StudyBoard /> }];

@@ -13,4 +13,4 @@ function StudyStims() {
   );
 }
 
-export const routes: AreaRoute[] = [{ path: 'my_studies/overview/:id/study-specific-stims', element: <StudyStims /> }];
+export const routes: AreaRoute[] = [{ path: 'my_studies/overview/:id/study-specific-stims', heading: 'visible', element: <StudyStims /> }];

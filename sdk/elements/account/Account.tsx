@@ -16,6 +16,9 @@ const FIELDS: { name: keyof Profile; label: string; type?: string; autoComplete?
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
 ];
 
+/** Said under the form once a save has worked. */
+export const PROFILE_SAVED = 'Your details have been saved.';
+
 export function Account() {
   const details = useResource(accountDetails, undefined);
   const save = useMutation(saveProfile);
@@ -67,6 +70,8 @@ export function Account() {
               {saving ? <Spinner $size={16} /> : null}
             </Actions>
           </Fieldset>
+          {/* Issue 38: a save that worked says so (a failed one stays silent, D1-042). */}
+          {save.done && !saving ? <SuccessText>{PROFILE_SAVED}</SuccessText> : null}
         </Form>
       </Formik>
     </Card>

@@ -47,6 +47,9 @@ describe('<gaze-account>', () => {
     await waitFor(() => !(el.shadowRoot!.querySelector('fieldset') as HTMLFieldSetElement).disabled, 're-enabled');
     expect(byLabel(el, 'Job title').value).to.equal('Researcher');
     expect(saveProfile.select(getStore().getState(), pageApi()).count).to.equal(1);
+    // Issue 38: the save that worked says so, in a status region.
+    await waitForText(el, 'Your details have been saved.');
+    expect(el.shadowRoot!.querySelector('[part="success"]')!.getAttribute('role')).to.equal('status');
   });
 
   it('D1-042 a failed save re-enables the form with no message', async () => {

@@ -25,7 +25,7 @@ export function AudienceForm({ studyId }: { studyId?: string }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   if (!valid) return <ErrorText>No study selected.</ErrorText>;
-  if (!audience.data) return audience.error ? <ErrorText>{audience.error}</ErrorText> : <Spinner />;
+  if (!audience.data) return audience.error ? <><h1>Edit audience</h1><ErrorText>{audience.error}</ErrorText></> : <Spinner />;
   const panels = audience.data.panels;
   const current = chosen ?? (panels[0] ? String(panels[0].id) : NEW_PANEL);
   const panel = panels.find((p) => String(p.id) === current) ?? null;

@@ -48,7 +48,8 @@ export function BatchFeatureReport({ batchId, vendorId, stimId }: { batchId?: st
 function FeatureReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: number }) {
   const api = useApi();
   const report = useResource(batchFeatures, { ...ref, internal_stim_id: stimId }, { enabled: Boolean(ref.internal_batch_id && ref.internal_vendor_id) });
-  if (report.status === 'error') return <ErrorText>Somethign went wrong</ErrorText>;
+  // The page keeps its title (its one h1, issue 38) above the error.
+  if (report.status === 'error') return <><Heading part="title">Feature Report</Heading><ErrorText>Somethign went wrong</ErrorText></>;
   const item = report.data?.data[0];
   if (!item) return <Spinner />;
   const step = { internal_stim_id: item.internal_stim_id, internal_step_id: item.internal_step_id };
@@ -62,7 +63,7 @@ function FeatureReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: 
           <p className="gz-sub"><Link part="other-report" href={batchReportPath(ref, item.internal_stim_id, 'kpi')}>KPI Report (attention curve, heatmaps)</Link></p>
         </div>
         <Menu
-          part="downloads" label="Download" buttonLabel="Report downloads" align="end"
+          part="downloads" label="Download" buttonLabel="Download report data" align="end"
           items={[
             { id: 'feature', label: 'Download Feature Report', onSelect: () => void downloadBatch(api, 'feature', ref, step) },
             { id: 'participant', label: 'Download Participant Data', onSelect: () => void downloadBatch(api, 'participant', ref, step) },

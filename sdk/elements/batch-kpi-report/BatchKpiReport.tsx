@@ -146,7 +146,8 @@ function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: numb
   // Null until the user picks one: then the default follows the stim's visuals as they arrive.
   const [picked, setWhich] = useState<string | null>(null);
 
-  if (report.status === 'error') return <ErrorText>Somethign went wrong</ErrorText>;
+  // The page keeps its title (its one h1, issue 38) above the error.
+  if (report.status === 'error') return <><Heading part="title">KPI Report</Heading><ErrorText>Somethign went wrong</ErrorText></>;
   const item = report.data?.data[0];
   if (!item) return <Spinner />;
   const v = visual.data?.data[0];
@@ -165,7 +166,7 @@ function KpiReport({ batchRef: ref, stimId }: { batchRef: BatchRef; stimId: numb
           <p className="gz-sub"><Link part="other-report" href={batchReportPath(ref, item.internal_stim_id, 'stim_report')}>Feature Report</Link></p>
         </div>
         <Menu
-          part="downloads" label="Download" buttonLabel="Report downloads" align="end"
+          part="downloads" label="Download" buttonLabel="Download report data" align="end"
           items={[
             { id: 'stim', label: 'Download Stim Data', onSelect: () => void downloadBatch(api, 'stim', ref, step) },
             { id: 'participant', label: 'Download Participant Data', onSelect: () => void downloadBatch(api, 'participant', ref, step) },

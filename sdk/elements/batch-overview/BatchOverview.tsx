@@ -88,7 +88,7 @@ export function BatchOverview({ batchId, vendorId }: { batchId?: string; vendorI
           <Menu
             part="stim-downloads"
             label="Download"
-            buttonLabel={`Downloads of ${s.name}`}
+            buttonLabel={`Download data of ${s.name}`}
             items={DOWNLOADS.map((d) => ({
               id: d.id, label: d.label,
               onSelect: () => void downloadBatch(api, d.id, ref, { internal_stim_id: s.internal_stim_id, internal_step_id: s.internal_step_id }),
@@ -109,7 +109,7 @@ export function BatchOverview({ batchId, vendorId }: { batchId?: string; vendorI
           <Menu
             part="downloads"
             label="Download"
-            buttonLabel="Batch downloads"
+            buttonLabel="Download batch data"
             align="end"
             items={DOWNLOADS.filter((d) => d.id !== 'stim').map((d) => ({ id: d.id, label: d.label, onSelect: () => void downloadBatch(api, d.id, ref) }))}
           />

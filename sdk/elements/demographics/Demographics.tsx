@@ -21,7 +21,7 @@ export function Demographics({ studyId, studyName }: DemographicsProps) {
   if (id === 0 || demographics.summary.errorStatus === 404) {
     return (
       <section part="demographics">
-        <NotFoundState title="Study not found" backHref="/my_studies" backLabel="Back to My Studies">
+        <NotFoundState level={1} title="Study not found" backHref="/my_studies" backLabel="Back to My Studies">
           There is no study with this address among your studies. It may have been removed, or the link may be mistyped.
         </NotFoundState>
       </section>

@@ -345,7 +345,7 @@ describe('<gaze-demographics>', () => {
     stubHttp((req) => (req.url.endsWith('/participant_demographic_summary') ? { status: 404, data: { success: false, message: 'Study not found' } } : { data: { success: true, data: [] } }));
     const el = await mount('gaze-demographics', { 'study-id': '99999' });
     const box = await waitFor(() => $(el, '[part="not-found"]'), 'not-found state');
-    expect(box.querySelector('h2')!.textContent).to.equal('Study not found');
+    expect(box.querySelector('h1')!.textContent).to.equal('Study not found'); // the page's one h1 (issue 38)
     const back = $(el, '[part="back"]') as HTMLAnchorElement;
     expect(back.getAttribute('href')).to.equal('/my_studies');
     expect(navigationsDuring(() => back.click()).map((n) => n.path)).to.deep.equal(['/my_studies']);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Formik } from 'formik';
 import styled from 'styled-components';
 import { useMutation } from '../../core/resource/hooks';
@@ -15,10 +15,16 @@ const Trigger = styled(Button)`
   box-shadow: ${tokens.shadow};
 `;
 
-const Panel = styled.section`
+// Docked (the dashboard's header): the button sits in the flow, so it never covers a page's own
+// controls; the panel opens under the header instead of above a floating button.
+const DockedTrigger = styled(Button)`
+  border-radius: 999px;
+`;
+
+const Panel = styled.section<{ $docked: boolean }>`
   position: fixed;
   right: 24px;
-  bottom: 80px;
+  ${(p) => (p.$docked ? 'top: 64px;' : 'bottom: 80px;')}
   z-index: 800;
   width: min(360px, calc(100vw - 48px));
   background: ${tokens.surface};
@@ -33,9 +39,31 @@ const Title = styled.h2`
   margin: 0 0 12px;
 `;
 
-export function Feedback() {
+export interface FeedbackProps {
+  /** In the flow (a header) instead of floating over the page's bottom-right corner. */
+  docked?: boolean;
+}
+
+export function Feedback({ docked = false }: FeedbackProps) {
   const send = useMutation(sendFeedback);
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  // The panel takes focus when opened (its message field); closing by Escape returns it.
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>('textarea, input')?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  const onPanelKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
+    close();
+  };
+  const TriggerButton = docked ? DockedTrigger : Trigger;
   const [toast, setToast] = useState<{ id: number; kind: 'success' | 'error'; text: string } | null>(null);
 
   // Each finished send is one toast (a new id restarts its timer, D1-058..060).
@@ -47,11 +75,11 @@ export function Feedback() {
 
   return (
     <>
-      <Trigger part="trigger" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <TriggerButton ref={trigger} part="trigger" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         Ideas form
-      </Trigger>
+      </TriggerButton>
       {open ? (
-        <Panel part="panel" aria-label="Give us ideas for new features!">
+        <Panel ref={panel} part="panel" $docked={docked} aria-label="Give us ideas for new features!" onKeyDown={onPanelKey}>
           <Title>Give us ideas for new features!</Title>
           <Formik
             initialValues={{ message: '' }}

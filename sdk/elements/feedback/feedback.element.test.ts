@@ -23,6 +23,20 @@ describe('<gaze-feedback>', () => {
     expect(buttonByText(el, 'Submit Feedback')).to.exist;
   });
 
+  it('issue 38: docked, the button is in the flow (covers nothing); the open panel takes focus and Escape closes it, focus back on the button', async () => {
+    const el = await mount('gaze-feedback', { docked: 'true' });
+    const trigger = buttonByText(el, 'Ideas form');
+    expect(getComputedStyle(trigger).position).to.equal('static');
+    trigger.focus();
+    trigger.click();
+    await waitForText(el, 'Give us ideas for new features!');
+    const field = byLabel(el, 'I think the dashboard could be improved by...');
+    await waitFor(() => el.shadowRoot!.activeElement === field, 'focus in the message field');
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await waitFor(() => !text(el).includes('Give us ideas for new features!'), 'panel closed');
+    expect(el.shadowRoot!.activeElement).to.equal(trigger);
+  });
+
   it('D1-054 message is Required', async () => {
     const http = stubHttp();
     const el = await mount('gaze-feedback');

@@ -7,18 +7,19 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * Floating 'Ideas form' button and feedback panel (place once per page).
  *
  * @element gaze-feedback
- * @csspart trigger - The floating 'Ideas form' button.
+ * @attr {boolean} [docked=false] - In the page's flow (e.g. a header) instead of floating over the page's bottom-right corner, so it never covers the page's own controls (the dashboard docks it).
+ * @csspart trigger - The 'Ideas form' button.
  * @csspart panel - The feedback panel.
  * @csspart form - The form.
  * @csspart field - The message field.
  * @csspart button - A button.
  * @csspart toast - The outcome toast.
  */
-export const GazeFeedbackElement = defineElement('gaze-feedback', Feedback);
+export const GazeFeedbackElement = defineElement('gaze-feedback', Feedback, { props: { docked: 'boolean' } });
 
 // The tag's attributes and events join the typed registry (GazeElementRegistry) from here.
 declare module '../registry' {
   interface GazeElementRegistry {
-    'gaze-feedback': { attributes: CommonAttributes; events: CommonEvents };
+    'gaze-feedback': { attributes: CommonAttributes & { docked?: boolean }; events: CommonEvents };
   }
 }

@@ -68,12 +68,13 @@ export function OrderConfirmation({ studyId }: OrderConfirmationProps) {
   // (the server answers 404 for both, never saying which) is not found, not "ready" (issue 35).
   const study = useResource(studyDetails, id ?? 0, { enabled: id !== null });
   if (id === null || study.errorStatus === 404) {
-    return <NotFoundState title="Study not found" backHref="/my_studies" backLabel="Back to my studies">There is no study with this number.</NotFoundState>;
+    return <NotFoundState level={1} title="Study not found" backHref="/my_studies" backLabel="Back to my studies">There is no study with this number.</NotFoundState>;
   }
   if (study.loading) return <Wrap part="order-confirmation"><Spinner /></Wrap>;
   if (study.error) {
     return (
       <Wrap part="order-confirmation">
+        <h1>Thank-you page</h1>
         <ErrorText role="alert">Could not load the study: {study.error}</ErrorText>
         <Button $variant="secondary" onClick={study.refetch}>Try again</Button>
       </Wrap>

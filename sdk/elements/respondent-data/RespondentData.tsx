@@ -88,7 +88,7 @@ export function RespondentData({ studyId }: RespondentDataProps) {
   return (
     <Card part="respondent-data">
       <Wrap>
-        <Heading id={headingId}>Respondent data</Heading>
+        <Heading as="h2" id={headingId}>Respondent data</Heading>
         <p>
           Find a respondent by the reference their panel knows them by, {scope === null ? 'in every study of your company' : 'in this study'}, to
           export everything stored for them as JSON or erase it.

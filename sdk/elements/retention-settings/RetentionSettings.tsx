@@ -33,7 +33,7 @@ export function RetentionSettings() {
 
   return (
     <Card part="retention">
-      <Heading>Retention {current.loading ? <Spinner $size={16} /> : null}</Heading>
+      <Heading as="h2">Retention {current.loading ? <Spinner $size={16} /> : null}</Heading>
       {current.status === 'error' && !data ? (
         <ErrorText>
           The retention periods could not be loaded ({current.error}).{' '}

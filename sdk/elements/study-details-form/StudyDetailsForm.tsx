@@ -17,7 +17,7 @@ import {
   type StudyDetails, type StudyEditBody,
 } from '../../core/api/study';
 import { CONSENT_TEXT_MAX } from '../../../contract/take';
-import { Button, ErrorText, FormikTextField, Link, Select, Spinner, SuccessText, Switch, TextField, tokens } from '../../ui';
+import { Button, ErrorText, DATE_INVALID, FormikDateField, FormikTextField, isDateValue, Link, Select, Spinner, SuccessText, Switch, TextField, tokens } from '../../ui';
 
 export const NUMERIC_FIELDS = [
   ['min_connection_speed', 'Minimum connection speed (kbps)'],
@@ -126,6 +126,7 @@ export const detailsSchema = yup.object({
   study_duration: yup.string().max(SHORT_TEXT_MAX, M.tooLong),
   incentive: yup.string().max(SHORT_TEXT_MAX, M.tooLong),
   consent_text: yup.string().trim().required(M.consentText).max(CONSENT_TEXT_MAX, M.tooLong),
+  ...Object.fromEntries(DATE_FIELDS.map(([f]) => [f, yup.string().test('date', DATE_INVALID, isDateValue)])),
   ...Object.fromEntries(NUMERIC_FIELDS.map(([f]) => [f, yup.number()
     .transform((v: number, o: unknown) => (o === '' || o === null || (typeof o === 'string' && o.trim() === '') ? undefined : v))
     .typeError('must be a number').min(0, qualityRangeMessage(f)).max(QUALITY_LIMITS[f].max, qualityRangeMessage(f))])),
@@ -213,7 +214,7 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
   useEffect(() => { if (save.error) helpers.current?.setSubmitting(false); }, [save.error]);
 
   if (!valid) return <ErrorText>No study selected.</ErrorText>;
-  if (!details.data) return details.error ? <ErrorText>{details.error}</ErrorText> : <Spinner />;
+  if (!details.data) return details.error ? <><h1>Edit study details</h1><ErrorText>{details.error}</ErrorText></> : <Spinner />;
   const d = details.data;
   const languageOptions = languages.map((l) => ({ value: l.name, label: l.name }));
   const locationOptions = locations.map((l) => ({ value: l.code, label: l.name }));
@@ -262,7 +263,7 @@ export function StudyDetailsForm({ studyId }: { studyId?: string }) {
             <fieldset disabled={isSubmitting}>
               <legend>Dates</legend>
               <div className="cols">
-                {DATE_FIELDS.map(([f, label]) => <FormikTextField key={f} name={f} label={label} type="date" />)}
+                {DATE_FIELDS.map(([f, label]) => <FormikDateField key={f} name={f} label={label} />)}
               </div>
             </fieldset>
             <fieldset disabled={isSubmitting}>

@@ -85,7 +85,7 @@ describe('<gaze-study-details-form>', () => {
     choose('Language', 'German');
     choose('Project location', 'de');
     choose('Pre-assign question group', '5');
-    typeInto(byLabel(el, 'Debrief date'), '2026-03-20');
+    typeInto(byLabel(el, 'Debrief date'), '20/03/2026');
     submit(el);
     await waitForText(el, 'Study details saved.');
     expect(edits(http.requests)[0].body).to.deep.include({

@@ -242,7 +242,8 @@ export function StudyOverview({ studyId }: { studyId?: string }) {
   if (!minDone || (!o && !overview.error)) {
     return <Center part="loader"><Spinner $size={40} /></Center>;
   }
-  if (!o) return <ErrorText>{overview.error ?? 'Something went wrong'}</ErrorText>;
+  // The page keeps its one h1 (issue 38) above the error.
+  if (!o) return <><h1>Study overview</h1><ErrorText>{overview.error ?? 'Something went wrong'}</ErrorText></>;
 
   const base = `/my_studies/overview/${id}`;
   const status = statusOf(o);

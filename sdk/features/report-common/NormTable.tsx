@@ -5,8 +5,11 @@ import { compareToNorm, cutStimName, formatMetric, normTone, type MetricKind } f
 /** Stim names in headers and chips are cut here (in the middle, keeping the size and cell); the full name stays in the title and for screen readers. */
 export const NAME_MAX = 30;
 
-export const TableBox = styled.div`
+// A table wider than a narrow report (an embedded one, a phone) scrolls sideways: the box takes
+// focus so a keyboard can scroll it too (axe scrollable-region-focusable, issue 38).
+export const TableBox = styled.div.attrs({ tabIndex: 0 })`
   overflow-x: auto;
+  &:focus-visible { outline: 2px solid ${tokens.primaryStrong}; outline-offset: 2px; }
   table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
   th, td { border-bottom: 1px solid ${tokens.border}; padding: 6px 10px; text-align: right; white-space: nowrap; }
   th:first-child, td:first-child { text-align: left; white-space: normal; }
