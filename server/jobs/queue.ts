@@ -74,6 +74,10 @@ export class JobQueue {
   readonly #boss: PgBoss;
   readonly #workers = new Map<string, string>();
   readonly #running = new Set<AbortController>();
+  // pg-boss answers a finished handler with complete()/fail() it does not await; stop() waits for
+  // these (and for the handlers) so closing the pool afterwards never rejects one unhandled.
+  readonly #runs = new Set<Promise<unknown>>();
+  readonly #queries = new Set<Promise<unknown>>();
   #log: (message: string) => void;
   #started = false;
 
@@ -86,7 +90,7 @@ export class JobQueue {
       this.#kinds.set(kind.name, kind);
     }
     this.#boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      db: { executeSql: (text: string, values?: unknown[]) => this.#track(this.#queries, database.executeSql(text, values)) },
       schema: SCHEMA,
       // No cron jobs yet: the clock monitor would poll for nothing.
       schedule: false,
@@ -124,7 +128,7 @@ export class JobQueue {
       for (const kind of this.#kinds.values()) {
         const workerId = await this.#boss.work(kind.name,
           { pollingIntervalSeconds: this.#options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
-          async ([job]) => this.#run(kind, job as PgBoss.JobWithMetadata<never>));
+          async ([job]) => this.#track(this.#runs, this.#run(kind, job as PgBoss.JobWithMetadata<never>)));
         this.#workers.set(kind.name, workerId);
       }
     }
@@ -169,6 +173,13 @@ export class JobQueue {
     } finally {
       this.#running.delete(controller);
     }
+  }
+
+  #track<T>(set: Set<Promise<unknown>>, p: Promise<T>): Promise<T> {
+    set.add(p);
+    const forget = () => { set.delete(p); };
+    p.then(forget, forget);
+    return p;
   }
 
   #kind(kind: JobKind<never>): JobKind<never> {
@@ -252,6 +263,15 @@ export class JobQueue {
     if (!this.#started) return;
     this.#started = false;
     for (const c of this.#running) c.abort(new Error('The server is stopping'));
-    await this.#boss.stop({ graceful: true, wait: true, timeout: opts.timeoutMs ?? 5000, close: false });
+    const timeoutMs = opts.timeoutMs ?? 5000;
+    await this.#boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    // A handler deaf to its signal is not waited for beyond the timeout; one that settles is, and
+    // so are pg-boss's complete/fail queries that follow it (a turn of the loop later).
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => { timer = setTimeout(resolve, timeoutMs); });
+    await Promise.race([Promise.allSettled([...this.#runs]), limit]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await Promise.race([Promise.allSettled([...this.#queries]), limit]);
+    clearTimeout(timer);
   }
 }

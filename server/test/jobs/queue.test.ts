@@ -182,6 +182,30 @@ describe('job queue', () => {
     expect(later.id).not.toBe(first.id);
   });
 
+  it('stop waits for a handler that leaves late and for the failure pg-boss records for it, so closing the pool after stop loses nothing', async () => {
+    let asked = false;
+    let started = false;
+    const kind = defineJob<Record<string, never>>('test-slow-leaver', async (ctx) => {
+      started = true;
+      await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+      asked = true;
+      // Longer than stop's timeout: pg-boss itself stops waiting, and fails the job unawaited later.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      throw new Error('left late');
+    }, { retryLimit: 1 });
+    const q = await startQueue([kind as JobKind<never>]);
+    const { id } = await q.enqueue(kind, {}, { companyId });
+    await until('running', async () => started);
+    await q.stop({ timeoutMs: 1000 });
+    queues.splice(queues.indexOf(q), 1);
+    expect(asked).toBe(true);
+    // Without the wait, this read races pg-boss's fail() (and, in a server, the pool's end).
+    const [row] = await rows<{ state: string; output: { message?: string } | null }>(sql`select j.state, j.output from pgboss.job j
+      join app_job a on a.boss_id = j.id where a.id = ${id}`);
+    expect(row.state).toBe('retry');
+    expect(row.output?.message).toBe('left late');
+  });
+
   it('refuses a kind it was not started with', async () => {
     const known = defineJob('test-known', async () => {});
     const stranger = defineJob('test-stranger', async () => {});
