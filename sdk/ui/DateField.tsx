@@ -2,7 +2,7 @@
 // locale: a native <input type="date"> shows mm/dd/yyyy to an en-US browser, beside dd/mm/yyyy
 // everywhere else. The form's value stays the ISO date the server takes (YYYY-MM-DD).
 import { useField } from 'formik';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TextField } from './TextField';
 
 /** The format the field shows, as its visible hint and placeholder. */
@@ -63,6 +63,62 @@ export function FormikDateField({ name, label, hint, disabled }: { name: string;
         void helpers.setValue(typed.trim() === '' ? '' : (parseDayMonthYear(typed) ?? typed));
       }}
       onBlur={() => void helpers.setTouched(true)}
+    />
+  );
+}
+
+/** The format of a date with its time (Advanced Settings' dates, sent as YYYY-MM-DD HH:mm:ss). */
+const DATE_TIME_FORMAT_HINT = 'dd/mm/yyyy hh:mm';
+/** The message of a date and time that is not a real dd/mm/yyyy hh:mm. */
+export const DATE_TIME_INVALID = 'Enter a real date and time as dd/mm/yyyy hh:mm';
+
+const ISO_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::\d{2})?$/;
+
+/** 'dd/mm/yyyy' or 'dd/mm/yyyy hh:mm' (24-hour) → 'YYYY-MM-DD HH:mm', or null when not a real moment. */
+export function parseDayMonthYearTime(text: string): string | null {
+  const m = /^\s*(\S+)(?:\s+(\d{1,2}):(\d{2}))?\s*$/.exec(text);
+  if (!m) return null;
+  const day = parseDayMonthYear(m[1]);
+  if (!day) return null;
+  const [h, min] = [Number(m[2] ?? 0), Number(m[3] ?? 0)];
+  if (h > 23 || min > 59) return null;
+  return `${day} ${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+}
+
+/** True for '' and for a real 'YYYY-MM-DD HH:mm' (or with T / seconds); false for text that failed to parse. */
+export function isDateTimeValue(v: unknown): boolean {
+  if (v === '' || v === null || v === undefined) return true;
+  return typeof v === 'string' && ISO_TIME.test(v) && isDateValue(v.slice(0, 10));
+}
+
+/** The field's text for a value: an ISO moment as dd/mm/yyyy hh:mm, anything else as typed. */
+export function dateTimeText(v: unknown): string {
+  if (typeof v !== 'string') return '';
+  const m = ISO_TIME.exec(v);
+  return m ? `${dateText(m[1])} ${m[2]}:${m[3]}` : v;
+}
+
+/**
+ * A controlled date-and-time field typed as dd/mm/yyyy hh:mm (24-hour), for forms outside Formik
+ * (the wizard's Advanced Settings draft). onChange gets 'YYYY-MM-DD HH:mm' once the text is a
+ * real moment, '' when emptied, else the typed text (isDateTimeValue false: the form refuses it).
+ */
+export function DateTimeField({ label, value, onChange }: { label: ReactNode; value: string; onChange: (value: string) => void }) {
+  const [left, setLeft] = useState(false);
+  return (
+    <TextField
+      label={label}
+      type="text"
+      autoComplete="off"
+      placeholder={DATE_TIME_FORMAT_HINT}
+      hint={`Format: ${DATE_TIME_FORMAT_HINT}`}
+      value={dateTimeText(value)}
+      error={left && !isDateTimeValue(value) ? DATE_TIME_INVALID : null}
+      onChange={(e) => {
+        const typed = e.currentTarget.value;
+        onChange(typed.trim() === '' ? '' : (parseDayMonthYearTime(typed) ?? typed));
+      }}
+      onBlur={() => setLeft(true)}
     />
   );
 }

@@ -5,7 +5,7 @@ import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { sendKeys } from '@web/test-runner-commands';
 import { Button } from './Button';
-import { DATE_INVALID, FormikDateField, isDateValue, parseDayMonthYear } from './DateField';
+import { DATE_INVALID, FormikDateField, dateTimeText, isDateTimeValue, isDateValue, parseDayMonthYear, parseDayMonthYearTime } from './DateField';
 import { afterEach, describe, focused, it, mount, press, q, settle, unmountAll, waitFor } from './test-utils';
 
 describe('issue 38: disabled look and dd/mm/yyyy dates', () => {
@@ -43,6 +43,18 @@ describe('issue 38: disabled look and dd/mm/yyyy dates', () => {
     expect(isDateValue('2026-05-02')).to.equal(true);
     expect(isDateValue('2026-02-31')).to.equal(false);
     expect(isDateValue('13/13/2026')).to.equal(false);
+  });
+
+  it('dates with a time: dd/mm/yyyy hh:mm parsed to YYYY-MM-DD HH:mm; impossible moments refused; ISO shown back as typed', () => {
+    expect(parseDayMonthYearTime('03/07/2026 14:30')).to.equal('2026-07-03 14:30');
+    expect(parseDayMonthYearTime('3/7/2026')).to.equal('2026-07-03 00:00');
+    expect(parseDayMonthYearTime('03/07/2026 24:00')).to.equal(null);
+    expect(parseDayMonthYearTime('03/07/2026 9:75')).to.equal(null);
+    expect(parseDayMonthYearTime('07/31/2026 10:00')).to.equal(null);
+    expect(isDateTimeValue('2026-07-03 14:30')).to.equal(true);
+    expect(isDateTimeValue('2026-07-03T14:30:00')).to.equal(true);
+    expect(isDateTimeValue('31/02/2026 10:00')).to.equal(false);
+    expect(dateTimeText('2026-07-03 14:30:00')).to.equal('03/07/2026 14:30');
   });
 
   it('FormikDateField shows the ISO value as dd/mm/yyyy with a visible format, keeps typed days as ISO, and says when one is not a date', async () => {

@@ -9,7 +9,7 @@ export { deepActiveElement, tabbables, useFocusTrap, type FocusTrapOptions, type
 export { VisuallyHidden } from './VisuallyHidden';
 export { Button, ButtonLink, type ButtonVariant } from './Button';
 export { TextField, FormikTextField, FieldError, type TextFieldProps } from './TextField';
-export { FormikDateField, parseDayMonthYear, isDateValue, dateText, DATE_FORMAT_HINT, DATE_INVALID } from './DateField';
+export { FormikDateField, DateTimeField, parseDayMonthYear, isDateValue, isDateTimeValue, dateText, DATE_FORMAT_HINT, DATE_INVALID, DATE_TIME_INVALID } from './DateField';
 export { Select, type SelectProps, type SelectOption } from './Select';
 export { CheckboxGroup, type CheckboxGroupProps, type CheckboxOption } from './CheckboxGroup';
 export { Switch, type SwitchProps } from './Switch';

@@ -21,6 +21,7 @@ import type { CommonAttributes, CommonEvents } from '../registry';
  * @csspart automate - 'Automate'.
  * @csspart pages - The page previews table.
  * @csspart page-row - One page preview.
+ * @csspart page-cell - The cell a page preview belongs to (a study with several cells).
  */
 export const GazeOrderConfirmationElement = defineElement('gaze-order-confirmation', OrderConfirmation, { props: { studyId: 'string' } });
 

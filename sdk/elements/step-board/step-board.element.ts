@@ -41,6 +41,8 @@ import { StepBoard } from './StepBoard';
  * @csspart cache-page-panel - The cache page options with 'Create new Page'.
  * @csspart new-item - The new external/embedded item form.
  * @csspart new-step-cancel - The Create-new-step dialog's Cancel button.
+ * @csspart cell-actions - A cell's action buttons (Add step, Duplicate, Rename; in dense mode Add step and a menu).
+ * @csspart cell-menu - Dense mode's '⋯' menu of a cell's other actions.
  */
 export const GazeStepBoardElement = defineElement('gaze-step-board', StepBoard, {
   props: { studyId: 'number' },

@@ -25,9 +25,11 @@ import {
   blankPageRow, blankStimRow, bodyOf, defaultValues, reviewText, type Choice, type WizardValues,
 } from '../../features/wizard-schemas/values';
 import {
-  Button, ButtonLink, ConfirmDialog, FieldError, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useEmit, useNavigate, GAZE_EVENTS,
+  Button, ButtonLink, ConfirmDialog, DateTimeField, FieldError, isDateTimeValue, Modal, Select, Spinner, Stepper, TextField, Toast, TOAST_DURATION_ERROR, tokens, useEmit, useNavigate, GAZE_EVENTS,
 } from '../../ui';
 import { SocialSetup, socialReviewRows } from '../../features/wizard-social';
+
+const ADVANCED_DATES = ['proposal_signoff_date', 'proposed_data_collection_start', 'proposed_data_collection_end', 'debrief_date'] as const;
 
 export const TEXT = {
   review: 'Your project is ready for review',
@@ -428,13 +430,15 @@ export function StudyWizard({ kind: kindAttr }: StudyWizardProps) {
               <TextField key={k} label={k.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())} value={draft[k]}
                 onChange={(e: ChangeEvent<HTMLInputElement>) => setAdvanced({ ...draft, [k]: e.target.value })} />
             ))}
-            {(['proposal_signoff_date', 'proposed_data_collection_start', 'proposed_data_collection_end', 'debrief_date'] as const).map((k) => (
-              <TextField key={k} type="datetime-local" label={k.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())} value={draft[k]}
-                onChange={(e: ChangeEvent<HTMLInputElement>) => setAdvanced({ ...draft, [k]: e.target.value })} />
+            {ADVANCED_DATES.map((k) => (
+              <DateTimeField key={k} label={k.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())} value={draft[k]}
+                onChange={(value) => setAdvanced({ ...draft, [k]: value })} />
             ))}
             <div className="buttons">
               <Button type="button" part="advanced-close" $variant="secondary" onClick={() => setAdvanced(null)}>Close</Button>
-              <Button type="button" part="advanced-save" onClick={() => { setValues(draft); setAdvanced(null); }}>Save</Button>
+              {/* A date that is not a real dd/mm/yyyy hh:mm would be dropped at Create: it is not kept. */}
+              <Button type="button" part="advanced-save" disabled={!ADVANCED_DATES.every((k) => isDateTimeValue(draft[k]))}
+                onClick={() => { setValues(draft); setAdvanced(null); }}>Save</Button>
             </div>
           </AdvancedGrid>
         ) : null}

@@ -199,6 +199,28 @@ describe('<gaze-study-wizard>', () => {
     expect(input(el, 'Notes').value).to.equal('kept');
   });
 
+  it('D3-018 issue 38: Advanced Settings dates are typed as dd/mm/yyyy hh:mm whatever the browser locale, and a date that is not real cannot be saved', async () => {
+    api();
+    const el = await mount('gaze-study-wizard', { kind: 'generic' });
+    button(el, 'advanced').click();
+    await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog');
+    const debrief = input(el, 'Debrief date');
+    expect(debrief.type).to.equal('text');
+    expect(debrief.placeholder).to.equal('dd/mm/yyyy hh:mm');
+    type(debrief, '31/02/2026 10:00');
+    debrief.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    await waitForText(el, 'Enter a real date and time as dd/mm/yyyy hh:mm');
+    expect(button(el, 'advanced-save').disabled).to.equal(true);
+    type(input(el, 'Debrief date'), '03/07/2026 14:30');
+    await waitFor(() => !button(el, 'advanced-save').disabled, 'save enabled');
+    expect(text(el)).not.to.contain('Enter a real date and time');
+    button(el, 'advanced-save').click();
+    await waitFor(() => !$(el, '[part~="advanced-dialog"]'), 'closed');
+    button(el, 'advanced').click();
+    await waitFor(() => $(el, '[part~="advanced-dialog"]'), 'dialog again');
+    expect(input(el, 'Debrief date').value).to.equal('03/07/2026 14:30');
+  });
+
   for (const [width, height] of [[1440, 900], [360, 740]] as const) {
     it(`D3-018 issue 38: Advanced Settings is full-screen at ${width} px and no field is clipped`, async () => {
       await setViewport({ width, height });

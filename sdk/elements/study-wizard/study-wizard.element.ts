@@ -23,6 +23,7 @@ import type { CommonAttributes, CommonEvents, StudyCreatedDetail } from '../regi
  * @csspart cancel - Cancel.
  * @csspart advanced - The Advanced Settings button.
  * @csspart advanced-dialog - The Advanced Settings dialog.
+ * @csspart advanced-fields - The Advanced Settings fields, in as many columns as the width holds.
  * @csspart page - One web page of the web page setup.
  * @csspart stim-row - One stim row.
  * @csspart list-error - The list-level error of the web page setup.
