@@ -136,6 +136,7 @@ export class JobQueue {
 
   async #run(kind: JobKind<never>, job: PgBoss.JobWithMetadata<never>): Promise<unknown> {
     const db = this.#database.db;
+    if (!this.#started) throw new Error('The server is stopping');
     const row = await findJobByBossId(db, job.id);
     // enqueue writes the row before sending, so only a deleted company (cascade) lands here.
     if (!row) throw new Error('The job has no owner any more');
@@ -266,12 +267,15 @@ export class JobQueue {
     const timeoutMs = opts.timeoutMs ?? 5000;
     await this.#boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     // A handler deaf to its signal is not waited for beyond the timeout; one that settles is, and
-    // so are pg-boss's complete/fail queries that follow it (a turn of the loop later).
+    // so are pg-boss's complete/fail queries that follow it. A fetch still in flight when stop began
+    // can hand over one more job (run at once, as the queue is stopping): loop until nothing is left.
     let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<void>((resolve) => { timer = setTimeout(resolve, timeoutMs); });
-    await Promise.race([Promise.allSettled([...this.#runs]), limit]);
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await Promise.race([Promise.allSettled([...this.#queries]), limit]);
+    let late = false;
+    const limit = new Promise<void>((resolve) => { timer = setTimeout(() => { late = true; resolve(); }, timeoutMs); });
+    while (!late && (this.#runs.size > 0 || this.#queries.size > 0)) {
+      await Promise.race([Promise.allSettled([...this.#runs, ...this.#queries]), limit]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     clearTimeout(timer);
   }
 }
