@@ -167,7 +167,9 @@ interface Finding { route: string; what: string }
 
 async function walk(user: DemoUser, withPublic: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
-  const context = await browser().newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
+  // WALK_WIDTH=360 walks a phone's width; WALK_SHOTS=<dir> keeps a screenshot of every route, to look at.
+  const width = Number(process.env.WALK_WIDTH ?? 1440);
+  const context = await browser().newContext({ baseURL: BASE, viewport: { width, height: width < 800 ? 740 : 900 } });
   context.setDefaultTimeout(15_000);
   await context.addInitScript({ content: AXE });
   const page = await context.newPage();
@@ -210,6 +212,10 @@ async function walk(user: DemoUser, withPublic: boolean): Promise<Finding[]> {
     for (const v of violations) findings.push({ route, what: `axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.join(' | ')}` });
     if (signedIn) for (const l of f.links) if (!links.has(l)) links.set(l, address);
     if (process.env.WALK_VERBOSE) console.log(`[${user}] ${address} ${Date.now() - started} ms`);
+    if (process.env.WALK_SHOTS) {
+      const name = `${user}${address.replace(/[^\w]+/g, '_')}-${width}.png`;
+      await page.screenshot({ path: join(process.env.WALK_SHOTS, name), fullPage: true });
+    }
   };
 
   if (withPublic) {
