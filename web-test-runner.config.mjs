@@ -12,7 +12,9 @@ export default {
   // Two shared cores: one page at a time keeps timings stable.
   concurrency: 1,
   testsFinishTimeout: 180_000,
-  testFramework: { config: { timeout: 15_000 } },
+  // A test's own waits (test-utils waitFor) time out at 15 s each; the test as a whole gets room
+  // for several of them on a loaded machine.
+  testFramework: { config: { timeout: 60_000 } },
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -27,9 +27,18 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const filters = process.argv.slice(2);
 const specDir = process.env.E2E_SPEC_DIR || path.join('tests', 'e2e');
 const artefactRoot = path.resolve(process.env.E2E_ARTEFACTS || path.join('test-results', 'e2e'));
+// The longest spec files start first (each is one long test: a minute or more measured alone,
+// 2026-11-27), so the run does not end with one of them going on alone while the other slots
+// are empty. The others follow in name order.
+const LONGEST_FIRST = ['walk-researcher', 'creatives', 'lifecycle', 'take-live', 'studies', 'walk-admin', 'walk-vendor',
+  'reports', 'study-create', 'stims', 'shell', 'report-downloads', 'sdk-page', 'study-overview', 'board'];
+const rank = (f) => {
+  const i = LONGEST_FIRST.indexOf(f.replace(/\.spec\.ts$/, ''));
+  return i < 0 ? LONGEST_FIRST.length : i;
+};
 const specs = readdirSync(specDir)
   .filter((f) => f.endsWith('.spec.ts') && (!filters.length || filters.some((x) => f.includes(x))))
-  .sort()
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
   .map((f) => path.join(specDir, f));
 if (!specs.length) {
   say(`no spec matches ${filters.join(', ')}`);

@@ -17,7 +17,7 @@ export interface AreaRoute {
    */
   title?: string;
   /**
-   * Every page has exactly one h1 (issue 38; tests/e2e/walk.spec.ts checks it). Set when the
+   * Every page has exactly one h1 (issue 38; tests/e2e/walk.ts checks it). Set when the
    * element does not title the page with an h1 of its own: the dashboard then shows the page's
    * name (title, else the breadcrumb name) as the h1 — 'hidden' when the element already shows a
    * visible title of its own (an h2) that a second visible one would repeat.

@@ -42,9 +42,11 @@ export async function mount(tag: GazeTag | 'gaze-provider', attrs: Record<string
 /**
  * Polls until `probe` returns something truthy. A probe that throws (a field not rendered yet while
  * the element still shows its loading state) counts as "not yet"; its last error is what a
- * time-out reports.
+ * time-out reports. The time-out is generous because it only matters when a test fails: in CI
+ * this suite shares two cores with the security suite, and a first render (lazy chunks, fonts)
+ * took over 5 s there (a passing test returns as soon as its probe holds).
  */
-export async function waitFor<T>(probe: () => T | null | undefined | false, message = 'condition', timeout = 5000): Promise<T> {
+export async function waitFor<T>(probe: () => T | null | undefined | false, message = 'condition', timeout = 15_000): Promise<T> {
   const start = performance.now();
   for (;;) {
     let v: T | null | undefined | false = undefined;

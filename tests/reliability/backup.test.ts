@@ -12,6 +12,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { backup, restore } from '../../scripts/backup.js';
 import { openDatabase } from '../../server/db/client.js';
+import { openDataDir } from '../../server/test/helpers.js';
 import { LocalStorage, readAll } from '../../server/storage/index.js';
 import { seedOnStart } from '../../server/seed/index.js';
 import { snapshot } from '../security/snapshot.js';
@@ -44,7 +45,7 @@ afterEach(killAll);
 describe('backup and restore (PGlite + storage)', () => {
   it('restores exactly the backed-up rows and files after both were changed', async () => {
     const storage = new LocalStorage(path.join(dataDir(), 'storage'));
-    let database = await openDatabase({ dataDir: dataDir() });
+    let database = await openDataDir(dataDir());
     // Reference data and the first account (the demo would add minutes on a filesystem PGlite).
     await seedOnStart(database.db, storage, { demo: false });
     await storage.put('c/1/stims/a.png', Buffer.from('first file'), 'image/png');
@@ -129,7 +130,7 @@ async function sessionCounts(dataDir: string, studyId: number) {
 describe('backups of a running server (issue 36 item 7)', () => {
   it('a backup taken while sessions are being written restores, with every stored session whole', async () => {
     const live = path.join(dir, 'live');
-    const database = await openDatabase({ dataDir: live });
+    const database = await openDataDir(live);
     const study = await buildStudy(database.db, { completed: false });
     await setCollectionKeyHash(database.db, study.studyId, createHash('sha256').update(KEY).digest('hex'));
     await database.close();
@@ -179,7 +180,7 @@ describe('backups of a running server (issue 36 item 7)', () => {
 
   it('a restore into a folder that a running server holds is refused, and changes nothing', async () => {
     const held = path.join(dir, 'held');
-    const database = await openDatabase({ dataDir: held });
+    const database = await openDataDir(held);
     try {
       await seedOnStart(database.db, new LocalStorage(path.join(held, 'storage')), { demo: false });
       await database.close();
@@ -200,7 +201,7 @@ describe('backups of a running server (issue 36 item 7)', () => {
 
   it('a restore that fails leaves the previous database in place', async () => {
     const target = path.join(dir, 'target');
-    const database = await openDatabase({ dataDir: target });
+    const database = await openDataDir(target);
     await seedOnStart(database.db, new LocalStorage(path.join(target, 'storage')), { demo: false });
     const before = await snapshot(database.db);
     await database.close();

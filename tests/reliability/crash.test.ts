@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { openScratchPostgres } from '../../server/db/scratch.js';
+import { openDataDir } from '../../server/test/helpers.js';
 import { setCollectionKeyHash } from '../../server/repositories/ingest.js';
 import { buildStudy, track, type AnalyticsStudy } from '../../server/test/analytics/study-fixture.js';
 import type { SessionBody } from '../../server/services/ingest.js';
@@ -114,7 +115,7 @@ async function crashRun(kind: 'pglite' | 'postgres') {
   const logFile = path.join(dataDir, 'server.log');
   // The study is built in-process before the server owns the data (PGlite: one process at a time).
   const database = kind === 'pglite'
-    ? await openDatabase({ dataDir })
+    ? await openDataDir(dataDir)
     : await openScratchPostgres(process.env.TEST_DATABASE_URL!, 'gazeboard_crash');
   const env: Record<string, string> = kind === 'pglite'
     ? { DATA_DIR: dataDir }

@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCK_FILE } from '../../server/db/data-dir.js';
+import { migratedDataDir } from '../../server/test/helpers.js';
 import { killAll, running, sleep, startServer } from './server-process.js';
 
 let dir = '';
@@ -30,6 +31,7 @@ function accepts(port: number): Promise<boolean> {
 describe('graceful shutdown (SIGTERM)', () => {
   it('an in-flight request completes with 200, new connections are refused, the process exits 0', async () => {
     const dataDir = path.join(dir, 'data');
+    await migratedDataDir(dataDir);
     const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'shutdown-test' }, path.join(dir, 'server.log'));
     const port = Number(new URL(server.base).port);
     expect((await fetch(`${server.base}/readyz`)).status).toBe(200);

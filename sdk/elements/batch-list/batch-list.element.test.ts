@@ -62,10 +62,10 @@ describe('<gaze-batch-list>', () => {
     const [byName, byId] = $$(el, 'input[type="search"]') as HTMLInputElement[];
     expect([byName.placeholder, byId.placeholder]).to.deep.equal(['Search by name', 'Search by Id']);
     for (const v of ['r', 're', 'ret']) { typeInto(byName, v); await sleep(40); }
-    await waitFor(() => calls(http.requests).length === 2, 'name search', 3000);
+    await waitFor(() => calls(http.requests).length === 2, 'name search');
     expect(last(http.requests)).to.include({ filter_name: 'ret', page_num: 1 });
     typeInto(byId, '1002');
-    await waitFor(() => calls(http.requests).length === 3, 'id search', 3000);
+    await waitFor(() => calls(http.requests).length === 3, 'id search');
     expect(last(http.requests)).to.include({ filter_id: '1002', filter_name: 'ret' });
   });
 

@@ -35,7 +35,7 @@ describe('<gaze-my-downloads>', () => {
     const link = $$(el, 'a[part="link"]')[0] as HTMLAnchorElement;
     expect(link.getAttribute('href')).to.equal('/files/c/1/exports/participants-11.csv?sig=a');
     // A running export makes the list ask again by itself.
-    await waitFor(() => http.requests.length >= 2, 'poll', 4000);
+    await waitFor(() => http.requests.length >= 2, 'poll');
     const next = $$(el, 'button').find((b) => b.getAttribute('aria-label') === 'Page 2' || b.textContent === '2')!;
     next.click();
     await waitFor(() => http.requests.some((r) => r.url.includes('page_num=2')), 'page 2');

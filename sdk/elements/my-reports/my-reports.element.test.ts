@@ -50,7 +50,7 @@ describe('<gaze-my-reports>', () => {
     typeInto(input, 'compare');
     // Not filtered at once: the debounce holds it back.
     expect($$(el, 'button[part="panel"]').length).to.equal(3);
-    await waitFor(() => $$(el, 'button[part="panel"]').length === 1, 'filtered', 2000);
+    await waitFor(() => $$(el, 'button[part="panel"]').length === 1, 'filtered');
     expect($$(el, 'button[part="panel"]').map((b) => b.textContent)).to.deep.equal(['Compare all']);
     expect($$(el, 'h3').map((h) => h.textContent)).to.deep.equal(['Launch']);
   });

@@ -176,7 +176,7 @@ describe('<gaze-stim-uploader>', () => {
     await waitForText(el, 'Uploading...');
     // Issue 38: no dialog to confirm here: the user goes to /stims and the message goes with them
     // (the library shows it with its OK, stim-library.element.test.ts).
-    await waitFor(() => nav.length > 0, 'navigation', 8000);
+    await waitFor(() => nav.length > 0, 'navigation');
     expect(nav).to.deep.equal(['/stims']);
     expect(sessionStorage.getItem('gaze-stims-flash')).to.equal('All stims uploaded successfully!');
     expect($(el, '[role="dialog"]')).to.equal(null);

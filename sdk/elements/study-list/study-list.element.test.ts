@@ -69,7 +69,7 @@ describe('<gaze-study-list>', () => {
     }
     await sleep(200);
     expect(listCalls(http.requests)).to.have.length(1);
-    await waitFor(() => listCalls(http.requests).length === 2, 'debounced search request', 3000);
+    await waitFor(() => listCalls(http.requests).length === 2, 'debounced search request');
     await sleep(600);
     expect(listCalls(http.requests)).to.have.length(2);
     expect(lastBody(http.requests)).to.include({ filter_name: 'cola', page_num: 1 });

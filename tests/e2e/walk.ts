@@ -1,7 +1,7 @@
-// The route walker (issue 38): every dashboard route — taken from the routing itself
+// The route walker (issue 38), one spec file per user type (walk-researcher, walk-admin and
+// walk-vendor.spec.ts): every dashboard route — taken from the routing itself
 // (dashboard/pages/*/route.tsx and App.tsx's own routes), with ids from the seeded demo — visited
-// at 1440 px as each user type (researcher, admin, vendor), one page per user type in one shared
-// browser. A route fails on:
+// at 1440 px as each user type (researcher, admin, vendor). A route fails on:
 //   - a page error;
 //   - a failed request the page did not expect (4xx/5xx; the few expected ones are listed in
 //     EXPECTED_FAILURES, each with its reason);
@@ -272,11 +272,15 @@ async function walk(user: DemoUser, withPublic: boolean): Promise<Finding[]> {
 const report = (user: string, findings: Finding[]) =>
   findings.map((f) => `  [${user}] ${f.route}: ${f.what}`).join('\n');
 
-describe('the route walker (issue 38)', () => {
-  for (const [user, withPublic] of [['researcher', true], ['admin', false], ['vendor', false]] as const) {
+/**
+ * The walker's test for one user type. One spec file per user type (walk-*.spec.ts), so the three
+ * walks (a minute or more each) run side by side instead of one after another in one file.
+ */
+export function walkAs(user: DemoUser, withPublic: boolean): void {
+  describe(`the route walker (issue 38): ${user}`, () => {
     it(`every route as ${user}: no page error, unexpected failed request, serious/critical axe finding, h1 other than one, or link to a 404`, async () => {
       const findings = await walk(user, withPublic);
       assert.equal(findings.length, 0, `${findings.length} findings:\n${report(user, findings)}`);
     });
-  }
-});
+  });
+}
