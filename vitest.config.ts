@@ -22,6 +22,10 @@ export default defineConfig({
           // Vitest's default is one worker fewer than the cores: on two cores, one file at a time
           // (most of this suite is setting up jsdom, ~0.5 s a file). docs/operations.md, "How long CI takes".
           maxWorkers: 2,
+          // Files of a worker share jsdom and loaded modules (React, the SDK): 103 CPU-s → 20 for the
+          // suite. It passes in file order and shuffled (`--sequence.shuffle`), so no file relies on
+          // a fresh jsdom; a new file that does shows up as a failure in another file's run.
+          isolate: false,
         },
       },
       {
@@ -38,8 +42,10 @@ export default defineConfig({
           env: NO_BROWSER,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite is memory hungry and the machine has 2 cores.
-          maxWorkers: 2,
+          // PGlite is memory hungry and the machine has 2 cores. On PostgreSQL a file mostly waits
+          // for its queries' round trips (measured: 48 % of two cores busy with two files at a
+          // time), so four files share the cores there.
+          maxWorkers: process.env.TEST_DATABASE_URL ? 4 : 2,
         },
       },
       {

@@ -3,18 +3,20 @@
 //   1. side by side (they share the cores; together they finish sooner than one after another),
 //      output held and shown in order:
 //      typecheck, lint (ESLint with the import boundaries), lint rule proofs (tests/lint), build;
-//   2. the end-to-end server starts and seeds its demo respondents (minutes of one core) in the
-//      background from here on;
-//   3. in order, each stage's suites side by side (output held and shown in order, as in 1):
-//      unit (vitest) → server on PGlite → security suites (tests/security, tests/reliability)
-//      beside the element tests in Chromium → generator;
-//   4. end-to-end against the built dashboard, on the server started in 2, beside the server
-//      and crash suites on PostgreSQL (when TEST_DATABASE_URL is set).
+//   2. the end-to-end server starts and seeds its demo respondents in the background from here on;
+//   3. stages one after another; a stage's lanes run side by side and a lane's suites one after
+//      another (output held and shown in order, as in 1):
+//      unit → server on PGlite → security suites (tests/security, tests/reliability) beside the
+//      element tests in Chromium → end-to-end against the built dashboard, on the server started
+//      in 2, beside a lane of the server and crash suites on PostgreSQL, then the generator (when
+//      TEST_DATABASE_URL is set; without it the generator is a stage of its own before the last).
 // Which suites share a stage follows where two cores have room (docs/operations.md, "How long
 // CI takes"): unit and the PGlite server suite keep both cores busy alone; the security suite
-// (servers it starts and waits on) has room for the element tests, and the PostgreSQL suites
-// (their queries run in PostgreSQL, mostly waiting) for the end-to-end specs. The generator
-// writes into the tree, so it stays alone.
+// (servers it starts and waits on) has room for the element tests; the end-to-end specs (pages
+// waiting on the server and on each other) and the PostgreSQL suites (round trips) each keep
+// about half of them busy. The generator writes into the tree (a server test, a route, a page):
+// it runs after the PostgreSQL suites have read it; of the end-to-end specs, only the route walker
+// reads sources once running, and it skips the generator's probe (tests/e2e/walk.ts).
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 const alongside = [
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  // Incremental: the generator's own type check (scripts/new-surface.test.ts) starts from this
+  // run's build info and checks again only the files it adds and what they touch (~8 s, not ~70).
+  ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['eslint', '.']],
   // Dead exports and import cycles (issue 40 items 6 and 7).
   ['imports', 'npx', ['tsx', 'scripts/check-imports.ts']],
@@ -30,25 +34,30 @@ const alongside = [
   ['lint rules', 'node', ['--test', 'tests/lint/']],
   ['build', 'npm', ['run', 'build']],
 ];
-/** Stages run one after another; the suites of a stage run side by side. */
+/** Stages run one after another; a stage is lanes run side by side, a lane suites one after another. */
 const stages = [
-  [['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']]],
-  [['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }]],
+  [[['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--passWithNoTests']]]],
+  [[['server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }]]],
   [
     // Headers, file types, fuzz and tenancy over every operation of openapi.json, backups (issue 9).
-    ['security (PGlite)', 'npx', ['vitest', 'run', '--project', 'security'], { TEST_DATABASE_URL: '' }],
-    ...(process.env.SKIP_ELEMENTS ? [] : [['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]]),
+    [['security (PGlite)', 'npx', ['vitest', 'run', '--project', 'security'], { TEST_DATABASE_URL: '' }]],
+    ...(process.env.SKIP_ELEMENTS ? [] : [[['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]]]),
   ],
 ];
-// Writes a surface into the tree and removes it again: alone, so no other suite sees it (the
-// end-to-end server, already running, has read its sources and serves the build from 1).
-stages.push([['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }]]);
-/** The last stage: the PostgreSQL suites beside the end-to-end specs (added below). */
-const last = [];
+// Writes a surface into the tree (a server test, a route, a page) and removes it again; see below.
+const generator = ['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }];
+/** The last stage's lane beside the end-to-end specs (which are added below). */
+const beside = [];
 if (process.env.TEST_DATABASE_URL) {
-  last.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
+  beside.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
   // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
-  last.push(['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']]);
+  beside.push(['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']]);
+  // Last in the lane: after the PostgreSQL suites have read the tree, and minutes after the
+  // end-to-end specs that start servers from the sources (lifecycle, creatives) started theirs.
+  beside.push(generator);
+} else {
+  // Alone, as a stage of its own before the end-to-end specs start.
+  stages.push([[generator]]);
 }
 // The browser suites need Chromium; say so up front rather than failing half-way.
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -92,31 +101,46 @@ function held(cmd, args, env) {
   });
 }
 
+/** Starts a suite: [name, command, args, env] held, or { start } (one already running). */
+const startOf = (s) => (Array.isArray(s) ? held(s[1], s[2], s[3]) : s.start());
+const nameOf = (s) => (Array.isArray(s) ? s[0] : s.name);
+
 /**
- * Runs suites side by side, output held; shows each in order and stops at the first failure. A
- * suite is [name, command, args, env], or { name, start, show } for one already running (the
- * end-to-end suite: start lets its specs go and answers { code, ended }, show prints its output).
+ * Runs lanes side by side, each lane's suites one after another, output held; shows each suite in
+ * order (lane by lane) and stops at the first failure. A suite is [name, command, args, env], or
+ * { name, start, show } for one already running (the end-to-end suite: start lets its specs go
+ * and answers { code, ended }, show prints its output).
  */
-async function sideBySide(list) {
-  if (list.length === 1 && Array.isArray(list[0])) {
-    const [name, cmd, args, env] = list[0];
+async function sideBySide(lanes) {
+  const all = lanes.flat();
+  if (all.length === 1 && Array.isArray(all[0])) {
+    const [name, cmd, args, env] = all[0];
     await suite(name, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } }).status);
     return;
   }
   const sideStart = Date.now();
-  const side = list.map((s) => (Array.isArray(s) ? { name: s[0], run: held(s[1], s[2], s[3]) } : { name: s.name, run: s.start(), show: s.show }));
-  for (const { name, run, show } of side) {
-    await suite(name, async () => {
-      show?.();
-      const { code, output, ended } = await run;
+  const runs = new Map();
+  for (const lane of lanes) {
+    // The next suite of a lane starts when the one before it passed (a failure ends the run).
+    let previous = Promise.resolve({ code: 0 });
+    for (const s of lane) {
+      previous = previous.then((r) => (r.code === 0 ? startOf(s) : new Promise(() => {})));
+      runs.set(s, previous);
+    }
+  }
+  for (const s of all) {
+    await suite(nameOf(s), async () => {
+      s.show?.();
+      const { code, output, ended } = await runs.get(s);
       if (output) process.stdout.write(output);
-      if (side.length > 1) console.log(`(ran alongside ${side.filter((x) => x.name !== name).map((x) => x.name).join(', ')}; finished ${Math.round((ended - sideStart) / 1000)} s after their start)`);
+      const others = lanes.filter((lane) => !lane.includes(s)).map((lane) => lane.map(nameOf).join(' → '));
+      if (others.length) console.log(`(ran alongside ${others.join('; ')}; finished ${Math.round((ended - sideStart) / 1000)} s after their start)`);
       return code;
     });
   }
 }
 
-await sideBySide(alongside);
+await sideBySide(alongside.map((suite) => [suite]));
 
 // The end-to-end server starts (and seeds its demo respondents: minutes of one core) while the
 // other suites run; its specs wait for them (E2E_START_AFTER), and its output is held until then.
@@ -130,15 +154,16 @@ if (!process.env.SKIP_E2E) {
   e2e = { child, gate, done, show: () => { live = true; for (const d of pending.splice(0)) process.stdout.write(d); } };
 }
 for (const stage of stages) await sideBySide(stage);
+const last = beside.length ? [beside] : [];
 if (e2e) {
-  last.push({
+  last.push([{
     name: 'end-to-end (Chromium)',
     show: e2e.show,
     start() {
       writeFileSync(e2e.gate, '');
       return e2e.done.then((code) => ({ code, ended: Date.now() })).finally(() => rmSync(path.dirname(e2e.gate), { recursive: true, force: true }));
     },
-  });
+  }]);
 }
 if (last.length) await sideBySide(last);
 console.log(`\nAll suites passed in ${Math.round((Date.now() - started) / 1000)} s.`);
