@@ -138,13 +138,13 @@ export function reportChunks(): (id: string, graph: ModuleGraph) => string | nul
 
 /** Earlier groups win a module matched by several. */
 export const chunkGroups = () => [
-  { name: runtimeChunk },
+  { name: runtimeChunk, debugName: 'runtime' },
   // dnd: only the matched modules (its shared kit helpers stay with the kit, not pulled in).
   { name: 'dnd', test: DND, includeDependenciesRecursively: false },
   // Only the matched modules: the kit pieces a chart frame shares with forms stay where forms find them.
   { name: 'charts', test: CHARTS, includeDependenciesRecursively: false },
   // Only the matched modules: a kit piece or package the widget shares with a form stays apart.
-  { name: reportChunks(), includeDependenciesRecursively: false },
+  { name: reportChunks(), debugName: 'report chunks', includeDependenciesRecursively: false },
 ];
 
 /**

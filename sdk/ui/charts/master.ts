@@ -1,10 +1,11 @@
 // The kit's own Highcharts master (issue 40 item 3): highcharts/es-modules/masters/highcharts.src.js
 // with only what the kit's charts draw. Kept: the line, area, column, bar and pie series (BarChart,
 // LineChart, PieChart, the question, scanpath and batch charts), stacking, data labels, legends,
-// tooltips, the category / linear / datetime axes and responsive rules. Left out: spline,
-// areaspline and scatter series, plot lines and bands, logarithmic axes and the scrollable plot
-// area, which no chart of the SDK sets (grep sdk/ for `type:`, `plotLines`, `plotBands`,
-// `logarithmic`, `scrollablePlotArea` before using one, and import it here).
+// tooltips, the category / linear / datetime axes, plot lines and bands (every axis renders its
+// lists, and alternate grid bands are plot bands) and responsive rules. Left out: spline,
+// areaspline and scatter series, logarithmic axes and the scrollable plot area, which no chart of
+// the SDK sets (grep sdk/ for `type:`, `logarithmic`, `scrollablePlotArea` before using one, and
+// import it here).
 //
 // Being ES modules, the accessibility module (./highcharts.ts) imports the same Core/Globals
 // instance itself: no `window._Highcharts` hand-over and no order to keep, unlike the UMD files.
@@ -22,6 +23,7 @@ import SVGRenderer from 'highcharts/es-modules/Core/Renderer/SVG/SVGRenderer.js'
 import HTMLElement from 'highcharts/es-modules/Core/Renderer/HTML/HTMLElement.js';
 import Axis from 'highcharts/es-modules/Core/Axis/Axis.js';
 import DateTimeAxis from 'highcharts/es-modules/Core/Axis/DateTimeAxis.js';
+import PlotLineOrBand from 'highcharts/es-modules/Core/Axis/PlotLineOrBand/PlotLineOrBand.js';
 import Tick from 'highcharts/es-modules/Core/Axis/Tick.js';
 import Tooltip from 'highcharts/es-modules/Core/Tooltip.js';
 import Point from 'highcharts/es-modules/Core/Series/Point.js';
@@ -58,7 +60,7 @@ import { error, insertItem, timeUnits, uniqueKey, useSerialIds } from 'highchart
 // The same namespace the stock master fills (modules and highcharts-react-official read it).
 const G = Highcharts;
 Object.assign(G, {
-  AST, Axis, Chart, Color, DataLabel, DataTable: DataTableCore, DataTableCore, Fx, HTMLElement, Legend, LegendSymbol, Point, Pointer,
+  AST, Axis, Chart, Color, DataLabel, DataTable: DataTableCore, DataTableCore, Fx, HTMLElement, Legend, LegendSymbol, PlotLineOrBand, Point, Pointer,
   Series, SeriesRegistry, StackItem, SVGElement, SVGRenderer, Templating, Tick, Tooltip,
   Time: class extends Time {
     constructor(options?: unknown, lang?: unknown) {
@@ -85,6 +87,7 @@ HTMLElement.compose(G.SVGRenderer);
 Legend.compose(G.Chart);
 composeOverlappingDataLabels(G.Chart);
 PieDataLabel.compose(G.Series.types.pie);
+PlotLineOrBand.compose(G.Chart, G.Axis);
 Pointer.compose(G.Chart);
 Responsive.compose(G.Chart);
 StackingAxis.compose(G.Axis, G.Chart, G.Series);
