@@ -11,6 +11,8 @@
 //   dist/sdk/custom-elements.json the custom-elements manifest (scripts/custom-elements-manifest.ts)
 // Everything is bundled (no externals), so pitfall 4 (require('react') from externals) cannot bite.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ChunkingContext } from 'rolldown';
 import { build, defineConfig, runnerImport, type InlineConfig, type LibraryOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
@@ -29,11 +31,13 @@ const elementEntries = Object.fromEntries(
 /**
  * The shared runtime, ONE chunk loaded once per page whatever elements it holds: React,
  * styled-components, Redux, redux-saga, r2wc, and our own element shell, store, config,
- * session and keyed-resource code. Domains, UI pieces and charts stay with the elements that
+ * session and keyed-resource code, and the reference lists' reads (sdk/core/api/lookups,
+ * sdk/core/lookups: < 1 KB that 15 elements, forms and reports alike, each loaded as one more
+ * request). Domains, UI pieces and charts stay with the elements that
  * import them (an element's own chunk carries only its own surface).
  */
 const RUNTIME_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|@emotion[\\/][^\\/]+|tslib|shallowequal|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|react-redux|use-sync-external-store|redux-saga|@redux-saga[\\/][^\\/]+|@babel[\\/]runtime|@r2wc[\\/][^\\/]+)[\\/]/;
-const RUNTIME_SOURCES = /[\\/]sdk[\\/](core[\\/](api[\\/]client|config[\\/]|store[\\/]|session[\\/]|resource[\\/]|events|page)|elements[\\/]define|ui[\\/](tokens|theme|host))/;
+const RUNTIME_SOURCES = /[\\/]sdk[\\/](core[\\/](api[\\/]client|api[\\/]lookups|lookups[\\/]|config[\\/]|store[\\/]|session[\\/]|resource[\\/]|events|page)|elements[\\/]define|ui[\\/](tokens|theme|host))/;
 /**
  * The kit's small pieces nearly every element shows (a button, a spinner, a dialog, …): a few
  * hundred bytes each, they cost a request each when split by who uses them (issue 40 item 3: a
@@ -60,12 +64,106 @@ const KIT = /[\\/]sdk[\\/]ui[\\/]/;
 const KIT_EFFECTS = /[\\/]sdk[\\/]ui[\\/]charts[\\/]/;
 export const moduleSideEffects = (id: string): boolean => !KIT.test(id) || KIT_EFFECTS.test(id);
 
+/** Highcharts (the kit's own master and its accessibility module) and the kit's chart pieces. */
+const CHARTS = /[\\/]node_modules[\\/](highcharts|highcharts-react-official)[\\/]|[\\/]sdk[\\/]ui[\\/]charts[\\/]/;
+
+/**
+ * The report widget's own code in three chunks (issue 40 item 3: the KPI report widget in ≤ 8
+ * requests; it was 17): every module the KPI report reaches beyond the runtime and the charts,
+ * its data layer (sdk/core reads and slices, the contract's values, file-saver) in 'report-data',
+ * its report features (sdk/features: the KPI card, the report sections, the demographics pies)
+ * in 'report-kit', and the features a chart-free element also shows in 'report-views'. The other
+ * reports reach most of the same code and load the same chunks. Chart-free elements that read a
+ * report's data (replay, share-embed, the batch lists, My Reports, …) load 'report-data'
+ * (≈ 7 KB brotli); kit pieces (sdk/ui) and packages stay out, so no form loads any of them.
+ * Grouped by hand because rolldown's own merges (`entriesAware`, merge thresholds 0–60 KB) left
+ * the widget at 16–21 requests or put report code under the forms (bench/RESULTS.md).
+ */
+const REPORT_ENTRY = path.resolve('sdk/elements/kpi-report/kpi-report.element.ts');
+const REPORT_DATA = /[\\/]sdk[\\/]core[\\/]|[\\/]contract[\\/]|[\\/]node_modules[\\/]file-saver[\\/]/;
+const REPORT_FEATURES = /[\\/]sdk[\\/]features[\\/]/;
+
+type ModuleGraph = Pick<ChunkingContext, 'getModuleInfo'>;
+
+/** A module and everything it imports statically: what loads with it. */
+function staticClosure(graph: ModuleGraph, start: string): Set<string> {
+  const seen = new Set<string>();
+  const walk = [start];
+  while (walk.length) {
+    const m = walk.pop()!;
+    if (seen.has(m)) continue;
+    seen.add(m);
+    walk.push(...(graph.getModuleInfo(m)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+export function reportChunks(): (id: string, graph: ModuleGraph) => string | null {
+  // Walked once per build, from the module graph rolldown hands the group function.
+  let widget: Set<string> | null = null;
+  /** Modules some chart-free start (an element, or what one loads by import()) loads statically. */
+  let chartFree: Set<string> | null = null;
+  return (id, graph) => {
+    if (!widget || !chartFree) {
+      widget = staticClosure(graph, REPORT_ENTRY);
+      // Where loading starts: every entry, and every module loaded by import() from anywhere.
+      const everything = new Set<string>();
+      const starts = new Set<string>();
+      const queue = ['sdk/index.ts', ...Object.values(elementEntries)].map((f) => path.resolve(f));
+      queue.forEach((m) => starts.add(m));
+      while (queue.length) {
+        const m = queue.pop()!;
+        if (everything.has(m)) continue;
+        everything.add(m);
+        const info = graph.getModuleInfo(m);
+        info?.dynamicallyImportedIds.forEach((d) => starts.add(d));
+        queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+      }
+      chartFree = new Set();
+      for (const start of starts) {
+        const loads = staticClosure(graph, start);
+        if (![...loads].some((m) => CHARTS.test(m))) loads.forEach((m) => chartFree!.add(m));
+      }
+    }
+    const info = graph.getModuleInfo(id);
+    // Entries and what another element loads by import() keep their own files.
+    if (!info || info.isEntry || info.dynamicImporters.length || CHARTS.test(id) || !widget.has(id)) return null;
+    if (REPORT_DATA.test(id)) return 'report-data';
+    // A feature a chart-free element also shows (the gaze explorer and number formats of the
+    // batch feature report) goes apart: in 'report-kit' it would bring that element the charts.
+    if (REPORT_FEATURES.test(id)) return chartFree.has(id) ? 'report-views' : 'report-kit';
+    return null;
+  };
+}
+
 /** Earlier groups win a module matched by several. */
-export const chunkGroups = [
-  { name: runtimeChunk },
+export const chunkGroups = () => [
+  { name: runtimeChunk, debugName: 'runtime' },
   // dnd: only the matched modules (its shared kit helpers stay with the kit, not pulled in).
   { name: 'dnd', test: DND, includeDependenciesRecursively: false },
+  // Only the matched modules: the kit pieces a chart frame shares with forms stay where forms find them.
+  { name: 'charts', test: CHARTS, includeDependenciesRecursively: false },
+  // Only the matched modules: a kit piece or package the widget shares with a form stays apart.
+  { name: reportChunks(), debugName: 'report chunks', includeDependenciesRecursively: false },
 ];
+
+/**
+ * The accessibility components of chart parts the kit never draws (zoom, range selector,
+ * navigator) resolve to an empty one (sdk/ui/charts/a11yAbsentPart.ts): the navigator's alone
+ * brought Highcharts Stock's Navigator and Scrollbar into every chart. Everything screen readers
+ * and keyboards use on the kit's charts stays.
+ */
+const A11Y_ABSENT_PARTS = /^\.\/Components\/(Zoom|RangeSelector|Navigator)Component\.js$/;
+const A11Y_CORE = /[\\/]highcharts[\\/]es-modules[\\/]Accessibility[\\/]Accessibility\.js$/;
+export function highchartsA11yParts(): Plugin {
+  return {
+    name: 'gaze-highcharts-a11y-parts',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer && A11Y_CORE.test(importer) && A11Y_ABSENT_PARTS.test(source) ? path.resolve('sdk/ui/charts/a11yAbsentPart.ts') : null;
+    },
+  };
+}
 
 // Library mode leaves process.env.NODE_ENV in React's code (pitfall 5).
 const common: InlineConfig = {
@@ -86,7 +184,7 @@ function selfContainedBundle(): Plugin {
       ran = true;
       // The CLI --minify flag does nothing in library mode (pitfall 5).
       const single = (lib: LibraryOptions, output: Record<string, unknown>) =>
-        build({ ...common, plugins: [react()], build: { outDir, emptyOutDir: false, sourcemap: true, lib, rolldownOptions: { output: { minify: true, ...output } } } });
+        build({ ...common, plugins: [react(), highchartsA11yParts()], build: { outDir, emptyOutDir: false, sourcemap: true, lib, rolldownOptions: { output: { minify: true, ...output } } } });
       // Nothing split: the elements' `dependencies` are dynamic imports of modules the file already
       // holds, which would otherwise become chunks beside it.
       await single({ entry: 'sdk/define-all.ts', formats: ['es'], fileName: () => 'gazeboard.js' }, { codeSplitting: false });
@@ -120,6 +218,7 @@ export default defineConfig({
   ...shared,
   plugins: [
     react(),
+    highchartsA11yParts(),
     dts({
       tsconfigPath: 'tsconfig.json',
       include: ['sdk/**/*.ts', 'sdk/**/*.tsx'],
@@ -144,7 +243,7 @@ export default defineConfig({
       treeshake: { moduleSideEffects },
       // Needed by includeDependenciesRecursively: false below; entries keep their exports.
       preserveEntrySignatures: 'allow-extension',
-      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: { groups: chunkGroups } },
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: { groups: chunkGroups() } },
     },
   },
 });

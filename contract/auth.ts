@@ -1,6 +1,8 @@
 // Sign-in and sign-out (server/routes/auth).
 import { Type, type Static } from 'typebox';
 import { defineOperation, Ok, SIGNED_IN, SMALL_BODY_LIMIT, Text } from './common.js';
+import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './values/auth.js';
+export * from './values/auth.js';
 
 /**
  * Any valid sign-in body fits, however it is encoded: 1,279 characters of username and password,
@@ -47,25 +49,6 @@ const signOut = {
 export const signOutPost = defineOperation({ operationId: 'signOut', method: 'POST', path: '/v1.0/auth-token/revoke', ...signOut });
 /** The same as signOut, for clients that DELETE the token. */
 export const signOutDelete = defineOperation({ operationId: 'signOutDelete', method: 'DELETE', path: '/v1.0/auth-token', ...signOut });
-
-// Password reset (docs/decisions.md "Password reset"): the one rule for a new password, used by
-// the reset page and the server alike.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 1024;
-export const PASSWORD_TOO_SHORT = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
-export const PASSWORD_TOO_LONG = `Use at most ${PASSWORD_MAX_LENGTH} characters`;
-export const PASSWORD_IS_USERNAME = 'The password must not be your username';
-export const PASSWORD_BLANK_EDGES = 'The password must not start or end with a space';
-
-/** Why a new password is refused, or null when it meets the rules. Length counts characters, not UTF-16 units. */
-export function passwordProblem(password: string, username?: string): string | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
-  if (length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG;
-  if (password.trim() !== password) return PASSWORD_BLANK_EDGES;
-  if (username && password.trim().toLowerCase() === username.trim().toLowerCase()) return PASSWORD_IS_USERNAME;
-  return null;
-}
 
 /** How long an e-mailed or administrator-issued reset link works. */
 export const RESET_LINK_MINUTES = 60;

@@ -2,6 +2,8 @@
 // safe text, nullability and the demographic-filter model. Pure schemas: this folder imports
 // nothing of ours except other contract files (server and SDK both read it).
 import { Type, type Static, type TSchema } from 'typebox';
+import type { ReportType } from './values/common.js';
+export * from './values/common.js';
 
 // ---- scalars -------------------------------------------------------------------------------------
 
@@ -153,10 +155,6 @@ export function areaTag<T extends keyof AreaTags & string>(tag: T): T {
 }
 
 export type Responses = { [status: number]: TSchema };
-
-/** The report types of the report builder, My Reports panels and embed tokens (contract/embed.ts). */
-export const REPORT_TYPES = ['compare', 'kpi', 'feature', 'demographics', 'questionAnswers'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
 
 /**
  * Whether an embed token (a read-only report credential: contract/embed.ts) may call an operation,

@@ -5,19 +5,8 @@
 // client compatibility"). Entries also carry the group's id and name.
 import { Type, type Static, type TSchema } from 'typebox';
 import { defineOperation, Id, IdList, Int4, Ok, STUDY_ROLES, StudyParams } from './common.js';
-
-/** The six kinds, as the lookup lists and participant columns name them. */
-export const DEMOGRAPHIC_KINDS = [
-  'age_group', 'gender_group', 'family_group', 'earnings_group', 'socialgrade_group', 'ethnicity_group',
-] as const;
-export type DemographicKindName = (typeof DEMOGRAPHIC_KINDS)[number];
-
-/** The summary's key of each kind (data[0].<key>, data[0].<key>_cell). */
-export const SUMMARY_KEYS = {
-  age_group: 'age', gender_group: 'gender', family_group: 'family', earnings_group: 'earnings',
-  socialgrade_group: 'socialgrade', ethnicity_group: 'ethnicity',
-} as const satisfies Record<DemographicKindName, string>;
-export type SummaryKey = (typeof SUMMARY_KEYS)[DemographicKindName];
+import { DEMOGRAPHIC_KINDS, type DemographicKindName, SUMMARY_KEYS, type SummaryKey } from './values/demographics.js';
+export * from './values/demographics.js';
 
 export const SummaryBody = Type.Object({
   limit_to_eyetracking: Type.Optional(Type.Unsafe<boolean | 0 | 1 | '1' | '0' | 'true' | 'false' | '' | null>({

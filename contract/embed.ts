@@ -8,16 +8,13 @@
 // only rows of its stims (server/plugins/auth.ts).
 import { Type, type Static } from 'typebox';
 import { areaTag, COMPANY_ADMIN_ROLES, defineOperation, Id, IdParam, Nullable, SIGNED_IN, STUDY_ROLES, StudyParams, Text, type EmbedUse } from './common.js';
-import { PANEL_REPORT_TYPES, type PanelReportType } from './my-reports.js';
+import { EMBED_REPORT_TYPES, type EmbedReportType, EMBED_DEFAULT_DAYS, EMBED_MAX_DAYS, EMBED_NAME_MAX, EMBED_MAX_ORIGINS, ORIGIN_PATTERN } from './values/embed.js';
+export * from './values/embed.js';
 
 declare module './common.js' {
   interface AreaTags { embed: true }
 }
 const TAG = areaTag('embed');
-
-/** The report types a token may be limited to (those of the report builder and My Reports). */
-export const EMBED_REPORT_TYPES = PANEL_REPORT_TYPES;
-export type EmbedReportType = PanelReportType;
 
 /**
  * Whether a token limited to `types` (null: every type) opens an operation: the operation must
@@ -30,25 +27,7 @@ export function opensFor(op: { embed?: EmbedUse }, types: readonly string[] | nu
   return use.reportTypes.some((t) => types.includes(t));
 }
 
-/** Days an embed token lives when the dialog does not say (and at most). */
-export const EMBED_DEFAULT_DAYS = 30;
-export const EMBED_MAX_DAYS = 365;
-export const EMBED_NAME_MAX = 100;
-export const EMBED_MAX_ORIGINS = 20;
-export const COMPANY_MAX_ORIGINS = 50;
-/** An exact origin: scheme, host, optional port; no path, no wildcard (the server normalises it). */
-export const ORIGIN_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9.-]+(:[0-9]{1,5})?/?$';
 const Origin = (description: string) => Type.String({ pattern: ORIGIN_PATTERN, maxLength: 200, description });
-
-/** Word for word in the dialog and the server's answers. */
-export const EMBED_MESSAGES = {
-  outOfScope: 'This embed token does not open this',
-  wrongOrigin: 'This embed token is not allowed on this page',
-  originNotAllowed: 'is not an allowed origin of your company',
-  noTokens: 'No embed tokens for this study yet',
-  noOrigins: 'No allowed origins yet',
-  originsAdminsOnly: 'Only company administrators can add or remove allowed origins',
-} as const;
 
 export const EmbedTokenView = Type.Object({
   id: Id(),

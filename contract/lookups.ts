@@ -6,6 +6,7 @@
 // (docs/decisions.md "Lookup lists: bare array, envelope on request").
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { defineOperation, Id, IdOrZeroParam, INT4_MAX, Nullable, Ok, SIGNED_IN, type EmbedUse, type Operation, type Role } from './common.js';
+export * from './values/lookups.js';
 
 const base = {
   id: Id(),
@@ -79,12 +80,6 @@ export const LOOKUP_LISTS = {
   companies_list: { summary: 'Every company {id, internal_id, name} (super users only)', item: CompanyItem, roles: ['super_user'] },
 } as const satisfies Record<string, LookupListDef>;
 export type LookupListName = keyof typeof LOOKUP_LISTS;
-
-/** The Accept header that asks for the {success, data} envelope (a media-type parameter, so no CORS change). */
-export const LOOKUP_ENVELOPE_ACCEPT = 'application/json; envelope=1';
-/** True when an Accept header asks for the envelope (envelope=1 on any of its media ranges). */
-export const wantsEnvelope = (accept: string | undefined): boolean =>
-  typeof accept === 'string' && /;\s*envelope\s*=\s*"?1"?\s*(?:[;,]|$)/i.test(accept);
 
 const listAnswer = (item: TObject) => Type.Union([
   Type.Array(item, { description: 'Default: the bare array (the legacy client reads this)' }),

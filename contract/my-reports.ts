@@ -3,25 +3,14 @@
 // embeddable, signed URL of a panel (an embed token: read-only, one study's report, expiring,
 // stored hashed, revocable — server/services/embed-tokens.ts).
 import { Type, type Static } from 'typebox';
-import { areaTag, defineOperation, Id, IdParam, Nullable, REPORT_TYPES, STUDY_ROLES, StudyParams, Text } from './common.js';
+import { areaTag, defineOperation, Id, IdParam, Nullable, STUDY_ROLES, StudyParams, Text } from './common.js';
+import { PANEL_REPORT_TYPES, type PanelReportType, DEFAULT_ROW_NAME, REPORT_NAME_MAX, STIM_KEY_PATTERN } from './values/my-reports.js';
+export * from './values/my-reports.js';
 
 declare module './common.js' {
   interface AreaTags { 'my-reports': true }
 }
 const TAG = areaTag('my-reports');
-
-/** The report kinds a panel shows (the report builder's types). */
-export const PANEL_REPORT_TYPES = REPORT_TYPES;
-export type PanelReportType = (typeof PANEL_REPORT_TYPES)[number];
-/** Word for word (spec document 3 §8). */
-export const MY_REPORTS_MESSAGES = {
-  noStudyReports: 'This study has no reports',
-  noAccountReports: 'This account has no reports',
-} as const;
-export const DEFAULT_ROW_NAME = 'Saved reports';
-export const REPORT_NAME_MAX = 100;
-/** A stim key as the report builder writes it: cell:step:study:stim. */
-export const STIM_KEY_PATTERN = '^[1-9][0-9]{0,9}:[1-9][0-9]{0,9}:[1-9][0-9]{0,9}:[1-9][0-9]{0,9}$';
 
 /** `url` is the panel's reference: pass it as panel_url to get-report-url for a signed address. */
 export const ReportPanelView = Type.Object({

@@ -7,32 +7,13 @@
 // histories, and the reference is the respondent's personal data.
 import { Type, type Static } from 'typebox';
 import { areaTag, COMPANY_ADMIN_ROLES, defineOperation, Id, Int4, Nullable, Ok, SIGNED_IN, STUDY_ROLES, StudyParams, Text } from './common.js';
+import { REFERENCE_MAX, RETENTION_MAX_DAYS } from './values/privacy.js';
+export * from './values/privacy.js';
 
 declare module './common.js' {
   interface AreaTags { privacy: true }
 }
 const TAG = areaTag('privacy');
-
-/** Longest panel reference accepted (the take link's participant parameter is shorter). */
-export const REFERENCE_MAX = 200;
-/** Longest retention period a company may set: ten years. */
-export const RETENTION_MAX_DAYS = 3650;
-
-/** Word for word in the dashboard and the server's answers. */
-export const PRIVACY_MESSAGES = {
-  notFound: 'No respondent with this reference',
-  referenceRequired: 'Enter the reference the panel knows the respondent by',
-  confirmRequired: 'Type the word ERASE to confirm the erasure',
-  /** The heatmap and replay notice; `{date}` is dd/mm/yyyy (UTC). */
-  rawGazeRemoved: "Raw gaze data for this study was removed on {date} under the company's retention policy",
-  respondentDataRemoved: "Respondent data for this study was removed on {date} under the company's retention policy",
-  retentionAdminsOnly: 'Only company administrators can change the retention periods',
-} as const;
-
-/** The notice a report shows once raw gaze of the study was removed (null while none was). */
-export function rawGazeNotice(removedAt: string | null, ddmmyyyy: (d: Date) => string): string | null {
-  return removedAt ? PRIVACY_MESSAGES.rawGazeRemoved.replace('{date}', ddmmyyyy(new Date(removedAt))) : null;
-}
 
 export const RespondentBody = Type.Object({
   reference: Text(REFERENCE_MAX, { minLength: 1, description: "The respondent's reference from the panel (the take link's participant parameter), exact" }),

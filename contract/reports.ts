@@ -4,23 +4,10 @@
 // answers 404.
 import { Type, type Static, type TSchema } from 'typebox';
 import { defineOperation, Dict, Id, IdParam, Int4, Nullable, Ok, ReportOptionsProperties, STUDY_ROLES, StudyParams, type ReportType } from './common.js';
+import { METRIC_NAMES, type MetricName } from './values/reports.js';
+export * from './values/reports.js';
 
 // ---- metrics ---------------------------------------------------------------------------------------
-
-/** The attention metrics (docs/metrics.md): percents 0–100, times in seconds, null when nobody qualifies. */
-export const METRIC_NAMES = [
-  'panelist_viewable_script_percent',
-  'avg_page_dwell_time',
-  'panelist_viewable_percent',
-  'avg_stim_viewable_time',
-  'panelist_viewed_percent',
-  'avg_stim_dwell_time',
-  'attention_per_1000_impressions',
-  'avg_time_to_first_view',
-  'percent_viewable',
-  'avg_viewed_time',
-] as const;
-export type MetricName = (typeof METRIC_NAMES)[number];
 
 const metricProps = () => Object.fromEntries(METRIC_NAMES.map((m) => [m, Nullable(Type.Number())])) as Record<MetricName, ReturnType<typeof Nullable<ReturnType<typeof Type.Number>>>>;
 

@@ -8,6 +8,7 @@ import { Type, type Static } from 'typebox';
 import { areaTag, defineOperation, Id, IdParam, Nullable, Ok, SESSION_BODY_LIMIT, Text } from './common.js';
 import { MAX_CONNECTION_KBPS, SessionStep } from './ingest.js';
 import { STEP_TYPES, type StepType } from './board.js';
+export * from './values/take.js';
 
 declare module './common.js' {
   interface AreaTags {
@@ -31,10 +32,6 @@ export const TAKE_CONSENT_REQUIRED = "This session has no recorded consent: the 
 export const TAKE_CONSENT_VERSION = "This is not a version of this study's consent text";
 
 // ---- informed consent (issue 41; docs/privacy.md) ------------------------------------------------------
-
-/** The longest consent text a study may have (characters). */
-export const CONSENT_TEXT_MAX = 10_000;
-
 
 /**
  * Why a respondent cannot take (or finish) the study: the study is completed or not live
@@ -310,7 +307,6 @@ export const QualityBody = Type.Object({
   steps: Type.Optional(Type.Array(SessionStep, { maxItems: 500, description: 'The steps played so far: stored with a failed session' })),
 });
 export type QualityBody = Static<typeof QualityBody>;
-
 
 export const QualityResponse = Ok({
   pass: Type.Boolean(),

@@ -4,21 +4,13 @@
 // never sample rows.
 import { Type, type Static } from 'typebox';
 import { areaTag, defineOperation, Id, IntLike, Nullable, STUDY_ROLES, Text } from './common.js';
+import { VALIDATION_SORT_KEYS, type ValidationSortKey, VALIDATION_PAGE_SIZE, VALIDATION_STATUSES, type ValidationStatus, VALIDATION_PAGE_SIZES } from './values/validations.js';
+export * from './values/validations.js';
 
 declare module './common.js' {
   interface AreaTags { validations: true }
 }
 const TAG = areaTag('validations');
-
-export const VALIDATION_SORT_KEYS = ['Executed_by', 'Date', 'Result'] as const;
-export type ValidationSortKey = (typeof VALIDATION_SORT_KEYS)[number];
-export const VALIDATION_PAGE_SIZE = 5;
-export const VALIDATION_STATUSES = ['queued', 'running', 'passed', 'failed'] as const;
-export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
-export const VALIDATION_PAGE_SIZES = [5, 10, 25] as const;
-/** Word for word (spec document 3 §2.16). */
-export const VALIDATION_SEARCH_PLACEHOLDER = 'Search study validations...';
-export const ORDER_NOT_ALLOWED = 'Only super users can order a run-through';
 
 export const CHECK_STATUSES = ['passed', 'failed'] as const;
 const CheckStatus = Type.Unsafe<(typeof CHECK_STATUSES)[number]>({ type: 'string', enum: [...CHECK_STATUSES] });

@@ -1,7 +1,6 @@
 // Dates are typed the way the app shows them (dd/mm/yyyy, formatDate), whatever the browser's
 // locale: a native <input type="date"> shows mm/dd/yyyy to an en-US browser, beside dd/mm/yyyy
 // everywhere else. The form's value stays the ISO date the server takes (YYYY-MM-DD).
-import { useField } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { TextField } from './TextField';
 
@@ -35,36 +34,6 @@ export function dateText(v: unknown): string {
   if (typeof v !== 'string') return '';
   const m = ISO.exec(v);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : v;
-}
-
-/**
- * A Formik date field typed as dd/mm/yyyy. The form value is the ISO day once the text is a
- * real date (so the server gets YYYY-MM-DD), '' when empty, else the typed text: a schema rule
- * `isDateValue` then refuses it with DATE_INVALID. The error shows as soon as the field is left.
- */
-export function FormikDateField({ name, label, hint, disabled }: { name: string; label: ReactNode; hint?: ReactNode; disabled?: boolean }) {
-  const [field, meta, helpers] = useField<string>(name);
-  const text = dateText(field.value);
-  const error = meta.touched && meta.error ? meta.error : meta.touched && !isDateValue(field.value) ? DATE_INVALID : null;
-  return (
-    <TextField
-      disabled={disabled}
-      label={label}
-      name={name}
-      type="text"
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder={DATE_FORMAT_HINT}
-      hint={hint ?? `Format: ${DATE_FORMAT_HINT}`}
-      value={text}
-      error={error}
-      onChange={(e) => {
-        const typed = e.currentTarget.value;
-        void helpers.setValue(typed.trim() === '' ? '' : (parseDayMonthYear(typed) ?? typed));
-      }}
-      onBlur={() => void helpers.setTouched(true)}
-    />
-  );
 }
 
 /** The format of a date with its time (Advanced Settings' dates, sent as YYYY-MM-DD HH:mm:ss). */

@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { useField } from 'formik';
 import styled from 'styled-components';
 import { tokens } from './theme';
 
@@ -74,11 +73,4 @@ export function TextField({ label, error, hint, adornment, ...rest }: TextFieldP
       {error ? <FieldError id={errId}>{error}</FieldError> : null}
     </Wrap>
   );
-}
-
-/** TextField bound to a Formik field by name; shows the error once the field is touched. */
-export function FormikTextField(props: TextFieldProps & { name: string }) {
-  const [field, meta] = useField(props.name);
-  const error = meta.touched && meta.error ? meta.error : null;
-  return <TextField {...(props as TextFieldProps)} {...field} value={field.value ?? ''} error={error} />;
 }

@@ -5,7 +5,8 @@ import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { sendKeys } from '@web/test-runner-commands';
 import { Button } from './Button';
-import { DATE_INVALID, FormikDateField, dateTimeText, isDateTimeValue, isDateValue, parseDayMonthYear, parseDayMonthYearTime } from './DateField';
+import { DATE_INVALID, dateTimeText, isDateTimeValue, isDateValue, parseDayMonthYear, parseDayMonthYearTime } from './DateField';
+import { FormikDateField } from './FormikDateField';
 import { afterEach, describe, focused, it, mount, press, q, settle, unmountAll, waitFor } from './test-utils';
 
 describe('issue 38: disabled look and dd/mm/yyyy dates', () => {

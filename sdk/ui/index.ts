@@ -8,8 +8,10 @@ export { HostContext, useHost, useEmit, useNavigate, Link, NAVIGATE_EVENT, type 
 export { deepActiveElement, tabbables, useFocusTrap, type FocusTrapOptions, type InitialFocus } from './focus';
 export { VisuallyHidden } from './VisuallyHidden';
 export { Button, ButtonLink, type ButtonVariant } from './Button';
-export { TextField, FormikTextField, FieldError, type TextFieldProps } from './TextField';
-export { FormikDateField, DateTimeField, parseDayMonthYear, isDateValue, isDateTimeValue, dateText, DATE_FORMAT_HINT, DATE_INVALID, DATE_TIME_INVALID } from './DateField';
+export { TextField, FieldError, type TextFieldProps } from './TextField';
+export { FormikTextField } from './FormikTextField';
+export { FormikDateField } from './FormikDateField';
+export { DateTimeField, parseDayMonthYear, isDateValue, isDateTimeValue, dateText, DATE_FORMAT_HINT, DATE_INVALID, DATE_TIME_INVALID } from './DateField';
 export { Select, type SelectProps, type SelectOption } from './Select';
 export { CheckboxGroup, type CheckboxGroupProps, type CheckboxOption } from './CheckboxGroup';
 export { Switch, type SwitchProps } from './Switch';

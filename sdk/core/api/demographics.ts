@@ -1,9 +1,8 @@
 // Participant demographics of a study (spec D1 §3, §7). Wire types come from the contract; the
 // summary arrives in the legacy client's shape (data[0].age[{age_group, count}] …) and is read
 // here into one list per kind, which is what the pies and the CSV use.
-import {
-  DEMOGRAPHIC_KINDS, SUMMARY_KEYS, type GroupCount, type SummaryBody, type SummaryResponse,
-} from '../../../contract/demographics';
+import type { GroupCount, SummaryBody, SummaryResponse } from '../../../contract/demographics';
+import { DEMOGRAPHIC_KINDS, SUMMARY_KEYS } from '../../../contract/values/demographics';
 import type { LookupItem } from '../../../contract/lookups';
 import { fetchEnvelopedList } from './lookups';
 import { request, type ApiConfig } from './client';

@@ -6,7 +6,7 @@ import type {
 import { request, type ApiConfig } from './client';
 
 export type { AllowedOriginView, CreateEmbedTokenBody, CreateEmbedTokenResponse, EmbedTokenView, EmbedReportType } from '../../../contract/embed';
-export { EMBED_REPORT_TYPES, EMBED_MESSAGES, EMBED_DEFAULT_DAYS, EMBED_NAME_MAX } from '../../../contract/embed';
+export { EMBED_REPORT_TYPES, EMBED_MESSAGES, EMBED_DEFAULT_DAYS, EMBED_NAME_MAX } from '../../../contract/values/embed';
 
 export const fetchEmbedTokens = (api: ApiConfig, studyId: number) => request<EmbedTokenList>(api, { url: `/studies/${studyId}/embed-tokens` });
 export const createEmbedToken = (api: ApiConfig, studyId: number, body: CreateEmbedTokenBody) =>

@@ -1,7 +1,8 @@
 // Reference lists under /dashboard/data (spec D1 §7). Wire types come from the contract.
 // A plain request gets the legacy client's bare array; the SDK asks for the {success, data}
 // envelope with the Accept parameter the contract names (docs/decisions.md).
-import { LOOKUP_ENVELOPE_ACCEPT, type LookupItem, type LookupListName, type LookupListEnvelope } from '../../../contract/lookups';
+import type { LookupItem, LookupListName, LookupListEnvelope } from '../../../contract/lookups';
+import { LOOKUP_ENVELOPE_ACCEPT } from '../../../contract/values/lookups';
 import { request, type ApiConfig } from './client';
 
 export type { LookupItem, LookupListName } from '../../../contract/lookups';

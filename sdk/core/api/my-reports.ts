@@ -8,8 +8,8 @@ import { request, type ApiConfig } from './client';
 export type { ReportDetailsResponse, ReportPanelView, ReportRowView, ReportUrlResponse, SavePanelBody, PanelReportType } from '../../../contract/my-reports';
 export type { DownloadView, DownloadListResponse, RecordDownloadBody } from '../../../contract/downloads';
 export type { ValidationView, ValidationListResponse, ValidationSortKey, ValidationStatus } from '../../../contract/validations';
-export { MY_REPORTS_MESSAGES, DEFAULT_ROW_NAME, REPORT_NAME_MAX } from '../../../contract/my-reports';
-export { VALIDATION_PAGE_SIZE, VALIDATION_SEARCH_PLACEHOLDER, ORDER_NOT_ALLOWED, VALIDATION_SORT_KEYS, VALIDATION_STATUSES } from '../../../contract/validations';
+export { MY_REPORTS_MESSAGES, DEFAULT_ROW_NAME, REPORT_NAME_MAX } from '../../../contract/values/my-reports';
+export { VALIDATION_PAGE_SIZE, VALIDATION_SEARCH_PLACEHOLDER, ORDER_NOT_ALLOWED, VALIDATION_SORT_KEYS, VALIDATION_STATUSES } from '../../../contract/values/validations';
 
 /** The study's rows (studyId) or every row of the acting company. */
 export const fetchReportDetails = (api: ApiConfig, studyId?: number) =>

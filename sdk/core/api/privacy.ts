@@ -6,7 +6,7 @@ import type {
 import { request, type ApiConfig } from './client';
 
 export type { EraseResponse, ExportResponse, FindResponse, RespondentMatch, RetentionResponse, RetentionSettings } from '../../../contract/privacy';
-export { PRIVACY_MESSAGES, REFERENCE_MAX, RETENTION_MAX_DAYS } from '../../../contract/privacy';
+export { PRIVACY_MESSAGES, REFERENCE_MAX, RETENTION_MAX_DAYS } from '../../../contract/values/privacy';
 
 /** null: every study of the acting company (company administrators). */
 export type RespondentScope = number | null;

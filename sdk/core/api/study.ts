@@ -10,10 +10,8 @@ export type {
   AudienceOverview, CellLink, FilesResponse, LinkSet, LinksResponse, Panel, PanelBody, PanelLinks, RunThrough,
   StudyActionView, StudyDetails, StudyEditBody, StudyFile, StudyOverview, TimelineEvent, LaunchCheck, LaunchBody, LifecycleResponse,
 } from '../../../contract/study';
-export {
-  PANEL_FIELDS, PANEL_MESSAGES, PANEL_REDIRECT_FIELDS, PANEL_URL_MESSAGE, isRedirectUrl, DETAILS_MESSAGES, PHASES, STUDY_NAME_MAX, SHORT_TEXT_MAX, COMPLETE_FROM_PHASE,
-  QUALITY_LIMITS, qualityRangeMessage, MIN_DWELL_ABOVE_MAX_MESSAGE, type QualityField,
-} from '../../../contract/study';
+export type { QualityField } from '../../../contract/study';
+export { PANEL_FIELDS, PANEL_MESSAGES, PANEL_REDIRECT_FIELDS, PANEL_URL_MESSAGE, isRedirectUrl, DETAILS_MESSAGES, PHASES, STUDY_NAME_MAX, SHORT_TEXT_MAX, COMPLETE_FROM_PHASE, QUALITY_LIMITS, qualityRangeMessage, MIN_DWELL_ABOVE_MAX_MESSAGE } from '../../../contract/values/study';
 
 const post = <T>(api: ApiConfig, url: string, data: unknown = {}) => request<T>(api, { method: 'POST', url, data });
 const base = (studyId: number) => `/studies/${studyId}`;

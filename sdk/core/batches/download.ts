@@ -6,7 +6,7 @@ import { saveFile } from '../download/download';
 import {
   fetchBatchFeatureParticipants, fetchBatchParticipants, fetchBatchReportData, fetchBatchStats,
 } from '../api/batches';
-import { METRIC_NAMES } from '../../../contract/reports';
+import { METRIC_NAMES } from '../../../contract/values/reports';
 import type { BatchReportResponse } from '../../../contract/batches';
 import type { ApiConfig } from '../api/client';
 import type { BatchRef } from '../api/batches';

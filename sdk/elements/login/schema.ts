@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '../../../contract/auth';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '../../../contract/values/auth';
 
 export const REQUIRED = 'Required';
 

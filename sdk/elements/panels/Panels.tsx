@@ -9,7 +9,19 @@ import { useMutation, useResource } from '../../core/resource/hooks';
 import { removePanel, studyAudience } from '../../core/study/study';
 import type { Panel } from '../../core/api/study';
 import { Button, ConfirmDialog, ErrorText, Modal, Spinner, tokens } from '../../ui';
-import { PanelForm } from '../../features/panel-form/PanelForm';
+
+type PanelFormModule = typeof import('../../features/panel-form/PanelForm');
+/**
+ * The panel form (Formik and yup, ≈ 22 KB brotli) loads when its dialog is first asked for,
+ * not with the list: study-overview places this list, and with the form it passed the 130 KB of
+ * an element without charts (issue 40 item 3). The dialog opens once the form is there, so its
+ * first field takes the focus as before. One load per page; a failed one is tried again.
+ */
+let formModule: Promise<PanelFormModule> | null = null;
+const loadPanelForm = () => (formModule ??= import('../../features/panel-form/PanelForm').catch((e: unknown) => {
+  formModule = null;
+  throw e;
+}));
 
 const Wrap = styled.div`
   container-type: inline-size;
@@ -43,6 +55,15 @@ export function Panels({ studyId }: { studyId?: string }) {
   const audience = useResource(studyAudience, id, { enabled: valid });
   const remove = useMutation(removePanel, `panel-delete-${id}`);
   const [editing, setEditing] = useState<Editing>(null);
+  const [PanelForm, setPanelForm] = useState<PanelFormModule['PanelForm'] | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const edit = (next: Exclude<Editing, null>) => {
+    setFormError(null);
+    loadPanelForm().then(
+      (m) => { setPanelForm(() => m.PanelForm); setEditing(next); },
+      () => setFormError('Could not load the panel form: check the connection and try again.'),
+    );
+  };
   const [deleting, setDeleting] = useState<Panel | null>(null);
   const deletes = useRef(remove.count);
   useEffect(() => {
@@ -66,7 +87,7 @@ export function Panels({ studyId }: { studyId?: string }) {
                   <td>{p.code}</td>
                   <td>{p.participant_insert_parameter}</td>
                   <td className="actions">
-                    <Button $variant="secondary" aria-label={`Edit panel ${p.name}`} onClick={() => setEditing({ mode: 'edit', panel: p })}>Edit</Button>
+                    <Button $variant="secondary" aria-label={`Edit panel ${p.name}`} onClick={() => edit({ mode: 'edit', panel: p })}>Edit</Button>
                     <Button $variant="danger" aria-label={`Delete panel ${p.name}`} onClick={() => { remove.reset(); setDeleting(p); }}>Delete</Button>
                   </td>
                 </tr>
@@ -76,11 +97,12 @@ export function Panels({ studyId }: { studyId?: string }) {
         ) : <p part="empty">No panels yet: add one to recruit respondents through it.</p>
       ) : null}
       {remove.error ? <ErrorText>Could not delete the panel: {remove.error}</ErrorText> : null}
+      {formError ? <ErrorText>{formError}</ErrorText> : null}
       <Bar>
-        <Button part="add-panel" onClick={() => setEditing({ mode: 'create' })}>Add panel</Button>
+        <Button part="add-panel" onClick={() => edit({ mode: 'create' })}>Add panel</Button>
       </Bar>
       <Modal open={editing !== null} title={editing?.mode === 'edit' ? 'Edit panel' : 'Add panel'} onClose={() => setEditing(null)} part="panel-modal">
-        {editing ? <PanelForm studyId={id} panel={editing.mode === 'edit' ? editing.panel : null} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : <span />}
+        {editing && PanelForm ? <PanelForm studyId={id} panel={editing.mode === 'edit' ? editing.panel : null} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : <span />}
       </Modal>
       <ConfirmDialog
         open={deleting !== null}

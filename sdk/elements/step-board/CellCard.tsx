@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { Button, Menu, SortableList, TextField, Tooltip, tokens } from '../../ui';
 import type { BoardCell, BoardStep } from '../../core/api/board';
 import { cellColour, cellErrors, cellTitle, MIN_CELL_WIDTH, MIN_CELL_WIDTH_DENSE, stepLabel, stepTitle, stepTone, TONE_COLOURS } from './logic';
-import { SHORT_NAME_MAX, CELL_NAME_MAX } from '../../../contract/board';
+import { SHORT_NAME_MAX, CELL_NAME_MAX } from '../../../contract/values/board';
 
 const Card = styled.section<{ $bar: string; $dense: boolean }>`
   min-width: ${(p) => (p.$dense ? MIN_CELL_WIDTH_DENSE : MIN_CELL_WIDTH)}px;

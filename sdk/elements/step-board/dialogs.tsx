@@ -6,7 +6,7 @@ import { Actions, Button, ErrorText, Modal, SearchBox, Select, Spinner, SuccessT
 import { useMutation, useResource } from '../../core/resource/hooks';
 import { nextButtonTypes, orderCachePage, stepOptions } from '../../core/board/board';
 import type { BoardStep, CreateStepBody, OptionType, StepOption } from '../../core/api/board';
-import { CELL_NAME_MAX, SHORT_NAME_MAX, STEP_SECONDS_MAX } from '../../../contract/board';
+import { CELL_NAME_MAX, SHORT_NAME_MAX, STEP_SECONDS_MAX } from '../../../contract/values/board';
 import {
   cellErrors, INVALID_URL_MESSAGE, isValidUrl, matchesSearch, optionTypeOf, STEP_CHOICES, urlPreview, type StepChoice,
 } from './logic';

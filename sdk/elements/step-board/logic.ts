@@ -1,7 +1,8 @@
 // The board's pure rules (spec document 2 §2.3, §5, §9): truncation, colours, the step choices and
 // their explanations, search, and the new-cell and new-item checks. Unit-tested in logic.test.ts.
 import { CHART_PALETTE } from '../../ui';
-import { CELL_NAME_MAX, INVALID_URL_MESSAGE, SHORT_NAME_MAX, STEP_TYPE_LABELS, type OptionType, type StepOption, type StepType } from '../../../contract/board';
+import type { OptionType, StepOption, StepType } from '../../../contract/board';
+import { CELL_NAME_MAX, INVALID_URL_MESSAGE, SHORT_NAME_MAX, STEP_TYPE_LABELS } from '../../../contract/values/board';
 
 export { INVALID_URL_MESSAGE, STEP_TYPE_LABELS };
 /** 'SAVED' stays this long after a change (D2-076). */

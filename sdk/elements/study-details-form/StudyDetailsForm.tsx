@@ -16,7 +16,7 @@ import {
   DETAILS_MESSAGES as M, MIN_DWELL_ABOVE_MAX_MESSAGE, QUALITY_LIMITS, SHORT_TEXT_MAX, STUDY_NAME_MAX, qualityRangeMessage,
   type StudyDetails, type StudyEditBody,
 } from '../../core/api/study';
-import { CONSENT_TEXT_MAX } from '../../../contract/take';
+import { CONSENT_TEXT_MAX } from '../../../contract/values/take';
 import { Button, ErrorText, DATE_INVALID, FormikDateField, FormikTextField, isDateValue, Link, Select, Spinner, SuccessText, Switch, TextField, tokens } from '../../ui';
 
 export const NUMERIC_FIELDS = [

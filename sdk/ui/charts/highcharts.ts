@@ -1,13 +1,26 @@
 // The one Highcharts of the kit: accessibility module on (keyboard navigation, a screen-reader
 // region per chart, proxy buttons for points and legend), the shadow-root palette fix installed,
 // and the kit's palette and font as the base of every chart's options.
-// highchartsGlobal first: the accessibility module registers itself on window._Highcharts.
-import Highcharts from './highchartsGlobal';
-import 'highcharts/modules/accessibility';
+// The kit's own master (only the series and parts the kit draws, ./master.ts) first: the
+// accessibility module composes itself onto the classes the master has put on the namespace.
+// Both are ES modules sharing one Core/Globals, so screen-reader support loads with every chart.
+import type HighchartsTypes from 'highcharts';
+import KitHighcharts from './master';
+import 'highcharts/es-modules/masters/modules/accessibility.src.js';
 import { CHART_PALETTE, tokens } from '../tokens';
 import { installShadowPaletteFix } from './shadowPalette';
 
-export { Highcharts };
+/** The kit's Highcharts namespace (value), typed as the `highcharts` package's. */
+export const Highcharts = KitHighcharts;
+/** …and the package's types the kit's charts name, under the same name (`Highcharts.Options`). */
+// eslint-disable-next-line @typescript-eslint/no-namespace
+export declare namespace Highcharts {
+  export type Options = HighchartsTypes.Options;
+  export type Chart = HighchartsTypes.Chart;
+  export type Point = HighchartsTypes.Point;
+  export type Series = HighchartsTypes.Series;
+  export type SeriesPieOptions = HighchartsTypes.SeriesPieOptions;
+}
 
 export interface A11yText {
   /** The chart's name (screen-reader heading); also the visible caption. */

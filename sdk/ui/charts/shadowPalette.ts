@@ -2,7 +2,8 @@
 // under `:root`, which matches nothing inside a shadow root: charts there render with a black
 // background and invisible text (toolchain pitfall 2). After every render of a chart that lives
 // in a shadow root, the rule is rewritten to `:host`, where the variables reach the whole tree.
-import Highcharts from 'highcharts';
+import type HighchartsTypes from 'highcharts';
+import Highcharts from './master';
 
 export function fixShadowPalette(container: HTMLElement | null | undefined): boolean {
   if (!container || typeof ShadowRoot === 'undefined' || !(container.getRootNode() instanceof ShadowRoot)) return false;
@@ -23,7 +24,7 @@ let installed = false;
 export function installShadowPaletteFix(): void {
   if (installed) return;
   installed = true;
-  Highcharts.addEvent(Highcharts.Chart, 'render', function (this: Highcharts.Chart) {
+  Highcharts.addEvent(Highcharts.Chart, 'render', function (this: HighchartsTypes.Chart) {
     fixShadowPalette(this.container);
   });
 }
