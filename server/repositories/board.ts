@@ -284,16 +284,22 @@ export async function setCachePageJob(db: Db, id: number, jobId: number): Promis
   await db.update(cachePageFetch).set({ jobId }).where(eq(cachePageFetch.cachePageId, id));
 }
 
+// The status and its fetch row change together: a reader between the two writes saw a failed
+// page without its reason (the board's message) on PostgreSQL.
 export async function markCachePageReady(db: Db, id: number, v: { key: string; finalUrl: string; bytes: number }): Promise<void> {
-  await db.update(cachePage).set({ status: 'cached', cachedSource: v.key }).where(eq(cachePage.id, id));
-  await db.insert(cachePageFetch).values({ cachePageId: id, finalUrl: v.finalUrl, bytes: v.bytes, failureReason: null, fetchedAt: new Date() })
-    .onConflictDoUpdate({ target: cachePageFetch.cachePageId, set: { finalUrl: v.finalUrl, bytes: v.bytes, failureReason: null, fetchedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx.update(cachePage).set({ status: 'cached', cachedSource: v.key }).where(eq(cachePage.id, id));
+    await tx.insert(cachePageFetch).values({ cachePageId: id, finalUrl: v.finalUrl, bytes: v.bytes, failureReason: null, fetchedAt: new Date() })
+      .onConflictDoUpdate({ target: cachePageFetch.cachePageId, set: { finalUrl: v.finalUrl, bytes: v.bytes, failureReason: null, fetchedAt: new Date() } });
+  });
 }
 
 export async function markCachePageFailed(db: Db, id: number, reason: string): Promise<void> {
-  await db.update(cachePage).set({ status: 'failed', cachedSource: null }).where(eq(cachePage.id, id));
-  await db.insert(cachePageFetch).values({ cachePageId: id, failureReason: reason, fetchedAt: new Date() })
-    .onConflictDoUpdate({ target: cachePageFetch.cachePageId, set: { failureReason: reason, fetchedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx.update(cachePage).set({ status: 'failed', cachedSource: null }).where(eq(cachePage.id, id));
+    await tx.insert(cachePageFetch).values({ cachePageId: id, failureReason: reason, fetchedAt: new Date() })
+      .onConflictDoUpdate({ target: cachePageFetch.cachePageId, set: { failureReason: reason, fetchedAt: new Date() } });
+  });
 }
 
 export async function externalPageOptions(db: Db, companyId: number, kind: 'external' | 'embedded') {
