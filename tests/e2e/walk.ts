@@ -10,10 +10,8 @@
 //   - not exactly one h1 (open shadow roots included);
 //   - a visible same-origin link that leads to the 404 page or a not-found state (all links of
 //     all pages are collected, then loaded client-side in a batch).
-import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
 import type { Page, Response } from 'playwright-core';
 import { KIND_ROUTES } from '../../contract/study-create';
 import { BASE, api, apiToken, signIn, useBrowser, type DemoUser } from './helpers';
@@ -167,7 +165,7 @@ async function idsOf(user: DemoUser, companyId?: string): Promise<DemoIds> {
 
 interface Finding { route: string; what: string }
 
-async function walk(user: DemoUser, withPublic: boolean): Promise<Finding[]> {
+export async function walk(user: DemoUser, withPublic: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
   // WALK_WIDTH=360 walks a phone's width; WALK_SHOTS=<dir> keeps a screenshot of every route, to look at.
   const width = Number(process.env.WALK_WIDTH ?? 1440);
@@ -271,18 +269,10 @@ async function walk(user: DemoUser, withPublic: boolean): Promise<Finding[]> {
   return findings;
 }
 
-const report = (user: string, findings: Finding[]) =>
-  findings.map((f) => `  [${user}] ${f.route}: ${f.what}`).join('\n');
+/** The findings of a walk, one line each, for the assertion's message. */
+export const report = (user: string, findings: Finding[]) =>
+  `${findings.length} findings:\n${findings.map((f) => `  [${user}] ${f.route}: ${f.what}`).join('\n')}`;
 
-/**
- * The walker's test for one user type. One spec file per user type (walk-*.spec.ts), so the three
- * walks (a minute or more each) run side by side instead of one after another in one file.
- */
-export function walkAs(user: DemoUser, withPublic: boolean): void {
-  describe(`the route walker (issue 38): ${user}`, () => {
-    it(`every route as ${user}: no page error, unexpected failed request, serious/critical axe finding, h1 other than one, or link to a 404`, async () => {
-      const findings = await walk(user, withPublic);
-      assert.equal(findings.length, 0, `${findings.length} findings:\n${report(user, findings)}`);
-    });
-  });
-}
+/** The walker's test name for one user type (one spec file per user type runs the three side by side). */
+export const walkTitle = (user: DemoUser) =>
+  `every route as ${user}: no page error, unexpected failed request, serious/critical axe finding, h1 other than one, or link to a 404`;
