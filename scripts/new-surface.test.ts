@@ -2,8 +2,8 @@
 // working tree, proves it type-checks, lints and is registered everywhere (the server answers its
 // operation, the contract lists it, the manifest and define-all's glob carry its tag, the
 // dashboard's route glob finds its page) with no edit to any other file, then removes it and
-// checks the tree is as before. Runs alone (vitest project "generator", after the server suites)
-// because the files it writes are briefly visible to anything else reading the tree.
+// checks the tree is as before. npm test runs it in a copy of the tree (scripts/test-generator.mjs),
+// because the files it writes would be briefly visible to anything else reading the tree.
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +12,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeSurface, surfaceFiles, writeSurface } from './new-surface';
 
 const root = process.cwd();
-// tests/e2e/walk.ts skips this name's page: npm test runs this beside the end-to-end specs.
 const NAME = 'generator-probe';
 const TAG = `gaze-${NAME}`;
 

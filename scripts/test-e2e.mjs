@@ -10,7 +10,7 @@
 //   (npm test starts this suite before the other suites so seeding overlaps them).
 // A failed test leaves a screenshot, a Playwright trace and its console/network errors in
 // test-results/e2e/<spec>/<test>/ (tests/e2e/artefacts.ts; E2E_ARTEFACTS=<dir> moves them, E2E_TRACE=0
-// records no trace, E2E_TRACE=full adds the screencast); the folder is emptied when a run starts and its files are listed when one fails.
+// records no trace, E2E_TRACE=snapshots adds DOM snapshots, E2E_TRACE=full the screencast too); the folder is emptied when a run starts and its files are listed when one fails.
 // E2E_SPEC_DIR=<dir> runs the specs of another folder (scripts/test-e2e.test.ts runs a failing fixture).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

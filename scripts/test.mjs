@@ -7,16 +7,15 @@
 //   3. stages one after another; a stage's lanes run side by side and a lane's suites one after
 //      another (output held and shown in order, as in 1):
 //      unit → server on PGlite → security suites (tests/security, tests/reliability) beside the
-//      element tests in Chromium → end-to-end against the built dashboard, on the server started
-//      in 2, beside a lane of the server and crash suites on PostgreSQL, then the generator (when
-//      TEST_DATABASE_URL is set; without it the generator is a stage of its own before the last).
+//      element tests in Chromium and then the generator (in a copy of the tree:
+//      scripts/test-generator.mjs) → end-to-end against the built dashboard, on the server started
+//      in 2, beside a lane of the server and crash suites on PostgreSQL (when TEST_DATABASE_URL is set).
 // Which suites share a stage follows where two cores have room (docs/operations.md, "How long
 // CI takes"): unit and the PGlite server suite keep both cores busy alone; the security suite
 // (servers it starts and waits on) has room for the element tests; the end-to-end specs (pages
 // waiting on the server and on each other) and the PostgreSQL suites (round trips) each keep
-// about half of them busy. The generator writes into the tree (a server test, a route, a page):
-// it runs after the PostgreSQL suites have read it; of the end-to-end specs, only the route walker
-// reads sources once running, and it skips the generator's probe (tests/e2e/walk.ts).
+// about half of them busy. The generator (a whole-project type check: one core for a minute) fills
+// the element lane's end; it writes a surface into the tree it runs in, so it runs in a copy.
 // SKIP_E2E=1 / SKIP_ELEMENTS=1 skip the browser suites (for quick local loops only).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,8 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const alongside = [
-  // Incremental: the generator's own type check (scripts/new-surface.test.ts) starts from this
-  // run's build info and checks again only the files it adds and what they touch (~8 s, not ~70).
+  // Incremental (build info in tmp/tsc): a second run on the same checkout checks only what changed.
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['eslint', '.']],
   // Dead exports and import cycles (issue 40 items 6 and 7).
@@ -41,23 +39,19 @@ const stages = [
   [
     // Headers, file types, fuzz and tenancy over every operation of openapi.json, backups (issue 9).
     [['security (PGlite)', 'npx', ['vitest', 'run', '--project', 'security'], { TEST_DATABASE_URL: '' }]],
-    ...(process.env.SKIP_ELEMENTS ? [] : [[['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]]]),
+    [
+      ...(process.env.SKIP_ELEMENTS ? [] : [['elements (Chromium)', 'node', ['scripts/test-elements.mjs']]]),
+      // Writes a surface into a copy of the tree (a server test, a route, a page) and removes it.
+      ['generator', 'node', ['scripts/test-generator.mjs'], { TEST_DATABASE_URL: '' }],
+    ],
   ],
 ];
-// Writes a surface into the tree (a server test, a route, a page) and removes it again; see below.
-const generator = ['generator', 'npx', ['vitest', 'run', '--project', 'generator'], { TEST_DATABASE_URL: '' }];
 /** The last stage's lane beside the end-to-end specs (which are added below). */
 const beside = [];
 if (process.env.TEST_DATABASE_URL) {
   beside.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
   // Kill -9 during ingestion on a scratch PostgreSQL database (the PGlite case ran above).
   beside.push(['crash (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'security', 'tests/reliability/crash', '-t', 'PostgreSQL']]);
-  // Last in the lane: after the PostgreSQL suites have read the tree, and minutes after the
-  // end-to-end specs that start servers from the sources (lifecycle, creatives) started theirs.
-  beside.push(generator);
-} else {
-  // Alone, as a stage of its own before the end-to-end specs start.
-  stages.push([[generator]]);
 }
 // The browser suites need Chromium; say so up front rather than failing half-way.
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';

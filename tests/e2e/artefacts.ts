@@ -1,23 +1,26 @@
 // What a failed end-to-end test leaves behind (issue 40 item 9): for every browser context the
-// test opened and had not closed, a screenshot of each page and a Playwright trace (actions, DOM
-// snapshots before and after each, network; `npx playwright-core show-trace <zip>`), plus the console
+// test opened and had not closed, a screenshot of each page and a Playwright trace (actions, network and
+// console; DOM snapshots with E2E_TRACE=snapshots; `npx playwright-core show-trace <zip>`), plus the console
 // errors and warnings, uncaught page errors, failed requests and 4xx/5xx responses of every
 // context it opened. Written to test-results/e2e/<spec>/<test>/ (E2E_ARTEFACTS overrides the
 // root); scripts/test-e2e.mjs lists them at the end of a failed run.
 //
 // Tracing starts with each context (launchBrowser's contexts all come through watchContext) and
 // is discarded without writing anything when the test passes. Recording still costs CPU while a
-// test runs; measured on a click-heavy page (6 tests, 240 clicks): 13 CPU-s untraced, 16 with DOM
-// snapshots, 18–20 with the screencast as well. So by default the trace holds the DOM snapshots
-// (the viewer renders the page at every action) and no screencast; E2E_TRACE=full adds it,
-// E2E_TRACE=0 records nothing (the screenshot and the error log are still kept).
+// test runs, in every passing test: measured on a click-heavy page (6 tests, 240 clicks) 13 CPU-s
+// untraced, 16 with DOM snapshots, 18–20 with the screencast as well; on the reports and stims
+// specs (2026-11-28, two runs each) 38–40 CPU-s with actions only, 36–40 untraced, 42–45 with DOM
+// snapshots. So by default the trace holds the actions (with their selectors, timing and errors),
+// the network and the console, beside the failure's own screenshot; E2E_TRACE=snapshots adds a DOM
+// snapshot at every action (the viewer then renders the page at each), E2E_TRACE=full the
+// screencast as well, E2E_TRACE=0 records nothing (the screenshot and the error log are still kept).
 import { afterEach } from 'node:test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 
 export const ARTEFACT_ROOT = path.resolve(process.env.E2E_ARTEFACTS || path.join('test-results', 'e2e'));
-const TRACE = process.env.E2E_TRACE ?? 'snapshots';
+const TRACE = process.env.E2E_TRACE ?? 'actions';
 const TRACING = TRACE !== '0';
 
 interface Watched {
@@ -63,7 +66,7 @@ export async function watchContext(context: BrowserContext): Promise<void> {
   context.pages().forEach(watchPage);
   context.on('page', watchPage);
   if (TRACING) {
-    await context.tracing.start({ screenshots: TRACE === 'full', snapshots: true });
+    await context.tracing.start({ screenshots: TRACE === 'full', snapshots: TRACE === 'snapshots' || TRACE === 'full' });
     watched.tracing = true;
   }
 }

@@ -26,9 +26,7 @@ const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), '
 export function areaPatterns(): string[] {
   const dir = join(ROOT, 'dashboard', 'pages');
   return readdirSync(dir, { withFileTypes: true })
-    // 'generator-probe': the page scripts/new-surface.test.ts writes and removes while npm test
-    // runs these specs (scripts/test.mjs); it is not in the build being walked.
-    .filter((d) => d.isDirectory() && d.name !== 'generator-probe')
+    .filter((d) => d.isDirectory())
     .flatMap((d) => {
       let text: string;
       try {

@@ -42,7 +42,15 @@ function deep(n: number): string {
   return '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 }
 
+/** An operation's variants, built once: a few are megabytes of JSON, and each operation is run twice. */
+const built = new Map<Operation, Variant[]>();
 function variants(op: Operation): Variant[] {
+  let out = built.get(op);
+  if (!out) built.set(op, (out = buildVariants(op)));
+  return out;
+}
+
+function buildVariants(op: Operation): Variant[] {
   const base = fill(op.path, () => '1');
   const json = { 'content-type': 'application/json' };
   const out: Variant[] = [];
@@ -86,7 +94,7 @@ interface Finding { op: string; variant: string; status: number; problem: string
 async function run(op: Operation, token: string | null): Promise<{ findings: Finding[]; all4xx: boolean }> {
   const findings: Finding[] = [];
   let all4xx = true;
-  const list = variants(op);
+  const list = [...variants(op)];
   if (!token) BAD_AUTH.forEach((a, i) => list.push({ label: `bad auth #${i}`, url: fill(op.path, () => '1'), payload: '{}', headers: { 'content-type': 'application/json', authorization: a } }));
   for (const v of list) {
     const headers: Record<string, string> = { ...(v.headers ?? {}) };
