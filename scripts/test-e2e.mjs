@@ -178,8 +178,8 @@ function listArtefacts() {
 function runSpecs(base) {
   // Three files at a time: with two, the suite kept 43 % of two cores busy (pages wait on the
   // server, on timers and on each other; measured alone, 687 CPU-s in 792 s).
-  const concurrency = process.env.E2E_CONCURRENCY ?? '3';
-  const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...specs];
+  // In LONGEST_FIRST order (scripts/run-specs.mjs; `node --test` would sort them by name).
+  const args = ['--import', 'tsx', 'scripts/run-specs.mjs', ...specs];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, ...(intranetPort ? { E2E_INTRANET_PORT: String(intranetPort) } : {}) } });
     child.on('exit', (code) => resolve(code ?? 1));
